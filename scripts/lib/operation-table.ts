@@ -1,0 +1,190 @@
+/**
+ * Reads one bundled service document and describes each operation for the runtime: where
+ * every argument goes, who may call it, and where dates, floats and field masks sit in its
+ * request and response (as a shape tree, see generated/runtime-types.ts).
+ */
+import type { Caller, HttpMethod, OperationDescriptor, PathParam, QueryParam, Shape } from '../templates/runtime-types.ts';
+
+type Json = Record<string, unknown>;
+
+export interface OperationRecord {
+  descriptor: OperationDescriptor;
+  summary: string;
+}
+
+const CALLERS: Record<string, Caller> = {
+  visitorOrMember: 'visitorOrMember',
+  member: 'member',
+  apiKey: 'elevated',
+};
+
+const METHODS = ['get', 'post', 'patch', 'put', 'delete'] as const;
+
+function callerOf(op: Json, docSecurity: unknown): Caller {
+  const security = (op.security ?? docSecurity) as Array<Record<string, unknown>> | undefined;
+  if (!security || security.length === 0) return 'anyone';
+  const names = Object.keys(security[0]);
+  const caller = CALLERS[names[0]];
+  if (!caller) throw new Error(`unknown security scheme ${names[0]} on ${String(op.operationId)}`);
+  return caller;
+}
+
+/** Computes shapes for the schemas of one document; recursive schemas become named shapes. */
+class ShapeBuilder {
+  private memo = new Map<string, Shape | undefined>();
+  private inProgress = new Set<string>();
+  private recursive = new Set<string>();
+  readonly named = new Map<string, Shape>();
+
+  constructor(private doc: Json) {}
+
+  private resolve(ref: string): Json {
+    if (!ref.startsWith('#/')) throw new Error(`external $ref left after bundling: ${ref}`);
+    let node: unknown = this.doc;
+    for (const part of ref.slice(2).split('/')) node = (node as Json)[part.replace(/~1/g, '/').replace(/~0/g, '~')];
+    if (!node) throw new Error(`unresolved $ref ${ref}`);
+    return node as Json;
+  }
+
+  of(schema: unknown): Shape | undefined {
+    if (!schema || typeof schema !== 'object') return undefined;
+    const s = schema as Json;
+    if (typeof s.$ref === 'string') return this.ofRef(s.$ref);
+    const types = Array.isArray(s.type) ? s.type : [s.type];
+    if (types.includes('string') && s.format === 'date-time') return 'date';
+    if (s['x-sfk-float']) return 'float';
+    if (s['x-sfk-field-mask']) return 'mask';
+    let out: Shape | undefined;
+    for (const key of ['allOf', 'oneOf', 'anyOf'] as const) {
+      for (const branch of (s[key] as unknown[]) ?? []) out = merge(out, this.of(branch));
+    }
+    if (s.properties) {
+      const o: Record<string, Shape> = {};
+      for (const [k, v] of Object.entries(s.properties as Json)) {
+        const sh = this.of(v);
+        if (sh) o[k] = sh;
+      }
+      if (Object.keys(o).length) out = merge(out, { o });
+    }
+    if (s.additionalProperties && typeof s.additionalProperties === 'object') {
+      const a = this.of(s.additionalProperties);
+      if (a) out = merge(out, { a });
+    }
+    if (s.items) {
+      const i = this.of(s.items);
+      if (i) out = merge(out, { i });
+    }
+    return out;
+  }
+
+  private ofRef(ref: string): Shape | undefined {
+    const name = ref.split('/').pop()!;
+    if (this.memo.has(ref)) return this.recursive.has(name) ? { r: name } : this.memo.get(ref);
+    if (this.inProgress.has(ref)) {
+      this.recursive.add(name);
+      return { r: name };
+    }
+    this.inProgress.add(ref);
+    const inner = this.of(this.resolve(ref));
+    this.inProgress.delete(ref);
+    this.memo.set(ref, inner);
+    if (this.recursive.has(name)) {
+      if (inner) this.named.set(name, inner);
+      return inner ? { r: name } : undefined;
+    }
+    return inner;
+  }
+
+  resolveNode(node: unknown): Json {
+    const n = node as Json;
+    return typeof n?.$ref === 'string' ? this.resolve(n.$ref) : n;
+  }
+}
+
+function merge(a: Shape | undefined, b: Shape | undefined): Shape | undefined {
+  if (!a) return b;
+  if (!b) return a;
+  if (typeof a === 'string' || typeof b === 'string') return a;
+  const out: Exclude<Shape, string> = { ...a };
+  if (b.o) {
+    out.o = { ...(a.o ?? {}) };
+    for (const [k, v] of Object.entries(b.o)) out.o[k] = merge(out.o[k], v)!;
+  }
+  if (b.i) out.i = merge(a.i, b.i);
+  if (b.a) out.a = merge(a.a, b.a);
+  if (b.r && !a.r) out.r = b.r;
+  return out;
+}
+
+function namesUsed(shape: Shape | undefined, named: Map<string, Shape>, acc = new Set<string>()): Set<string> {
+  if (!shape || typeof shape === 'string') return acc;
+  if (shape.r && !acc.has(shape.r)) {
+    acc.add(shape.r);
+    namesUsed(named.get(shape.r), named, acc);
+  }
+  for (const v of Object.values(shape.o ?? {})) namesUsed(v, named, acc);
+  namesUsed(shape.i, named, acc);
+  namesUsed(shape.a, named, acc);
+  return acc;
+}
+
+export function collectOperations(service: string, doc: Json): OperationRecord[] {
+  const shapes = new ShapeBuilder(doc);
+  const records: OperationRecord[] = [];
+  for (const [path, item] of Object.entries((doc.paths ?? {}) as Record<string, Json>)) {
+    for (const method of METHODS) {
+      const op = item[method] as Json | undefined;
+      if (!op) continue;
+      const operationId = String(op.operationId);
+      const module = ((op.tags as string[]) ?? [])[0];
+      if (!module) throw new Error(`${operationId} has no tag (module)`);
+      const params = [...((item.parameters as unknown[]) ?? []), ...((op.parameters as unknown[]) ?? [])].map((p) =>
+        shapes.resolveNode(p),
+      );
+      const pathParams: PathParam[] = [...path.matchAll(/\{([^}]+)\}/g)].map((m) =>
+        m[1].includes('.') ? { name: m[1], body: m[1].split('.') } : { name: m[1] },
+      );
+      const pathNames = new Set(pathParams.map((p) => p.name));
+      const query: QueryParam[] = [];
+      let request: Shape | undefined;
+      for (const p of params) {
+        if (p.in !== 'query' || pathNames.has(String(p.name))) continue;
+        const schema = shapes.resolveNode(p.schema);
+        const q: QueryParam = { name: String(p.name) };
+        if (schema?.type === 'array') q.array = true;
+        if (p['x-sfk-query-style'] === 'dotted') q.dotted = true;
+        query.push(q);
+        const sh = shapes.of(p.schema);
+        if (sh) request = merge(request, { o: { [q.name]: sh } });
+      }
+      const bodyNode = op.requestBody ? shapes.resolveNode(op.requestBody) : undefined;
+      const bodySchema = (bodyNode?.content as Json | undefined)?.['application/json'] as Json | undefined;
+      if (bodySchema) request = merge(request, shapes.of(bodySchema.schema));
+      const ok = shapes.resolveNode(((op.responses ?? {}) as Json)['200']);
+      const okSchema = ((ok?.content as Json | undefined)?.['application/json'] as Json | undefined)?.schema;
+      const response = shapes.of(okSchema);
+
+      const descriptor: OperationDescriptor = {
+        key: `${module}.${operationId}`,
+        module,
+        operationId,
+        service,
+        method: method.toUpperCase() as HttpMethod,
+        path,
+        pathParams,
+        query,
+        body: Boolean(bodySchema),
+        caller: callerOf(op, doc.security),
+      };
+      if (op['x-sfk-dot-r']) descriptor.dotR = true;
+      if (op['x-sfk-post-fallback']) descriptor.postFallback = true;
+      if (op['x-sfk-no-response-body']) descriptor.emptyResponse = true;
+      if (request) descriptor.request = request;
+      if (response) descriptor.response = response;
+      const used = new Set([...namesUsed(request, shapes.named), ...namesUsed(response, shapes.named)]);
+      if (used.size) descriptor.shapes = Object.fromEntries([...used].sort().map((n) => [n, shapes.named.get(n)!]));
+      records.push({ descriptor, summary: String(op.summary ?? '') });
+    }
+  }
+  return records;
+}

@@ -1,0 +1,69 @@
+// Template: `npm run generate` copies this file to generated/runtime-types.ts with the do-not-edit banner.
+/** A date: ISO-8601 text on the wire. The client takes and returns `Date`. */
+export type IsoDateTime = string & { readonly __format?: 'date-time' };
+/** A field mask: comma-joined paths on the wire. The client also takes an array of paths. */
+export type FieldMask = string & { readonly __format?: 'field-mask' };
+
+/**
+ * Where a request or response carries dates, floats and field masks. A tree that follows the
+ * JSON value: `o` object properties, `i` array items, `a` map values, `r` a named shape of
+ * the same module (recursive schemas).
+ */
+export type Shape =
+  | 'date'
+  | 'float'
+  | 'mask'
+  | { o?: Record<string, Shape>; i?: Shape; a?: Shape; r?: string };
+
+export type Caller = 'visitorOrMember' | 'member' | 'elevated' | 'anyone';
+export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+
+export interface PathParam {
+  /** The name in the path template, e.g. `id` or `checkout.id`. */
+  name: string;
+  /** For dotted names: the body path the value also lives at (`['checkout', 'id']`). */
+  body?: string[];
+}
+
+export interface QueryParam {
+  name: string;
+  /** Repeated key for a scalar array (`fieldsets=A&fieldsets=B`). */
+  array?: boolean;
+  /** Object flattened to dotted keys (`paging.limit=10`). */
+  dotted?: boolean;
+}
+
+/** One operation: everything the client, the sandbox and the console need to place a call. */
+export interface OperationDescriptor {
+  /** `<module>.<operationId>` */
+  key: string;
+  module: string;
+  operationId: string;
+  /** The bundled spec the operation lives in (generated/openapi/<service>.json). */
+  service: string;
+  method: HttpMethod;
+  path: string;
+  pathParams: PathParam[];
+  query: QueryParam[];
+  /** Takes a JSON body. */
+  body: boolean;
+  caller: Caller;
+  /** The payload may travel as one `.r` query parameter (base64url JSON). */
+  dotR?: boolean;
+  /** A GET that goes as POST when its query string exceeds 4000 characters. */
+  postFallback?: boolean;
+  /** The provider answers with no body. */
+  emptyResponse?: boolean;
+  /** Dates, floats and field masks in the request (body and query). */
+  request?: Shape;
+  /** Dates and floats in the 200 response. */
+  response?: Shape;
+  /** Named shapes referenced with `{ r }`. */
+  shapes?: Record<string, Shape>;
+}
+
+/** A descriptor that carries the generated operation type and its path parameter names. */
+export type Operation<Op = unknown, Path extends readonly string[] = readonly string[]> = OperationDescriptor & {
+  readonly __op?: Op;
+  readonly __path?: Path;
+};

@@ -1,0 +1,26 @@
+/**
+ * Writes vitest's pass/fail counts to the file named by SFK_COUNTS (if set), so that
+ * scripts/test.ts can end the whole run with one plain `N passed, N failed` line.
+ */
+import { writeFileSync } from 'node:fs';
+import type { Reporter, TestModule } from 'vitest/node';
+
+export default class CountReporter implements Reporter {
+  onTestRunEnd(testModules: ReadonlyArray<TestModule>): void {
+    let passed = 0;
+    let failed = 0;
+    let skipped = 0;
+    for (const mod of testModules) {
+      for (const test of mod.children.allTests()) {
+        const state = test.result().state;
+        if (state === 'passed') passed++;
+        else if (state === 'failed') failed++;
+        else skipped++;
+      }
+      // A file that failed to load has no tests but must count as a failure.
+      if (mod.state() === 'failed' && [...mod.children.allTests()].length === 0) failed++;
+    }
+    const file = process.env.SFK_COUNTS;
+    if (file) writeFileSync(file, JSON.stringify({ passed, failed, skipped }));
+  }
+}
