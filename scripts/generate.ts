@@ -78,7 +78,7 @@ async function typesFor(doc: object): Promise<string> {
     inject: "import type { IsoDateTime, FieldMask } from '../runtime-types';\n",
     transform(schema) {
       if (schema.type === 'string' && schema.format === 'date-time') return brandRef('IsoDateTime');
-      if (schema.type === 'string' && (schema as Record<string, unknown>)['x-sfk-field-mask']) return brandRef('FieldMask');
+      if (schema.type === 'string' && (schema as unknown as Record<string, unknown>)['x-sfk-field-mask']) return brandRef('FieldMask');
       return undefined;
     },
   });
@@ -105,7 +105,7 @@ function moduleFile(moduleName: string, ops: OperationRecord[]): string {
     const pathTuple = `readonly [${d.pathParams.map((p) => JSON.stringify(p.name)).join(', ')}]`;
     lines.push(`  /** ${d.method} ${d.path}: ${op.summary.replace(/\*\//g, '')} */`);
     lines.push(
-      `  ${d.operationId}: ${JSON.stringify(d)} as Operation<${alias(d.service)}[${JSON.stringify(d.operationId)}], ${pathTuple}>,`,
+      `  ${d.operationId}: ${JSON.stringify(d)} as Operation<${alias(d.service)}[${JSON.stringify(d.operationId)}], ${pathTuple}, ${d.builder ? 'true' : 'false'}>,`,
     );
   }
   lines.push('} as const;');
@@ -156,6 +156,16 @@ export async function generate(outDir: string): Promise<void> {
   table.push(`export const serviceNames = ${JSON.stringify(apis.map((a) => a.name))} as const;`);
   table.push('');
   writeFileSync(join(outDir, 'operations.ts'), table.join('\n'));
+
+  const specs: string[] = [BANNER];
+  apis.forEach((a, i) => specs.push(`import s${i} from './openapi/${a.name}.json' with { type: 'json' };`));
+  specs.push('');
+  specs.push('/** The bundled spec of every service, by service name (the sandbox validates against these). */');
+  specs.push(`export const specs: Record<string, Record<string, unknown>> = {`);
+  apis.forEach((a, i) => specs.push(`  ${JSON.stringify(a.name)}: s${i},`));
+  specs.push('};');
+  specs.push('');
+  writeFileSync(join(outDir, 'specs.ts'), specs.join('\n'));
 }
 
 function listFiles(dir: string, prefix = ''): string[] {

@@ -3,7 +3,7 @@
  * every argument goes, who may call it, and where dates, floats and field masks sit in its
  * request and response (as a shape tree, see generated/runtime-types.ts).
  */
-import type { Caller, HttpMethod, OperationDescriptor, PathParam, QueryParam, Shape } from '../templates/runtime-types.ts';
+import type { Caller, HttpMethod, OperationDescriptor, PathParam, QueryBuilderSpec, QueryParam, Shape } from '../templates/runtime-types.ts';
 
 type Json = Record<string, unknown>;
 
@@ -179,6 +179,7 @@ export function collectOperations(service: string, doc: Json): OperationRecord[]
       if (op['x-sfk-dot-r']) descriptor.dotR = true;
       if (op['x-sfk-post-fallback']) descriptor.postFallback = true;
       if (op['x-sfk-no-response-body']) descriptor.emptyResponse = true;
+      if (op['x-sfk-query-builder']) descriptor.builder = op['x-sfk-query-builder'] as QueryBuilderSpec;
       if (request) descriptor.request = request;
       if (response) descriptor.response = response;
       const used = new Set([...namesUsed(request, shapes.named), ...namesUsed(response, shapes.named)]);

@@ -58,12 +58,32 @@ export interface OperationDescriptor {
   request?: Shape;
   /** Dates and floats in the 200 response. */
   response?: Shape;
+  /** Present when the operation offers a query builder. */
+  builder?: QueryBuilderSpec;
   /** Named shapes referenced with `{ r }`. */
   shapes?: Record<string, Shape>;
 }
 
+/**
+ * Operations with a query builder (\`queryMembers()\` with no argument returns one): where the
+ * filter, sort and paging go in the request, and where the items and the total are in the answer.
+ */
+export interface QueryBuilderSpec {
+  /** Request property holding the query object, e.g. \`query\`. */
+  query: string;
+  /** Key of the sort array inside the query (\`sorting\` or \`sort\`). */
+  sort: string;
+  /** Key of the offset paging object inside the query. */
+  paging: string;
+  /** Response property holding the page's items. */
+  items: string;
+  /** Dotted response path of the total count, e.g. \`metadata.total\`. */
+  total: string;
+}
+
 /** A descriptor that carries the generated operation type and its path parameter names. */
-export type Operation<Op = unknown, Path extends readonly string[] = readonly string[]> = OperationDescriptor & {
+export type Operation<Op = unknown, Path extends readonly string[] = readonly string[], Builder extends boolean = boolean> = OperationDescriptor & {
   readonly __op?: Op;
   readonly __path?: Path;
+  readonly __builder?: Builder;
 };

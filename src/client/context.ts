@@ -1,0 +1,49 @@
+/**
+ * The ambient context: after `client.enableContext()`, modules can be called bare
+ * (`currentCart.getCurrentCart()`), the way the provider's SDK allows inside a site.
+ */
+import { ClientError } from '../errors/client-error.ts';
+import { MESSAGES } from '../errors/messages.ts';
+import type { ClientContext } from './invoke.ts';
+
+export interface AmbientContext extends ClientContext {
+  fetchWithAuth?: (url: string | URL, init?: RequestInit) => Promise<Response>;
+  graphql?: (query: string, variables?: Record<string, unknown>) => Promise<unknown>;
+}
+
+let ambient: AmbientContext | undefined;
+
+export function setAmbientContext(ctx: AmbientContext | undefined): void {
+  ambient = ctx;
+}
+
+export function requireContext(): AmbientContext {
+  if (!ambient) throw new ClientError(MESSAGES.contextUnavailable);
+  return ambient;
+}
+
+/** `fetchWithAuth` through the ambient context. */
+export function fetchWithAuth(url: string | URL, init?: RequestInit): Promise<Response> {
+  const ctx = requireContext();
+  if (!ctx.fetchWithAuth) throw new ClientError(MESSAGES.notAvailableInContext('fetchWithAuth'));
+  return ctx.fetchWithAuth(url, init);
+}
+
+/** `graphql` through the ambient context. */
+export function graphql(query: string, variables?: Record<string, unknown>): Promise<unknown> {
+  const ctx = requireContext();
+  if (!ctx.graphql) throw new ClientError(MESSAGES.notAvailableInContext('graphql'));
+  return ctx.graphql(query, variables);
+}
+
+/**
+ * Wraps a module function so it runs only with an elevated (API key) ambient client:
+ * `elevate(members.deleteMember)(id)`.
+ */
+export function elevate<F extends (...args: never[]) => unknown>(fn: F): F {
+  return ((...args: Parameters<F>) => {
+    const ctx = requireContext();
+    if (!ctx.auth?.elevated) throw new ClientError(MESSAGES.elevatedRequired);
+    return fn(...args);
+  }) as F;
+}

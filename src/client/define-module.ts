@@ -1,0 +1,31 @@
+import type { Operation, OperationDescriptor } from '../../generated/runtime-types.ts';
+import { createQueryBuilder } from '../query/query-builder.ts';
+import { requireContext } from './context.ts';
+import { invoke, type ClientContext } from './invoke.ts';
+import type { ModuleFunctions } from './types.ts';
+
+/**
+ * One callable operation. With a query builder spec and no options argument, it returns the
+ * builder (`queryMembers()`); otherwise it sends the request as given.
+ */
+export function operationFunction(d: OperationDescriptor, context: () => ClientContext) {
+  const n = d.pathParams.length;
+  const fn = (...args: unknown[]) => {
+    if (d.builder && args[n] === undefined) {
+      const head = args.slice(0, n);
+      return createQueryBuilder((options) => invoke(context(), d, [...head, options]), d.builder);
+    }
+    return invoke(context(), d, args);
+  };
+  return Object.assign(fn, { descriptor: d });
+}
+
+/**
+ * Turns a generated module (a descriptor per operation) into callable functions. Called bare,
+ * a function uses the ambient context; createClient binds the same descriptors to its own.
+ */
+export function defineModule<M extends Record<string, Operation>>(descriptors: M): ModuleFunctions<M> {
+  const out: Record<string, unknown> = {};
+  for (const [name, d] of Object.entries(descriptors)) out[name] = operationFunction(d, requireContext);
+  return out as ModuleFunctions<M>;
+}

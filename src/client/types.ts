@@ -1,0 +1,79 @@
+/**
+ * Type-level mapping from the generated operation types to the functions users call:
+ * path parameters first, then one options object (body fields and query parameters by wire
+ * name, dates as `Date`, field masks as arrays), returning the normalised response body.
+ */
+import type { Operation, OperationDescriptor } from '../../generated/runtime-types.ts';
+import type { QueryBuilder } from '../query/query-builder.ts';
+import type { RetryOptions } from './transport.ts';
+
+type FormatOf<T> = '__format' extends keyof T ? NonNullable<T['__format' & keyof T]> : never;
+
+/** What the caller may pass: dates as `Date` (or ISO text), field masks as arrays (or comma text). */
+export type In<T> = T extends string
+  ? [FormatOf<T>] extends [never]
+    ? T
+    : FormatOf<T> extends 'date-time'
+      ? Date | string
+      : string[] | string
+  : T extends readonly (infer U)[]
+    ? In<U>[]
+    : T extends object
+      ? { [K in keyof T]: In<T[K]> }
+      : T;
+
+/** What a call returns: dates as `Date`. */
+export type Out<T> = T extends string
+  ? [FormatOf<T>] extends [never]
+    ? T
+    : FormatOf<T> extends 'date-time'
+      ? Date
+      : string
+  : T extends readonly (infer U)[]
+    ? Out<U>[]
+    : T extends object
+      ? { [K in keyof T]: Out<T[K]> }
+      : T;
+
+type JsonBody<Op> = Op extends { requestBody?: infer RB }
+  ? NonNullable<RB> extends { content: { 'application/json': infer B } }
+    ? B
+    : unknown
+  : unknown;
+type QueryOf<Op> = Op extends { parameters: { query?: infer Q } } ? ([Q] extends [undefined] ? unknown : NonNullable<Q>) : unknown;
+type ResponseOf<Op> = Op extends { responses: { 200: { content: { 'application/json': infer R } } } } ? R : void;
+
+type Simplify<T> = { [K in keyof T]: T[K] } & {};
+type OptionsOf<Op, P extends readonly string[]> = Simplify<Omit<In<JsonBody<Op> & QueryOf<Op>>, P[number]>>;
+
+/** Per-call transport settings, after the options object. */
+export interface CallOptions {
+  signal?: AbortSignal;
+  timeoutMs?: number;
+  headers?: Record<string, string>;
+  retry?: RetryOptions | false;
+}
+
+type PathArgs<P extends readonly string[]> = { [K in keyof P]: string };
+type OptionsArg<O> = {} extends O ? [options?: O, call?: CallOptions] : [options: O, call?: CallOptions];
+
+type Call<Op, P extends readonly string[]> = (
+  ...args: [...PathArgs<P>, ...OptionsArg<OptionsOf<Op, P>>]
+) => Promise<Out<ResponseOf<Op>>>;
+
+/** The items array of a query answer (the builder's element type). */
+type ItemsOf<R> = { [K in keyof R]: NonNullable<R[K]> extends readonly (infer I)[] ? I : never }[keyof R];
+
+export type OperationFunction<D> =
+  D extends Operation<infer Op, infer P, infer B>
+    ? (B extends true
+        ? ((...path: PathArgs<P>) => QueryBuilder<ItemsOf<Out<ResponseOf<Op>>>, Out<ResponseOf<Op>>>) & Call<Op, P>
+        : Call<Op, P>) & { readonly descriptor: OperationDescriptor }
+    : never;
+
+export type ModuleFunctions<M> = { [K in keyof M]: OperationFunction<M[K]> };
+
+/** Options of an operation function: `OptionsFor<typeof currentCart.addToCurrentCart>`. */
+export type OptionsFor<F> = F extends (...args: infer A) => unknown ? A : never;
+/** The resolved result of an operation function. */
+export type ResultOf<F> = F extends (...args: never[]) => Promise<infer R> ? R : never;

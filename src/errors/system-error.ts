@@ -1,0 +1,12 @@
+import { MESSAGES } from './messages.ts';
+import { SdkError, type ErrorContext } from './sdk-error.ts';
+
+/** Form 4: anything else (5xx, network failure, unreadable answer). */
+export class SystemError extends SdkError {
+  override name = 'SystemError';
+  readonly code = 'SYSTEM_ERROR';
+
+  constructor(context: ErrorContext = {}, options?: { cause?: unknown }) {
+    super(MESSAGES.systemError + (context.requestId ? `, request-id: ${context.requestId}` : ''), context, options);
+  }
+}

@@ -1,0 +1,9 @@
+/** storefront-kit: the public entry. It only wires and re-exports. */
+export { createClient, DEFAULT_HOST, type Client, type ClientConfig } from './client/create-client.ts';
+export type { AuthStrategy, AuthEnvironment } from './client/auth-strategy.ts';
+export type { CallOptions, In, Out, OptionsFor, ResultOf } from './client/types.ts';
+export type { RetryOptions } from './client/transport.ts';
+export { elevate, fetchWithAuth, graphql } from './client/context.ts';
+export { ApiKeyStrategy, type ApiKeyOptions } from './auth/api-key-strategy.ts';
+export * from './errors/index.ts';
+export * from './modules.ts';

@@ -1,0 +1,20 @@
+/**
+ * The client's modules, one named export each (tree-shaken: an app bundles only what it
+ * imports). Each operation comes from the generated operation table; nothing is listed here
+ * twice. A new operation in the YAML appears in its module after `npm run generate`.
+ */
+import * as g from '../generated/modules.ts';
+import { defineModule } from './client/define-module.ts';
+
+export const currentCart = /* @__PURE__ */ defineModule(g.currentCart);
+export const checkout = /* @__PURE__ */ defineModule(g.checkout);
+export const orders = /* @__PURE__ */ defineModule(g.orders);
+export const members = /* @__PURE__ */ defineModule(g.members);
+export const redirects = /* @__PURE__ */ defineModule(g.redirects);
+export const collections = /* @__PURE__ */ defineModule(g.collections);
+export const products = /* @__PURE__ */ defineModule(g.products);
+export const wishlist = /* @__PURE__ */ defineModule(g.wishlist);
+export const authentication = /* @__PURE__ */ defineModule(g.authentication);
+export const recovery = /* @__PURE__ */ defineModule(g.recovery);
+export const verification = /* @__PURE__ */ defineModule(g.verification);
+export const oauth = /* @__PURE__ */ defineModule(g.oauth);

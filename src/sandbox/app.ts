@@ -1,0 +1,360 @@
+/**
+ * The sandbox: one fetch-style handler (Request -> Response) that behaves like the provider.
+ * The same handler runs under msw in tests, behind the Node HTTP server (server.ts) and in the
+ * browser's service worker. Nothing here is Node-only; durability is plugged in by the server.
+ */
+import type { OperationDescriptor } from '../../generated/runtime-types.ts';
+import { operationList } from '../../generated/operations.ts';
+import { decodeBase64Url } from '../normalise/base64url.ts';
+import { mapShape, toWire, type LeafFn } from '../normalise/shape.ts';
+import { control } from './control.ts';
+import { Store, type StateSnapshot } from './db.ts';
+import { appError, SandboxError, validationError } from './errors.ts';
+import { EventHub } from './events.ts';
+import { Router } from './router.ts';
+import { resolveCaller } from './tokens.ts';
+import type { Caller, DomainEventInput, HandlerTable, OperationContext, OutboxMail, SandboxIdentity, SandboxSettings } from './types.ts';
+import { responseValidator, validateRequest } from './validate.ts';
+import { modules as businessModules, type SandboxModule } from './modules.ts';
+
+export const MAX_BODY_BYTES = 1024 * 1024;
+
+export interface SandboxOptions {
+  /** OAuth client ids the token endpoint accepts. @default ['sandbox-client'] */
+  clientIds?: string[];
+  /** API keys that make elevated callers. @default ['sandbox-api-key'] */
+  apiKeys?: string[];
+  siteId?: string;
+  /** The demo member the seed creates (printed at start). */
+  memberEmail?: string;
+  memberPassword?: string;
+  /** Load the seed data on start and on reset. @default true */
+  seed?: boolean;
+  /** Start from this state instead of the seed. */
+  state?: StateSnapshot;
+  /** Called with the whole state after every committed change, before the response (durability). */
+  persist?: (snapshot: StateSnapshot) => void;
+  /** Validate every 200 answer against the spec's response schema; a mismatch answers 500 (tests turn this on). */
+  validateResponses?: boolean;
+  /** Settings overrides (site policies, token lifetime, redirect URIs, webhooks). */
+  settings?: Partial<SandboxSettings>;
+  /** Extra modules (handlers, seeds) beside the built-in ones. */
+  modules?: SandboxModule[];
+}
+
+export const DEFAULT_SETTINGS: SandboxSettings = {
+  requireEmailVerification: false,
+  requireOwnerApproval: false,
+  requireCaptcha: false,
+  redirectUris: [],
+  webhookUrls: [],
+  accessTokenTtlSeconds: 4 * 60 * 60,
+};
+
+export interface Sandbox {
+  handle(request: Request): Promise<Response>;
+  readonly store: Store;
+  readonly events: EventHub;
+  readonly options: SandboxIdentity;
+  /** Milliseconds the clock is ahead of real time. */
+  clockOffsetMs: number;
+  now(): Date;
+  advanceClock(seconds: number): Promise<void>;
+  reset(): Promise<void>;
+  settings(): SandboxSettings;
+  /** Operation keys with a handler; the rest answer "not emulated". */
+  emulated(): Set<string>;
+  /** Runs a change as one transaction under a caller (control API, hosted pages, tests). */
+  runAs<T>(caller: Caller, origin: string, fn: (ctx: OperationContext) => T | Promise<T>): Promise<T>;
+}
+
+const SETTINGS = 'settings';
+const floatFromText: LeafFn = (kind, v) =>
+  kind === 'float' && typeof v === 'string' ? ({ NaN: NaN, Infinity: Infinity, '-Infinity': -Infinity } as Record<string, number>)[v] ?? v : v;
+
+function json(status: number, body: unknown, headers: Record<string, string> = {}): Response {
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: { 'content-type': 'application/json', 'x-wix-request-id': crypto.randomUUID(), ...headers },
+  });
+}
+
+export function errorResponse(err: SandboxError): Response {
+  return json(err.status, err.body);
+}
+
+/** Query parameters -> one object: dotted keys nest, repeated keys become arrays, `.r` is decoded. */
+export function parseQuery(params: URLSearchParams): Record<string, unknown> {
+  const r = params.get('.r');
+  if (r !== null) {
+    let decoded: unknown;
+    try {
+      decoded = JSON.parse(decodeBase64Url(r));
+    } catch {
+      throw appError(400, 'INVALID_ARGUMENT', 'The .r query parameter is not base64url-encoded JSON');
+    }
+    if (!decoded || typeof decoded !== 'object' || Array.isArray(decoded)) {
+      throw appError(400, 'INVALID_ARGUMENT', 'The .r query parameter must encode a JSON object');
+    }
+    return decoded as Record<string, unknown>;
+  }
+  const out: Record<string, unknown> = {};
+  for (const key of new Set(params.keys())) {
+    const values = params.getAll(key);
+    const path = key.split('.');
+    let node = out;
+    for (const part of path.slice(0, -1)) {
+      if (typeof node[part] !== 'object' || node[part] === null) node[part] = {};
+      node = node[part] as Record<string, unknown>;
+    }
+    node[path[path.length - 1]] = values.length > 1 ? values : values[0];
+  }
+  return out;
+}
+
+function placePathParams(d: OperationDescriptor, input: Record<string, any>, params: Record<string, string>): void {
+  for (const p of d.pathParams) {
+    const value = params[p.name];
+    if (p.body) {
+      let node = input;
+      for (const part of p.body.slice(0, -1)) {
+        if (typeof node[part] !== 'object' || node[part] === null) node[part] = {};
+        node = node[part];
+      }
+      node[p.body[p.body.length - 1]] = value;
+    } else {
+      input[p.name] = value;
+    }
+  }
+}
+
+/** The caller column of the operation list, enforced. */
+function authorize(d: OperationDescriptor, caller: Caller): SandboxError | undefined {
+  if (d.caller === 'anyone') return undefined;
+  if (caller.kind === 'anonymous') {
+    return appError(401, 'UNAUTHENTICATED', 'Authorization header is missing: send an access token or an API key');
+  }
+  if (d.caller === 'elevated' && caller.kind !== 'elevated') {
+    return appError(403, 'PERMISSION_DENIED', `${d.operationId} requires an elevated caller (API key)`);
+  }
+  if (d.caller === 'member' && caller.kind !== 'member') {
+    return appError(403, 'PERMISSION_DENIED', `${d.operationId} requires a logged-in member`);
+  }
+  if (d.caller === 'visitorOrMember' && caller.kind === 'elevated' && /\/(current|my)(\/|$)/.test(d.path)) {
+    return appError(403, 'PERMISSION_DENIED', `${d.operationId} acts on the calling visitor or member; an API key has none`);
+  }
+  return undefined;
+}
+
+export function createSandbox(options: SandboxOptions = {}): Sandbox {
+  const opts: SandboxIdentity = {
+    clientIds: options.clientIds ?? ['sandbox-client'],
+    apiKeys: options.apiKeys ?? ['sandbox-api-key'],
+    siteId: options.siteId ?? 'sandbox-site',
+    memberEmail: options.memberEmail ?? 'demo@storefront.test',
+    memberPassword: options.memberPassword ?? 'demo-password-1',
+  };
+  const modules = [...businessModules, ...(options.modules ?? [])];
+  const handlers: HandlerTable = Object.assign({}, ...modules.map((m) => m.handlers ?? {}));
+  const router = new Router(operationList);
+  const store = new Store();
+  const events = new EventHub();
+  const responseValidators = new Map<string, ReturnType<typeof responseValidator>>();
+
+  const sandbox: Sandbox = {
+    store,
+    events,
+    options: opts,
+    clockOffsetMs: 0,
+    now: () => new Date(Date.now() + sandbox.clockOffsetMs),
+    settings: () => ({ ...DEFAULT_SETTINGS, ...options.settings, ...(store.db.get(SETTINGS, 'site') ?? {}) }) as SandboxSettings,
+    emulated: () => new Set(Object.keys(handlers)),
+    runAs: () => {
+      throw new Error('sandbox not initialised');
+    },
+    async advanceClock(seconds: number) {
+      sandbox.clockOffsetMs += seconds * 1000;
+      await runDueJobs();
+    },
+    async reset() {
+      store.load({ version: 1, collections: {} });
+      if (options.seed !== false) await runAs({ kind: 'anonymous' }, '', () => seedAll());
+      else if (options.persist) options.persist(store.snapshot());
+    },
+    handle,
+  };
+
+  /**
+   * Runs `fn` with an operation context as one transaction: its changes, events and mail are
+   * kept only if it returns, persisted before the caller answers, and events are published.
+   */
+  async function run<T>(
+    d: OperationDescriptor,
+    input: Record<string, any>,
+    params: Record<string, string>,
+    caller: Caller,
+    origin: string,
+    fn: (ctx: OperationContext) => T | Promise<T>,
+    headers: Headers = new Headers(),
+  ): Promise<T> {
+    const pendingEvents: DomainEventInput[] = [];
+    const pendingMail: OutboxMail[] = [];
+    const ctx: OperationContext = {
+      op: d,
+      input,
+      params,
+      caller,
+      db: store.db,
+      settings: sandbox.settings(),
+      now: sandbox.now,
+      newId: () => crypto.randomUUID(),
+      emit: (e) => pendingEvents.push(e),
+      sendMail: (m) => pendingMail.push(m),
+      origin,
+      headers,
+      options: opts,
+    };
+    const { result, changed } = await store.transaction(async (db) => {
+      const r = await fn(ctx);
+      const published = events.record(db, pendingEvents, sandbox.now());
+      for (const m of pendingMail) {
+        const id = crypto.randomUUID();
+        db.put('outbox', id, { id, ...m, sentDate: sandbox.now().toISOString() });
+      }
+      return { r, published };
+    });
+    if (changed && options.persist) options.persist(store.snapshot());
+    events.publish(result.published, sandbox.settings());
+    return result.r;
+  }
+
+  const runAs = <T>(caller: Caller, origin: string, fn: (ctx: OperationContext) => T | Promise<T>) =>
+    run(operationList[0], {}, {}, caller, origin, fn);
+
+  async function runDueJobs(): Promise<void> {
+    for (const m of modules) {
+      if (m.runJobs) await runAs({ kind: 'anonymous' }, '', (ctx) => m.runJobs!(ctx));
+    }
+  }
+
+  async function seedAll(): Promise<void> {
+    store.db.put(SETTINGS, 'site', { id: 'site', ...DEFAULT_SETTINGS, ...options.settings });
+    for (const m of modules) {
+      if (m.seed) await m.seed({ db: store.db, now: sandbox.now(), options: opts, newId: () => crypto.randomUUID() });
+    }
+  }
+
+  sandbox.runAs = runAs;
+
+  async function readBody(request: Request): Promise<unknown> {
+    const declared = Number(request.headers.get('content-length') ?? '0');
+    if (declared > MAX_BODY_BYTES) throw appError(413, 'PAYLOAD_TOO_LARGE', `Request body is larger than ${MAX_BODY_BYTES} bytes`);
+    const buf = new Uint8Array(await request.arrayBuffer());
+    if (buf.byteLength > MAX_BODY_BYTES) throw appError(413, 'PAYLOAD_TOO_LARGE', `Request body is larger than ${MAX_BODY_BYTES} bytes`);
+    if (buf.byteLength === 0) return {};
+    const type = request.headers.get('content-type') ?? '';
+    if (!/^application\/json\b/i.test(type) && !/\+json\b/i.test(type)) {
+      throw appError(415, 'UNSUPPORTED_MEDIA_TYPE', `Content-Type must be application/json (got ${type || 'none'})`);
+    }
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(new TextDecoder().decode(buf));
+    } catch (err) {
+      throw appError(400, 'MALFORMED_JSON', `Request body is not valid JSON: ${(err as Error).message}`);
+    }
+    if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) {
+      throw appError(400, 'INVALID_ARGUMENT', 'Request body must be a JSON object');
+    }
+    return parsed;
+  }
+
+  async function handleOperation(request: Request, url: URL): Promise<Response> {
+    const match = router.match(request.method, url.pathname);
+    if (!match) {
+      if (router.knows(url.pathname)) {
+        return errorResponse(appError(405, 'METHOD_NOT_ALLOWED', `${request.method} is not allowed on ${url.pathname}`));
+      }
+      return errorResponse(appError(404, 'NOT_FOUND', `No operation at ${request.method} ${url.pathname}`));
+    }
+    const { d, params } = match;
+    const hasBody = request.method !== 'GET' && request.method !== 'DELETE';
+    const body = hasBody ? ((await readBody(request)) as Record<string, any>) : undefined;
+    const query = parseQuery(url.searchParams);
+
+    const resolved = resolveCaller(store.db, request.headers.get('authorization'), opts.apiKeys, request.headers.get('wix-site-id'), sandbox.now());
+    if ('error' in resolved) {
+      return errorResponse(
+        appError(401, 'UNAUTHENTICATED', resolved.error === 'expired' ? 'Access token expired' : 'Access token is not valid'),
+      );
+    }
+    const denied = authorize(d, resolved.caller);
+    if (denied) return errorResponse(denied);
+
+    // The operation's own form decides what is validated as body and what as query.
+    const bodyForm = d.method !== 'GET' && d.method !== 'DELETE';
+    let input: Record<string, any>;
+    let violations;
+    if (bodyForm) {
+      input = { ...(body ?? query) };
+      if (body) Object.assign(input, Object.fromEntries(Object.entries(query).filter(([k]) => !(k in input))));
+      placePathParams(d, input, params);
+      violations = validateRequest(d, input, {});
+    } else {
+      input = { ...query, ...(body ?? {}) };
+      placePathParams(d, input, params);
+      violations = validateRequest(d, undefined, input);
+    }
+    if (violations.length) return errorResponse(validationError(violations));
+    input = mapShape(input, d.request, d.shapes, floatFromText, false) as Record<string, any>;
+
+    const handler = handlers[d.key];
+    if (!handler) {
+      return errorResponse(
+        appError(501, 'NOT_EMULATED', `${d.key} is not emulated by the sandbox yet`, { operation: d.key }),
+      );
+    }
+    const result = await run(d, input, params, resolved.caller, url.origin, handler, request.headers);
+    if (d.emptyResponse) return json(200, {});
+    const out = mapShape(result ?? {}, d.response, d.shapes, toWire, true);
+    if (options.validateResponses) {
+      if (!responseValidators.has(d.key)) responseValidators.set(d.key, responseValidator(d));
+      const validate = responseValidators.get(d.key);
+      if (validate && !validate(JSON.parse(JSON.stringify(out)))) {
+        return json(500, {
+          message: `sandbox answer for ${d.key} does not match the spec`,
+          details: { applicationError: { code: 'RESPONSE_SCHEMA_MISMATCH', description: JSON.stringify(validate.errors), data: {} } },
+        });
+      }
+    }
+    return json(200, out);
+  }
+
+  async function handle(request: Request): Promise<Response> {
+    const url = new URL(request.url);
+    try {
+      await runDueJobs();
+      for (const m of modules) {
+        for (const route of m.routes ?? []) {
+          if (route.method === request.method && (route.path === url.pathname || (route.prefix && url.pathname.startsWith(route.path)))) {
+            return await route.handle(request, { sandbox, url, run: (caller, fn) => runAs(caller, url.origin, fn) });
+          }
+        }
+      }
+      if (url.pathname.startsWith('/__sandbox/')) return await control(request, url, sandbox, runAs);
+      return await handleOperation(request, url);
+    } catch (err) {
+      if (err instanceof SandboxError) return errorResponse(err);
+      console.error('[sandbox] internal error', err);
+      return json(500, { message: 'Internal sandbox error', details: { applicationError: { code: 'INTERNAL', description: String((err as Error)?.message ?? err), data: {} } } });
+    }
+  }
+
+  if (options.state) store.load(options.state);
+  const ready = options.state ? Promise.resolve() : sandbox.reset();
+  const originalHandle = sandbox.handle;
+  sandbox.handle = async (request) => {
+    await ready;
+    return originalHandle(request);
+  };
+  return sandbox;
+}

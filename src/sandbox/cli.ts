@@ -1,0 +1,73 @@
+/**
+ * `storefront-kit sandbox [--port N] [--host H] [--data FILE] [--client-id ID] [--api-key KEY]
+ * [--member-email E] [--member-password P]`; each flag also reads an environment variable
+ * (SFK_PORT, SFK_HOST, SFK_DATA, SFK_CLIENT_ID, SFK_API_KEY, SFK_MEMBER_EMAIL, SFK_MEMBER_PASSWORD).
+ */
+import { parseArgs } from 'node:util';
+import { createSandboxServer, type SandboxServerOptions } from './server.ts';
+
+export const SANDBOX_FLAGS = {
+  port: { type: 'string', env: 'SFK_PORT' },
+  host: { type: 'string', env: 'SFK_HOST' },
+  data: { type: 'string', env: 'SFK_DATA' },
+  'client-id': { type: 'string', env: 'SFK_CLIENT_ID' },
+  'api-key': { type: 'string', env: 'SFK_API_KEY' },
+  'member-email': { type: 'string', env: 'SFK_MEMBER_EMAIL' },
+  'member-password': { type: 'string', env: 'SFK_MEMBER_PASSWORD' },
+} as const;
+
+export function sandboxOptionsFromArgs(args: string[], env: NodeJS.ProcessEnv = process.env): SandboxServerOptions {
+  const { values } = parseArgs({
+    args,
+    options: Object.fromEntries(Object.entries(SANDBOX_FLAGS).map(([k, v]) => [k, { type: v.type }])),
+    strict: true,
+    allowPositionals: true,
+  });
+  const get = (k: keyof typeof SANDBOX_FLAGS) => (values[k] as string | undefined) ?? env[SANDBOX_FLAGS[k].env];
+  const port = get('port');
+  if (port !== undefined && !/^\d+$/.test(port)) throw new Error(`--port must be a number (got ${port})`);
+  return {
+    port: port !== undefined ? Number(port) : 4010,
+    host: get('host') ?? '127.0.0.1',
+    data: get('data'),
+    clientIds: get('client-id') ? [get('client-id')!] : undefined,
+    apiKeys: get('api-key') ? [get('api-key')!] : undefined,
+    memberEmail: get('member-email'),
+    memberPassword: get('member-password'),
+  };
+}
+
+export function describeStart(url: string, o: { clientIds: string[]; apiKeys: string[]; memberEmail: string; memberPassword: string; siteId: string }, data?: string): string {
+  return [
+    `storefront-kit sandbox listening on ${url}`,
+    `  client id:        ${o.clientIds[0]}`,
+    `  API key:          ${o.apiKeys[0]}  (site id ${o.siteId})`,
+    `  demo member:      ${o.memberEmail} / ${o.memberPassword}`,
+    `  state:            ${data ? `${data} (durable)` : 'in memory'}`,
+    `  control API:      ${url}/__sandbox/info`,
+  ].join('\n');
+}
+
+export async function main(args: string[]): Promise<void> {
+  let options: SandboxServerOptions;
+  try {
+    options = sandboxOptionsFromArgs(args);
+  } catch (err) {
+    console.error(`storefront-kit sandbox: ${(err as Error).message}`);
+    process.exit(2);
+  }
+  try {
+    const s = await createSandboxServer(options);
+    console.log(describeStart(s.url, s.sandbox.options, options.data));
+    const stop = () => void s.close().then(() => process.exit(0));
+    process.on('SIGINT', stop);
+    process.on('SIGTERM', stop);
+  } catch (err) {
+    console.error(`storefront-kit sandbox: ${(err as Error).message}`);
+    process.exit(1);
+  }
+}
+
+if (process.argv[1] && import.meta.url === new URL(`file://${process.argv[1]}`).href) {
+  await main(process.argv.slice(2).filter((a) => a !== 'sandbox'));
+}

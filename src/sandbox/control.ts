@@ -1,0 +1,156 @@
+/**
+ * The control API under /__sandbox/: reset, export and import of the state, the outbox, the
+ * event log (also as a server-sent event stream), settings, the clock and the coverage table.
+ * Reads are open (the sandbox listens on 127.0.0.1); changes need the sandbox's API key.
+ */
+import { operationList } from '../../generated/operations.ts';
+import type { Sandbox } from './app.ts';
+import { STATE_VERSION, type StateSnapshot } from './db.ts';
+import { appError, validationError, type Violation } from './errors.ts';
+import { EVENTS, type DomainEvent } from './events.ts';
+import type { Caller, OperationContext, SandboxSettings } from './types.ts';
+
+type RunAs = <T>(caller: Caller, origin: string, fn: (ctx: OperationContext) => T | Promise<T>) => Promise<T>;
+
+const ok = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+const SETTING_TYPES: Record<keyof SandboxSettings, 'boolean' | 'number' | 'string[]'> = {
+  requireEmailVerification: 'boolean',
+  requireOwnerApproval: 'boolean',
+  requireCaptcha: 'boolean',
+  redirectUris: 'string[]',
+  webhookUrls: 'string[]',
+  accessTokenTtlSeconds: 'number',
+};
+
+async function jsonBody(request: Request): Promise<Record<string, unknown>> {
+  try {
+    const body = await request.json();
+    if (body && typeof body === 'object' && !Array.isArray(body)) return body as Record<string, unknown>;
+  } catch {
+    // answered below
+  }
+  throw appError(400, 'MALFORMED_JSON', 'Request body must be a JSON object');
+}
+
+export function coverage(sandbox: Sandbox) {
+  const emulated = sandbox.emulated();
+  return operationList.map((d) => ({
+    operation: d.key,
+    method: d.method,
+    path: d.path,
+    caller: d.caller,
+    emulated: emulated.has(d.key),
+  }));
+}
+
+export async function control(request: Request, url: URL, sandbox: Sandbox, runAs: RunAs): Promise<Response> {
+  const route = `${request.method} ${url.pathname.replace(/\/+$/, '')}`;
+  if (request.method !== 'GET') {
+    const key = (request.headers.get('authorization') ?? '').replace(/^Bearer\s+/i, '');
+    if (!sandbox.options.apiKeys.includes(key)) {
+      throw appError(401, 'UNAUTHENTICATED', 'Changing the sandbox needs its API key in Authorization');
+    }
+  }
+  const db = sandbox.store.db;
+  switch (route) {
+    case 'GET /__sandbox/info':
+      return ok({
+        clientId: sandbox.options.clientIds[0],
+        apiKey: sandbox.options.apiKeys[0],
+        siteId: sandbox.options.siteId,
+        demoMember: { email: sandbox.options.memberEmail, password: sandbox.options.memberPassword },
+        now: sandbox.now().toISOString(),
+        stateVersion: STATE_VERSION,
+      });
+    case 'POST /__sandbox/reset':
+      await sandbox.reset();
+      return ok({ reset: true });
+    case 'GET /__sandbox/state':
+      return ok(sandbox.store.snapshot());
+    case 'PUT /__sandbox/state': {
+      const snapshot = (await jsonBody(request)) as unknown as StateSnapshot;
+      if (snapshot.version !== STATE_VERSION || typeof snapshot.collections !== 'object') {
+        throw appError(400, 'INVALID_STATE', `State must be {version: ${STATE_VERSION}, collections: {...}}`);
+      }
+      await runAs({ kind: 'anonymous' }, url.origin, () => sandbox.store.load(snapshot));
+      return ok({ imported: true });
+    }
+    case 'GET /__sandbox/outbox': {
+      const to = url.searchParams.get('to');
+      const mail = db.list('outbox').filter((m) => !to || m.to === to);
+      return ok({ mail });
+    }
+    case 'GET /__sandbox/events': {
+      const since = Number(url.searchParams.get('since') ?? '0');
+      const fqdn = url.searchParams.get('entityFqdn');
+      const events = db
+        .list<DomainEvent>(EVENTS)
+        .filter((e) => e.sequence > since && (!fqdn || e.entityFqdn === fqdn))
+        .sort((a, b) => a.sequence - b.sequence);
+      return ok({ events });
+    }
+    case 'GET /__sandbox/events/stream': {
+      let unsubscribe = () => {};
+      const stream = new ReadableStream<Uint8Array>({
+        start(controller) {
+          const enc = new TextEncoder();
+          controller.enqueue(enc.encode(': storefront-kit sandbox events\n\n'));
+          unsubscribe = sandbox.events.subscribe((e) => {
+            controller.enqueue(enc.encode(`id: ${e.sequence}\nevent: ${e.entityFqdn}.${e.slug}\ndata: ${JSON.stringify(e)}\n\n`));
+          });
+        },
+        cancel() {
+          unsubscribe();
+        },
+      });
+      return new Response(stream, {
+        headers: { 'content-type': 'text/event-stream', 'cache-control': 'no-store', connection: 'keep-alive' },
+      });
+    }
+    case 'GET /__sandbox/settings':
+      return ok(sandbox.settings());
+    case 'PATCH /__sandbox/settings': {
+      const patch = await jsonBody(request);
+      const violations: Violation[] = [];
+      for (const [k, v] of Object.entries(patch)) {
+        const type = SETTING_TYPES[k as keyof SandboxSettings];
+        const good =
+          type === 'boolean'
+            ? typeof v === 'boolean'
+            : type === 'number'
+              ? typeof v === 'number' && v > 0
+              : type === 'string[]'
+                ? Array.isArray(v) && v.every((x) => typeof x === 'string')
+                : false;
+        if (!good) {
+          violations.push({
+            field: k,
+            description: type ? `must be ${type === 'number' ? 'a positive number' : type}` : 'is not a sandbox setting',
+            violatedRule: type ? 'VALIDATION' : 'FIELD_NOT_ALLOWED',
+          });
+        }
+      }
+      if (violations.length) throw validationError(violations);
+      await runAs({ kind: 'anonymous' }, url.origin, (ctx) => {
+        ctx.db.put('settings', 'site', { ...sandbox.settings(), ...patch, id: 'site' });
+      });
+      return ok(sandbox.settings());
+    }
+    case 'GET /__sandbox/clock':
+      return ok({ now: sandbox.now().toISOString(), offsetSeconds: sandbox.clockOffsetMs / 1000 });
+    case 'POST /__sandbox/clock/advance': {
+      const { seconds } = await jsonBody(request);
+      if (typeof seconds !== 'number' || !Number.isFinite(seconds) || seconds < 0) {
+        throw validationError([{ field: 'seconds', description: 'must be a non-negative number', violatedRule: 'MIN' }]);
+      }
+      await sandbox.advanceClock(seconds);
+      return ok({ now: sandbox.now().toISOString(), offsetSeconds: sandbox.clockOffsetMs / 1000 });
+    }
+    case 'GET /__sandbox/coverage':
+      return ok({ operations: coverage(sandbox) });
+    default:
+      throw appError(404, 'NOT_FOUND', `No sandbox control route ${route}`);
+  }
+}

@@ -1,0 +1,100 @@
+/**
+ * In-memory entity store with per-request transactions: a request's changes are recorded with
+ * the values they replaced, undone if its handler throws, and (with a data file) written to
+ * disk before the response. The state is plain JSON, versioned, exportable.
+ */
+import type { Db, Entity } from './types.ts';
+
+export const STATE_VERSION = 1;
+
+export interface StateSnapshot {
+  version: number;
+  collections: Record<string, Record<string, Entity>>;
+}
+
+type Undo = { collection: string; id: string; before: Entity | undefined };
+
+export class Store {
+  private collections = new Map<string, Map<string, Entity>>();
+  private journal: Undo[] | undefined;
+  /** Bumped on every committed change; the persister writes when it moves. */
+  revision = 0;
+
+  private coll(name: string): Map<string, Entity> {
+    let c = this.collections.get(name);
+    if (!c) {
+      c = new Map();
+      this.collections.set(name, c);
+    }
+    return c;
+  }
+
+  private record(collection: string, id: string): void {
+    if (this.journal && !this.journal.some((u) => u.collection === collection && u.id === id)) {
+      this.journal.push({ collection, id, before: this.collections.get(collection)?.get(id) });
+    }
+  }
+
+  /** Runs `fn` as one transaction; on throw, every change it made is undone. Returns whether anything changed. */
+  async transaction<T>(fn: (db: Db) => T | Promise<T>): Promise<{ result: T; changed: boolean }> {
+    const outer = this.journal;
+    const journal: Undo[] = [];
+    this.journal = journal;
+    try {
+      const result = await fn(this.db);
+      if (journal.length) this.revision++;
+      return { result, changed: journal.length > 0 };
+    } catch (err) {
+      for (const u of journal.reverse()) {
+        if (u.before === undefined) this.coll(u.collection).delete(u.id);
+        else this.coll(u.collection).set(u.id, u.before);
+      }
+      throw err;
+    } finally {
+      this.journal = outer;
+      if (outer) outer.push(...journal.filter((u) => !outer.some((o) => o.collection === u.collection && o.id === u.id)));
+    }
+  }
+
+  readonly db: Db = {
+    get: <T extends Entity>(collection: string, id: string) => this.collections.get(collection)?.get(id) as T | undefined,
+    list: <T extends Entity>(collection: string) => [...(this.collections.get(collection)?.values() ?? [])] as T[],
+    put: <T extends Entity>(collection: string, id: string, value: T) => {
+      this.record(collection, id);
+      this.coll(collection).set(id, value);
+      return value;
+    },
+    update: <T extends Entity>(collection: string, id: string, change: (draft: T) => void) => {
+      const current = this.collections.get(collection)?.get(id);
+      if (!current) return undefined;
+      const draft = structuredClone(current) as T;
+      change(draft);
+      this.record(collection, id);
+      this.coll(collection).set(id, draft);
+      return draft;
+    },
+    delete: (collection: string, id: string) => {
+      if (!this.collections.get(collection)?.has(id)) return false;
+      this.record(collection, id);
+      this.coll(collection).delete(id);
+      return true;
+    },
+  };
+
+  snapshot(): StateSnapshot {
+    const collections: StateSnapshot['collections'] = {};
+    for (const [name, c] of this.collections) collections[name] = Object.fromEntries(c);
+    return { version: STATE_VERSION, collections };
+  }
+
+  load(snapshot: StateSnapshot): void {
+    if (snapshot.version !== STATE_VERSION) {
+      throw new Error(`state version ${snapshot.version} is not supported (this sandbox reads version ${STATE_VERSION})`);
+    }
+    this.collections.clear();
+    for (const [name, entities] of Object.entries(snapshot.collections)) {
+      this.collections.set(name, new Map(Object.entries(entities)));
+    }
+    this.revision++;
+  }
+}

@@ -1,0 +1,80 @@
+/**
+ * The event log: every domain event, with the envelope of the spec's webhooks, stored in the
+ * state (so a rolled-back request leaves none), streamed to subscribers (server-sent events)
+ * and POSTed to the webhook URLs of the settings, with retries.
+ */
+import type { Db, DomainEventInput, Entity, SandboxSettings } from './types.ts';
+
+export const EVENTS = 'events';
+
+export interface DomainEvent extends Entity {
+  id: string;
+  entityFqdn: string;
+  slug: string;
+  entityId: string;
+  eventTime: string;
+  sequence: number;
+}
+
+type Listener = (event: DomainEvent) => void;
+
+export class EventHub {
+  private listeners = new Set<Listener>();
+  private sequence = 0;
+  /** Webhook deliveries (for tests and the console): url, event id, attempts, ok. */
+  readonly deliveries: { url: string; eventId: string; attempts: number; ok: boolean }[] = [];
+  fetch: typeof fetch = (input, init) => globalThis.fetch(input, init);
+  retryDelaysMs = [200, 1000, 5000];
+
+  /** Stores the events of a transaction (inside it: a rollback discards them). */
+  record(db: Db, inputs: DomainEventInput[], now: Date): DomainEvent[] {
+    if (!inputs.length) return [];
+    this.sequence = Math.max(this.sequence, db.list(EVENTS).length);
+    return inputs.map((e) => {
+      const event: DomainEvent = {
+        id: crypto.randomUUID(),
+        ...e,
+        eventTime: now.toISOString(),
+        sequence: ++this.sequence,
+        entityEventSequence: String(this.sequence),
+      };
+      db.put(EVENTS, event.id, event);
+      return event;
+    });
+  }
+
+  subscribe(listener: Listener): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /** After commit: tell subscribers and deliver to webhooks (in the background). */
+  publish(events: DomainEvent[], settings: SandboxSettings): void {
+    for (const e of events) {
+      for (const l of this.listeners) l(e);
+      for (const url of settings.webhookUrls) void this.deliver(url, e);
+    }
+  }
+
+  private async deliver(url: string, event: DomainEvent): Promise<void> {
+    const record = { url, eventId: event.id, attempts: 0, ok: false };
+    this.deliveries.push(record);
+    for (let i = 0; i <= this.retryDelaysMs.length; i++) {
+      record.attempts++;
+      try {
+        const res = await this.fetch(url, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify(event),
+        });
+        if (res.ok) {
+          record.ok = true;
+          return;
+        }
+      } catch {
+        // retried below
+      }
+      if (i < this.retryDelaysMs.length) await new Promise((r) => setTimeout(r, this.retryDelaysMs[i]));
+    }
+  }
+}

@@ -1,0 +1,67 @@
+/**
+ * Routes a method and path to an operation of the table. Literal segments win over parameters
+ * (`/members/v1/members/my` before `/members/v1/members/{id}`). Besides each operation's own
+ * method, the forms the official SDK sends are accepted: GET with `.r` for the POST query
+ * operations, and POST for a GET with a POST fallback.
+ */
+import type { OperationDescriptor } from '../../generated/runtime-types.ts';
+
+interface Route {
+  d: OperationDescriptor;
+  regex: RegExp;
+  names: string[];
+  literalScore: number;
+}
+
+export interface RouteMatch {
+  d: OperationDescriptor;
+  params: Record<string, string>;
+  /** The request came in the alternate form (GET `.r` for a POST, POST for a GET). */
+  alternate: boolean;
+}
+
+export class Router {
+  private routes: Route[];
+
+  constructor(operations: readonly OperationDescriptor[]) {
+    this.routes = operations
+      .map((d) => {
+        const names: string[] = [];
+        const pattern = d.path
+          .split('/')
+          .map((seg) =>
+            seg.replace(/\{([^}]+)\}|[^{]+/g, (m, name) => {
+              if (name) {
+                names.push(name);
+                return '([^/]+)';
+              }
+              return m.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+            }),
+          )
+          .join('/');
+        const literalScore = d.path.split('/').filter((s) => s && !s.includes('{')).length;
+        return { d, regex: new RegExp(`^${pattern}$`), names, literalScore };
+      })
+      .sort((a, b) => a.names.length - b.names.length || b.literalScore - a.literalScore);
+  }
+
+  match(method: string, path: string): RouteMatch | undefined {
+    let alternate: RouteMatch | undefined;
+    for (const r of this.routes) {
+      const m = r.regex.exec(path);
+      if (!m) continue;
+      const params: Record<string, string> = {};
+      r.names.forEach((n, i) => (params[n] = decodeURIComponent(m[i + 1])));
+      if (r.d.method === method) return { d: r.d, params, alternate: false };
+      if (!alternate && ((method === 'GET' && r.d.dotR && r.d.method === 'POST') || (method === 'POST' && r.d.postFallback))) {
+        alternate = { d: r.d, params, alternate: true };
+      }
+    }
+    return alternate;
+  }
+
+  /** Whether any operation lives at this path (for 405-style answers). */
+  knows(path: string): boolean {
+    return this.routes.some((r) => r.regex.test(path));
+  }
+}
