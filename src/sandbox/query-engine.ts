@@ -1,0 +1,181 @@
+/**
+ * The provider's query language over stored entities, for every query and search the sandbox
+ * answers (members, products, collections, variants, orders): filters with
+ * `$eq $ne $gt $gte $lt $lte $in $hasSome $hasAll $startsWith $contains $exists $and $or $not`
+ * on dotted (nested) field paths, sorting on several fields, offset or cursor paging.
+ */
+import { appError } from './errors.ts';
+
+export type Filter = Record<string, unknown>;
+export interface SortSpec {
+  fieldName: string;
+  order?: 'ASC' | 'DESC' | 'asc' | 'desc';
+}
+
+const OPERATORS = new Set(['$eq', '$ne', '$gt', '$gte', '$lt', '$lte', '$in', '$hasSome', '$hasAll', '$startsWith', '$contains', '$exists']);
+
+/** Reads a dotted path; through arrays it collects every element's value. */
+export function getField(entity: unknown, path: string): unknown {
+  let values: unknown[] = [entity];
+  for (const part of path.split('.')) {
+    const next: unknown[] = [];
+    for (const v of values) {
+      if (Array.isArray(v)) {
+        for (const item of v) if (item && typeof item === 'object') next.push((item as Record<string, unknown>)[part]);
+      } else if (v && typeof v === 'object') {
+        next.push((v as Record<string, unknown>)[part]);
+      }
+    }
+    values = next;
+  }
+  if (values.length === 1) return values[0];
+  return values.length === 0 ? undefined : values.flat();
+}
+
+function comparable(v: unknown): unknown {
+  if (typeof v === 'string' && /^\d{4}-\d{2}-\d{2}T/.test(v)) {
+    const t = Date.parse(v);
+    if (!Number.isNaN(t)) return t;
+  }
+  if (typeof v === 'string' && /^-?\d+(\.\d+)?$/.test(v)) return Number(v);
+  return v;
+}
+
+function compare(a: unknown, b: unknown): number {
+  const x = comparable(a);
+  const y = comparable(b);
+  if (x === y) return 0;
+  if (x === undefined || x === null) return -1;
+  if (y === undefined || y === null) return 1;
+  if (typeof x === 'number' && typeof y === 'number') return x - y;
+  return String(x).localeCompare(String(y));
+}
+
+const eq = (a: unknown, b: unknown) => (Array.isArray(a) ? a.some((x) => compare(x, b) === 0) : compare(a, b) === 0);
+
+function applyOperator(op: string, value: unknown, arg: unknown, field: string): boolean {
+  switch (op) {
+    case '$eq':
+      return eq(value, arg);
+    case '$ne':
+      return !eq(value, arg);
+    case '$gt':
+      return value !== undefined && compare(value, arg) > 0;
+    case '$gte':
+      return value !== undefined && compare(value, arg) >= 0;
+    case '$lt':
+      return value !== undefined && compare(value, arg) < 0;
+    case '$lte':
+      return value !== undefined && compare(value, arg) <= 0;
+    case '$in':
+      if (!Array.isArray(arg)) throw invalid(field, '$in takes an array');
+      return arg.some((a) => eq(value, a));
+    case '$hasSome':
+      if (!Array.isArray(arg)) throw invalid(field, '$hasSome takes an array');
+      return Array.isArray(value) && arg.some((a) => value.some((v) => compare(v, a) === 0));
+    case '$hasAll':
+      if (!Array.isArray(arg)) throw invalid(field, '$hasAll takes an array');
+      return Array.isArray(value) && arg.every((a) => value.some((v) => compare(v, a) === 0));
+    case '$startsWith':
+      return typeof value === 'string' && typeof arg === 'string' && value.toLowerCase().startsWith(arg.toLowerCase());
+    case '$contains':
+      return typeof value === 'string' && typeof arg === 'string' && value.toLowerCase().includes(arg.toLowerCase());
+    case '$exists':
+      return (value !== undefined && value !== null) === Boolean(arg);
+    default:
+      throw invalid(field, `unknown operator ${op}`);
+  }
+}
+
+function invalid(field: string, description: string) {
+  return appError(400, 'INVALID_FILTER', `Invalid filter on "${field}": ${description}`, { field });
+}
+
+export function matches(entity: unknown, filter: Filter | undefined | null): boolean {
+  if (!filter) return true;
+  if (typeof filter !== 'object' || Array.isArray(filter)) throw invalid('(filter)', 'a filter is an object');
+  for (const [key, cond] of Object.entries(filter)) {
+    if (key === '$and') {
+      if (!Array.isArray(cond)) throw invalid(key, '$and takes an array of filters');
+      if (!cond.every((f) => matches(entity, f as Filter))) return false;
+    } else if (key === '$or') {
+      if (!Array.isArray(cond)) throw invalid(key, '$or takes an array of filters');
+      if (!cond.some((f) => matches(entity, f as Filter))) return false;
+    } else if (key === '$not') {
+      if (matches(entity, cond as Filter)) return false;
+    } else {
+      const value = getField(entity, key);
+      if (cond && typeof cond === 'object' && !Array.isArray(cond) && Object.keys(cond).some((k) => k.startsWith('$'))) {
+        for (const [op, arg] of Object.entries(cond)) {
+          if (!OPERATORS.has(op)) throw invalid(key, `unknown operator ${op}`);
+          if (!applyOperator(op, value, arg, key)) return false;
+        }
+      } else if (!eq(value, cond)) {
+        return false;
+      }
+    }
+  }
+  return true;
+}
+
+export function sortEntities<T>(items: T[], sort: SortSpec[] | undefined): T[] {
+  if (!sort?.length) return items;
+  return [...items].sort((a, b) => {
+    for (const s of sort) {
+      const c = compare(getField(a, s.fieldName), getField(b, s.fieldName));
+      if (c !== 0) return String(s.order ?? 'ASC').toUpperCase() === 'DESC' ? -c : c;
+    }
+    return 0;
+  });
+}
+
+export interface OffsetPage<T> {
+  items: T[];
+  metadata: { count: number; offset: number; total: number; tooManyToCount: boolean };
+}
+
+/** Filter, sort and offset-page a list. Defaults: limit 50, offset 0. */
+export function queryOffset<T>(
+  all: T[],
+  q: { filter?: Filter | null; sort?: SortSpec[]; paging?: { limit?: number; offset?: number } },
+  defaultLimit = 50,
+): OffsetPage<T> {
+  const filtered = sortEntities(
+    all.filter((e) => matches(e, q.filter)),
+    q.sort,
+  );
+  const offset = q.paging?.offset ?? 0;
+  const limit = q.paging?.limit ?? defaultLimit;
+  const items = filtered.slice(offset, offset + limit);
+  return { items, metadata: { count: items.length, offset, total: filtered.length, tooManyToCount: false } };
+}
+
+export interface CursorPage<T> {
+  items: T[];
+  metadata: { count: number; cursors: { next?: string; prev?: string }; hasNext: boolean };
+}
+
+/** Cursor paging: the cursor is the base64 of the next offset (opaque to callers). */
+export function queryCursor<T>(
+  all: T[],
+  q: { filter?: Filter | null; sort?: SortSpec[]; cursorPaging?: { limit?: number; cursor?: string } },
+  defaultLimit = 50,
+): CursorPage<T> {
+  const filtered = sortEntities(
+    all.filter((e) => matches(e, q.filter)),
+    q.sort,
+  );
+  let offset = 0;
+  if (q.cursorPaging?.cursor) {
+    const decoded = Number(atob(q.cursorPaging.cursor));
+    if (!Number.isInteger(decoded) || decoded < 0) throw appError(400, 'INVALID_CURSOR', 'cursorPaging.cursor is not valid');
+    offset = decoded;
+  }
+  const limit = q.cursorPaging?.limit ?? defaultLimit;
+  const items = filtered.slice(offset, offset + limit);
+  const hasNext = offset + limit < filtered.length;
+  const cursors: { next?: string; prev?: string } = {};
+  if (hasNext) cursors.next = btoa(String(offset + limit));
+  if (offset > 0) cursors.prev = btoa(String(Math.max(0, offset - limit)));
+  return { items, metadata: { count: items.length, cursors, hasNext } };
+}

@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest';
+import type { Shape } from '../../generated/runtime-types.ts';
+import { fromWire, mapShape, toWire } from '../../src/normalise/shape.ts';
+
+const shape: Shape = {
+  o: {
+    createdDate: 'date',
+    weight: 'float',
+    fieldMask: 'mask',
+    lineItems: { i: { o: { serviceProperties: { o: { scheduledDate: 'date' } }, price: 'float' } } },
+    customFields: { a: { r: 'Value' } },
+  },
+};
+const named: Record<string, Shape> = { Value: { o: { dateValue: 'date', listValue: { o: { value: { i: { r: 'Value' } } } } } } };
+
+describe('request normalisation (toWire)', () => {
+  it.each([
+    { given: { createdDate: new Date('2026-01-02T03:04:05.000Z') }, want: { createdDate: '2026-01-02T03:04:05.000Z' } },
+    { given: { createdDate: '2026-01-02T03:04:05Z' }, want: { createdDate: '2026-01-02T03:04:05Z' } },
+    { given: { weight: NaN }, want: { weight: 'NaN' } },
+    { given: { weight: Infinity }, want: { weight: 'Infinity' } },
+    { given: { weight: -Infinity }, want: { weight: '-Infinity' } },
+    { given: { weight: 1.5 }, want: { weight: 1.5 } },
+    { given: { fieldMask: ['buyerNote', 'tags'] }, want: { fieldMask: 'buyerNote,tags' } },
+    { given: { fieldMask: 'buyerNote' }, want: { fieldMask: 'buyerNote' } },
+    {
+      given: { lineItems: [{ price: NaN, serviceProperties: { scheduledDate: new Date(0) } }] },
+      want: { lineItems: [{ price: 'NaN', serviceProperties: { scheduledDate: '1970-01-01T00:00:00.000Z' } }] },
+    },
+    {
+      given: { customFields: { a: { listValue: { value: [{ dateValue: new Date(0) }] } } } },
+      want: { customFields: { a: { listValue: { value: [{ dateValue: '1970-01-01T00:00:00.000Z' }] } } } },
+    },
+    { given: { other: new Date(0) }, want: { other: new Date(0) } },
+  ])('$given -> $want', ({ given, want }) => {
+    expect(mapShape(given, shape, named, toWire, true)).toEqual(want);
+  });
+
+  it('never changes the caller objects', () => {
+    const given = { lineItems: [{ price: NaN }], createdDate: new Date(0) };
+    mapShape(given, shape, named, toWire, true);
+    expect(given.lineItems[0].price).toBeNaN();
+    expect(given.createdDate).toBeInstanceOf(Date);
+  });
+});
+
+describe('response normalisation (fromWire)', () => {
+  it.each([
+    { given: { createdDate: '2026-01-02T03:04:05.000Z' }, want: { createdDate: new Date('2026-01-02T03:04:05.000Z') } },
+    { given: { createdDate: 'not a date' }, want: { createdDate: 'not a date' } },
+    { given: { weight: 'NaN' }, want: { weight: NaN } },
+    { given: { weight: 'Infinity' }, want: { weight: Infinity } },
+    { given: { weight: '-Infinity' }, want: { weight: -Infinity } },
+    { given: { weight: '12' }, want: { weight: '12' } },
+    { given: { lineItems: [{ price: 'Infinity' }] }, want: { lineItems: [{ price: Infinity }] } },
+    {
+      given: { customFields: { x: { listValue: { value: [{ dateValue: '1970-01-01T00:00:00.000Z' }] } } } },
+      want: { customFields: { x: { listValue: { value: [{ dateValue: new Date(0) }] } } } },
+    },
+  ])('$given -> $want', ({ given, want }) => {
+    expect(mapShape(given, shape, named, fromWire, false)).toEqual(want);
+  });
+});

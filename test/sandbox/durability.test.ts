@@ -1,0 +1,74 @@
+/**
+ * `--data FILE`: every acknowledged write survives SIGKILL; a corrupt or newer-version file
+ * stops the start with a clear message and is left as it was.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { call, CLIENT_ID } from '../support/sandbox.ts';
+
+const children: ChildProcess[] = [];
+afterEach(() => {
+  for (const c of children.splice(0)) c.kill('SIGKILL');
+});
+
+function start(args: string[]): Promise<{ child: ChildProcess; url: string }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/sandbox/cli.ts', '--port', '0', ...args], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  children.push(child);
+  return new Promise((resolve, reject) => {
+    let out = '';
+    let err = '';
+    child.stdout!.on('data', (d) => {
+      out += d;
+      const m = /listening on (http:\/\/\S+)/.exec(out);
+      if (m) resolve({ child, url: m[1] });
+    });
+    child.stderr!.on('data', (d) => (err += d));
+    child.on('exit', (code) => reject(new Error(`exited ${code}: ${err}`)));
+  });
+}
+
+function exitOf(args: string[]): Promise<{ code: number | null; stderr: string }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/sandbox/cli.ts', '--port', '0', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+  children.push(child);
+  let stderr = '';
+  child.stderr!.on('data', (d) => (stderr += d));
+  return new Promise((resolve) => child.on('exit', (code) => resolve({ code, stderr })));
+}
+
+describe('durable state', () => {
+  it('keeps every acknowledged write across SIGKILL', async () => {
+    const data = join(mkdtempSync(join(tmpdir(), 'sfk-data-')), 'state.json');
+    const first = await start(['--data', data]);
+    const tokens: string[] = [];
+    for (let i = 0; i < 20; i++) {
+      const r = await call(first.url, 'POST', '/oauth2/token', { body: { clientId: CLIENT_ID, grantType: 'anonymous' } });
+      expect(r.status).toBe(200);
+      tokens.push(r.body.refresh_token);
+    }
+    first.child.kill('SIGKILL');
+    await new Promise((r) => first.child.once('exit', r));
+
+    const second = await start(['--data', data]);
+    for (const refreshToken of tokens) {
+      const r = await call(second.url, 'POST', '/oauth2/token', { body: { clientId: CLIENT_ID, grantType: 'refresh_token', refreshToken } });
+      expect(r.status).toBe(200);
+    }
+  }, 60_000);
+
+  it.each([
+    { name: 'corrupt', content: '{"version": 1, "collections": {', message: /is not valid JSON/ },
+    { name: 'newer version', content: JSON.stringify({ version: 99, collections: {} }), message: /written by a newer sandbox/ },
+  ])('refuses a $name data file and leaves it untouched', async ({ content, message }) => {
+    const data = join(mkdtempSync(join(tmpdir(), 'sfk-data-')), 'state.json');
+    writeFileSync(data, content);
+    const { code, stderr } = await exitOf(['--data', data]);
+    expect(code).toBe(1);
+    expect(stderr).toMatch(message);
+    expect(readFileSync(data, 'utf8')).toBe(content);
+  }, 30_000);
+});

@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import { matches, queryCursor, queryOffset, sortEntities } from '../../src/sandbox/query-engine.ts';
+
+const people = [
+  { id: '1', name: 'Ann', age: 30, tags: ['a', 'b'], profile: { slug: 'ann' }, createdDate: '2026-01-01T00:00:00Z', price: '10.50' },
+  { id: '2', name: 'Bob', age: 25, tags: ['b'], profile: { slug: 'bob' }, createdDate: '2026-02-01T00:00:00Z', price: '9' },
+  { id: '3', name: 'Cid', age: 35, tags: [], profile: {}, createdDate: '2025-12-01T00:00:00Z', price: '100' },
+];
+const ids = (f: object) => people.filter((p) => matches(p, f)).map((p) => p.id);
+
+describe('filters', () => {
+  it.each([
+    [{ name: 'Ann' }, ['1']],
+    [{ name: { $eq: 'Bob' } }, ['2']],
+    [{ name: { $ne: 'Bob' } }, ['1', '3']],
+    [{ age: { $gt: 25 } }, ['1', '3']],
+    [{ age: { $gte: 30, $lt: 35 } }, ['1']],
+    [{ age: { $lte: 25 } }, ['2']],
+    [{ price: { $gt: '9.5' } }, ['1', '3']],
+    [{ createdDate: { $gte: '2026-01-01T00:00:00Z' } }, ['1', '2']],
+    [{ name: { $in: ['Ann', 'Cid'] } }, ['1', '3']],
+    [{ tags: { $hasSome: ['a', 'x'] } }, ['1']],
+    [{ tags: { $hasAll: ['a', 'b'] } }, ['1']],
+    [{ name: { $startsWith: 'b' } }, ['2']],
+    [{ name: { $contains: 'i' } }, ['3']],
+    [{ 'profile.slug': { $exists: true } }, ['1', '2']],
+    [{ 'profile.slug': { $exists: false } }, ['3']],
+    [{ $or: [{ name: 'Ann' }, { age: 35 }] }, ['1', '3']],
+    [{ $and: [{ age: { $gt: 20 } }, { tags: { $hasSome: ['b'] } }] }, ['1', '2']],
+    [{ $not: { name: 'Ann' } }, ['2', '3']],
+  ])('%j -> %j', (filter, want) => expect(ids(filter)).toEqual(want));
+
+  it('refuses unknown operators clearly', () => {
+    expect(() => matches(people[0], { name: { $regex: 'x' } })).toThrow('Invalid filter on "name": unknown operator $regex');
+  });
+});
+
+describe('sorting and paging', () => {
+  it('sorts on several fields', () => {
+    const rows = [{ a: 1, b: 2 }, { a: 0, b: 5 }, { a: 1, b: 1 }];
+    expect(sortEntities(rows, [{ fieldName: 'a', order: 'DESC' }, { fieldName: 'b' }])).toEqual([{ a: 1, b: 1 }, { a: 1, b: 2 }, { a: 0, b: 5 }]);
+  });
+
+  it('offset pages count right', () => {
+    const all = Array.from({ length: 120 }, (_, i) => ({ i }));
+    expect(queryOffset(all, {}).metadata).toEqual({ count: 50, offset: 0, total: 120, tooManyToCount: false });
+    const last = queryOffset(all, { paging: { limit: 50, offset: 100 } });
+    expect([last.items.length, last.metadata.total]).toEqual([20, 120]);
+  });
+
+  it('cursor pages walk everything once', () => {
+    const all = Array.from({ length: 7 }, (_, i) => ({ i }));
+    const seen: number[] = [];
+    let cursor: string | undefined;
+    do {
+      const page = queryCursor(all, { cursorPaging: { limit: 3, cursor } });
+      seen.push(...page.items.map((x) => x.i));
+      cursor = page.metadata.cursors.next;
+    } while (cursor);
+    expect(seen).toEqual([0, 1, 2, 3, 4, 5, 6]);
+  });
+});

@@ -1,0 +1,43 @@
+/** Starts a sandbox server on 127.0.0.1 (a free port) for a test file, with response validation on. */
+import { afterAll, beforeAll } from 'vitest';
+import { createSandboxServer, type SandboxServer, type SandboxServerOptions } from '../../src/sandbox/server.ts';
+
+export const API_KEY = 'sandbox-api-key';
+export const CLIENT_ID = 'sandbox-client';
+
+export function useSandboxServer(options: SandboxServerOptions = {}): { current: SandboxServer } {
+  const ref = {} as { current: SandboxServer };
+  beforeAll(async () => {
+    ref.current = await createSandboxServer({ port: 0, validateResponses: true, ...options });
+  });
+  afterAll(async () => {
+    await ref.current?.close();
+  });
+  return ref;
+}
+
+export async function call(
+  base: string,
+  method: string,
+  path: string,
+  { body, token, headers = {} }: { body?: unknown; token?: string; headers?: Record<string, string> } = {},
+): Promise<{ status: number; body: any; headers: Headers }> {
+  const h: Record<string, string> = { ...headers };
+  if (token) h.authorization = token;
+  if (body !== undefined && !h['content-type']) h['content-type'] = 'application/json';
+  const res = await fetch(base + path, { method, headers: h, body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body) });
+  const text = await res.text();
+  let parsed: unknown = text;
+  try {
+    parsed = text ? JSON.parse(text) : undefined;
+  } catch {
+    // keep text
+  }
+  return { status: res.status, body: parsed, headers: res.headers };
+}
+
+export async function visitorToken(base: string): Promise<string> {
+  const r = await call(base, 'POST', '/oauth2/token', { body: { clientId: CLIENT_ID, grantType: 'anonymous' } });
+  if (r.status !== 200) throw new Error(`anonymous grant failed: ${JSON.stringify(r.body)}`);
+  return r.body.access_token;
+}
