@@ -113,8 +113,9 @@ function moduleFile(moduleName: string, ops: OperationRecord[]): string {
   return lines.join('\n');
 }
 
-export async function generate(outDir: string): Promise<void> {
-  const apis = readApis();
+export async function generate(outDir: string, partial = false): Promise<void> {
+  // --partial (while service files are being written): skip services whose YAML is missing.
+  const apis = readApis().filter((a) => !partial || existsSync(a.root));
   rmSync(outDir, { recursive: true, force: true });
   const openapiDir = join(outDir, 'openapi');
   bundleAll(apis, openapiDir);
@@ -200,7 +201,7 @@ if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.ur
     }
     console.log('generated/ is up to date');
   } else {
-    await generate(target);
+    await generate(target, process.argv.includes('--partial'));
     console.log(`generated/ written`);
   }
 }

@@ -42,12 +42,16 @@ export class Router {
         const literalScore = d.path.split('/').filter((s) => s && !s.includes('{')).length;
         return { d, regex: new RegExp(`^${pattern}$`), names, literalScore };
       })
-      .sort((a, b) => a.names.length - b.names.length || b.literalScore - a.literalScore);
+      .sort((a, b) => a.names.length - b.names.length || b.literalScore - a.literalScore || a.d.path.localeCompare(b.d.path));
   }
 
   match(method: string, path: string): RouteMatch | undefined {
+    // Most specific path first; on one path, the operation's own method before an alternate form
+    // (POST /members/v1/members is createMember, not listMembers' POST fallback).
     let alternate: RouteMatch | undefined;
+    let alternatePath: string | undefined;
     for (const r of this.routes) {
+      if (alternate && r.d.path !== alternatePath) return alternate;
       const m = r.regex.exec(path);
       if (!m) continue;
       const params: Record<string, string> = {};
@@ -55,6 +59,7 @@ export class Router {
       if (r.d.method === method) return { d: r.d, params, alternate: false };
       if (!alternate && ((method === 'GET' && r.d.dotR && r.d.method === 'POST') || (method === 'POST' && r.d.postFallback))) {
         alternate = { d: r.d, params, alternate: true };
+        alternatePath = r.d.path;
       }
     }
     return alternate;
