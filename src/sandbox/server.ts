@@ -15,7 +15,48 @@ export interface SandboxServerOptions extends Omit<SandboxOptions, 'persist' | '
   host?: string;
   /** State file: loaded at start, written (temp file, fsync, rename) after every change. */
   data?: string;
+  /**
+   * A folder of static files (the built console) served for GET requests the sandbox has no
+   * operation for; unknown paths without a file extension get its index.html (client routes).
+   */
+  staticDir?: string;
 }
+
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.ico': 'image/x-icon',
+  '.map': 'application/json',
+  '.txt': 'text/plain; charset=utf-8',
+};
+
+/** A static file for `pathname` inside `dir`, never outside it. */
+async function staticFile(dir: string, pathname: string): Promise<Response | undefined> {
+  const { readFile, stat } = await import('node:fs/promises');
+  const { join, normalize, extname, sep } = await import('node:path');
+  const root = normalize(dir + sep);
+  let file = normalize(join(root, decodeURIComponent(pathname)));
+  if (!file.startsWith(root)) return undefined;
+  const isFile = await stat(file).then((st) => st.isFile(), () => false);
+  if (!isFile) {
+    if (extname(pathname)) return undefined;
+    file = join(root, 'index.html');
+  }
+  const body = await readFile(file).catch(() => undefined);
+  if (!body) return undefined;
+  const type = TYPES[extname(file)] ?? 'application/octet-stream';
+  const cache = file.includes(`${sep}assets${sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache';
+  return new Response(new Uint8Array(body), {
+    headers: { 'content-type': type, 'cache-control': cache, 'x-content-type-options': 'nosniff' },
+  });
+}
+
+/** Paths that always belong to the sandbox, never to the static console. */
+const API_PREFIXES = ['/__sandbox/', '/oauth2/', '/ecom/', '/members/', '/stores/', '/stores-reader/', '/v2/', '/_api/', '/graphql'];
 
 export interface SandboxServer {
   sandbox: Sandbox;
@@ -73,7 +114,14 @@ export async function createSandboxServer(options: SandboxServerOptions = {}): P
   const server = createServer((req, res) => {
     const origin = `http://${req.headers.host ?? `${host}:${(server.address() as AddressInfo).port}`}`;
     toRequest(req, origin)
-      .then((request) => sandbox.handle(request))
+      .then(async (request) => {
+        const { pathname } = new URL(request.url);
+        if (options.staticDir && request.method === 'GET' && !API_PREFIXES.some((p) => pathname.startsWith(p))) {
+          const file = await staticFile(options.staticDir, pathname);
+          if (file) return file;
+        }
+        return sandbox.handle(request);
+      })
       .then((response) => writeResponse(res, response))
       .catch((err) => {
         console.error('[sandbox] request failed', err);

@@ -1,0 +1,68 @@
+/**
+ * The publishable package: build, `npm pack`, install the tarball in a scratch project, import
+ * it in Node (both entry points) and bundle it for the browser.
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { build } from 'esbuild';
+import { beforeAll, describe, expect, it } from 'vitest';
+
+const root = resolve(import.meta.dirname, '..', '..');
+const scratch = mkdtempSync(join(tmpdir(), 'sfk-pack-'));
+const npm = (args: string[], cwd: string) =>
+  execFileSync('npm', args, { cwd, stdio: 'pipe', encoding: 'utf8', env: { ...process.env, npm_config_audit: 'false', npm_config_fund: 'false' } });
+
+beforeAll(() => {
+  execFileSync(join(root, 'node_modules', '.bin', 'tsx'), ['scripts/build.ts'], { cwd: root, stdio: 'pipe' });
+  npm(['pack', '--pack-destination', scratch], root);
+  const tarball = readdirSync(scratch).find((f) => f.endsWith('.tgz'))!;
+  writeFileSync(join(scratch, 'package.json'), JSON.stringify({ name: 'scratch', private: true, type: 'module' }));
+  npm(['install', '--offline', '--no-package-lock', join(scratch, tarball)], scratch);
+}, 240_000);
+
+describe('the packed library', () => {
+  it('imports in Node: the client entry and the sandbox entry', () => {
+    writeFileSync(
+      join(scratch, 'use.mjs'),
+      `import { createClient, OAuthStrategy, ApiKeyStrategy, currentCart, members, ValidationError } from 'storefront-kit';
+       import { createSandbox, createSandboxServer } from 'storefront-kit/sandbox';
+       const kit = createClient({ modules: { currentCart, members }, auth: ApiKeyStrategy({ apiKey: 'k', siteId: 's' }) });
+       console.log(JSON.stringify({
+         client: typeof kit.currentCart.getCurrentCart, members: typeof kit.members.queryMembers,
+         oauth: typeof OAuthStrategy, error: typeof ValidationError, sandbox: typeof createSandbox, server: typeof createSandboxServer,
+       }));`,
+    );
+    const out = JSON.parse(execFileSync(process.execPath, ['use.mjs'], { cwd: scratch, encoding: 'utf8' }));
+    expect(out).toEqual({ client: 'function', members: 'function', oauth: 'function', error: 'function', sandbox: 'function', server: 'function' });
+  });
+
+  it('answers a call against its own sandbox, installed from the tarball', () => {
+    writeFileSync(
+      join(scratch, 'call.mjs'),
+      `import { createClient, oauth } from 'storefront-kit';
+       import { createSandboxServer } from 'storefront-kit/sandbox';
+       const s = await createSandboxServer({ port: 0 });
+       const kit = createClient({ modules: { oauth }, host: s.url });
+       const t = await kit.oauth.token({ clientId: 'sandbox-client', grantType: 'anonymous' });
+       console.log(JSON.stringify({ hasToken: typeof t.access_token === 'string' }));
+       await s.close();`,
+    );
+    const out = JSON.parse(execFileSync(process.execPath, ['call.mjs'], { cwd: scratch, encoding: 'utf8' }));
+    expect(out).toEqual({ hasToken: true });
+  });
+
+  it('bundles for the browser with no Node built-ins', async () => {
+    const result = await build({
+      stdin: { contents: `import { createClient, OAuthStrategy, currentCart } from 'storefront-kit'; createClient({ modules: { currentCart }, auth: OAuthStrategy({ clientId: 'c' }) }).currentCart.getCurrentCart();`, resolveDir: scratch },
+      bundle: true,
+      platform: 'browser',
+      format: 'esm',
+      write: false,
+      minify: true,
+    });
+    expect(result.errors).toEqual([]);
+    expect(result.outputFiles[0].text).not.toMatch(/node:/);
+  });
+});
