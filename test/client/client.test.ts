@@ -56,7 +56,7 @@ describe('createClient', () => {
   it('sends the raw token, JSON content type only with a body, and returns normalised data', async () => {
     const { fetch, seen } = stub(() => ok({ thing: { createdDate: '2026-01-01T00:00:00.000Z' } }));
     const kit = createClient({ modules: { things: testModule }, auth: staticAuth('tok-1'), host: 'http://127.0.0.1:1', fetch });
-    const res = (await kit.things.getThing('t1')) as { thing: { createdDate: Date } };
+    const res = (await kit.things.getThing('t1')) as unknown as { thing: { createdDate: Date } };
     expect(res.thing.createdDate).toEqual(new Date('2026-01-01T00:00:00.000Z'));
     await kit.things.addThing({ name: 'x' });
     expect(seen[0]).toMatchObject({ method: 'GET', url: 'http://127.0.0.1:1/things/v1/things/t1?id=t1' });

@@ -62,7 +62,7 @@ describe('every operation goes out in the provider wire form', () => {
       seen.push({ method: init?.method ?? 'GET', url: new URL(String(input)), headers: new Headers(init?.headers), body: init?.body as string });
       return new Response('{}', { status: 200 });
     }) as typeof globalThis.fetch;
-    const mod = (modules as Record<string, Record<string, (...a: unknown[]) => Promise<unknown>>>)[d.module];
+    const mod = (modules as unknown as Record<string, Parameters<typeof createClient>[0] extends infer C ? any : never>)[d.module];
     const kit = createClient({ modules: { [d.module]: mod }, auth: auths[d.caller], host: HOST, fetch }) as any;
     const example = requestExample(d);
     const options = example ? structuredClone(example) : {};

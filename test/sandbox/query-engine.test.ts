@@ -6,7 +6,7 @@ const people = [
   { id: '2', name: 'Bob', age: 25, tags: ['b'], profile: { slug: 'bob' }, createdDate: '2026-02-01T00:00:00Z', price: '9' },
   { id: '3', name: 'Cid', age: 35, tags: [], profile: {}, createdDate: '2025-12-01T00:00:00Z', price: '100' },
 ];
-const ids = (f: object) => people.filter((p) => matches(p, f)).map((p) => p.id);
+const ids = (f: Record<string, unknown>) => people.filter((p) => matches(p, f)).map((p) => p.id);
 
 describe('filters', () => {
   it.each([

@@ -1,0 +1,1 @@
+export { createQueryBuilder, DEFAULT_LIMIT, type QueryBuilder, type QueryPage } from './query-builder.ts';
