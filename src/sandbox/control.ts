@@ -98,7 +98,7 @@ export async function control(request: Request, url: URL, sandbox: Sandbox, runA
           const enc = new TextEncoder();
           controller.enqueue(enc.encode(': storefront-kit sandbox events\n\n'));
           unsubscribe = sandbox.events.subscribe((e) => {
-            controller.enqueue(enc.encode(`id: ${e.sequence}\nevent: ${e.entityFqdn}.${e.slug}\ndata: ${JSON.stringify(e)}\n\n`));
+            controller.enqueue(enc.encode(`id: ${e.sequence}\nevent: domain-event\ndata: ${JSON.stringify(e)}\n\n`));
           });
         },
         cancel() {

@@ -1,0 +1,142 @@
+/**
+ * Who the console calls as: the target (embedded sandbox or another host with a client id),
+ * the role and token expiry, visitor tokens, member login (hosted page with PKCE, or direct
+ * with e-mail and password), register, logout, and an API key for elevated calls.
+ */
+import { useEffect, useState } from 'react';
+import { oauthStrategy } from './client.ts';
+import { apiHost, currentRole, getState, setState, useConsoleState } from './state.ts';
+
+export function AuthPanel() {
+  const state = useConsoleState();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [message, setMessage] = useState('');
+  const [open, setOpen] = useState(false);
+  const role = currentRole(state);
+
+  useEffect(() => {
+    if (state.target.kind !== 'sandbox') return;
+    fetch('/__sandbox/info')
+      .then((r) => (r.ok ? r.json() : undefined))
+      .then((info) => {
+        if (!info) return;
+        setState({ clientId: info.clientId, apiKey: info.apiKey, siteId: info.siteId });
+        setEmail((e) => e || info.demoMember.email);
+        setPassword((p) => p || info.demoMember.password);
+      })
+      .catch(() => undefined);
+  }, [state.target.kind]);
+
+  const run = async (label: string, fn: () => Promise<string | void>) => {
+    setMessage(`${label}…`);
+    try {
+      setMessage((await fn()) || `${label}: done`);
+    } catch (err) {
+      setMessage(`${label} failed: ${(err as Error).message}`);
+    }
+  };
+
+  const expiry = state.tokens ? new Date(state.tokens.accessToken.expiresAt * 1000).toLocaleTimeString() : '—';
+
+  return (
+    <section className="auth-panel" aria-label="Authentication">
+      <div className="auth-summary">
+        <strong>Target:</strong> {state.target.kind === 'sandbox' ? 'embedded sandbox' : state.target.host} · <strong>Role:</strong>{' '}
+        <span data-testid="auth-role">{role}</span> · <strong>Token expires:</strong> {expiry}
+        <button type="button" aria-expanded={open} onClick={() => setOpen(!open)}>
+          {open ? 'Hide' : 'Authentication…'}
+        </button>
+        <span className="auth-message" role="status">
+          {message}
+        </span>
+      </div>
+      {open ? (
+        <div className="auth-body">
+          <fieldset>
+            <legend>Target</legend>
+            <label>
+              <input type="radio" name="target" checked={state.target.kind === 'sandbox'} onChange={() => setState({ target: { kind: 'sandbox' }, tokens: undefined })} /> Embedded sandbox
+            </label>
+            <label>
+              <input
+                type="radio"
+                name="target"
+                checked={state.target.kind === 'remote'}
+                onChange={() => setState({ target: { kind: 'remote', host: 'https://www.wixapis.com', clientId: state.clientId }, tokens: undefined })}
+              />{' '}
+              Another host
+            </label>
+            {state.target.kind === 'remote' ? (
+              <>
+                <label>
+                  Host <input value={state.target.host} onChange={(e) => setState({ target: { kind: 'remote', host: e.target.value, clientId: state.clientId }, tokens: undefined })} />
+                </label>
+              </>
+            ) : null}
+            <label>
+              Client id <input value={state.clientId} onChange={(e) => setState({ clientId: e.target.value, tokens: undefined })} />
+            </label>
+          </fieldset>
+          <fieldset>
+            <legend>Visitor and member</legend>
+            <button type="button" onClick={() => run('Visitor tokens', async () => void (await oauthStrategy().generateVisitorTokens()))}>
+              Get visitor tokens
+            </button>
+            <button
+              type="button"
+              onClick={() =>
+                run('Hosted login', async () => {
+                  const oauth = oauthStrategy();
+                  const data = await oauth.generateOAuthData(`${location.origin}/callback`, location.pathname);
+                  sessionStorage.setItem('sfk-oauth', JSON.stringify(data));
+                  const { authUrl } = await oauth.getAuthUrl(data, { prompt: 'login', responseMode: 'query' });
+                  location.assign(authUrl);
+                })
+              }
+            >
+              Log in on the hosted page (PKCE)
+            </button>
+            <label>
+              E-mail <input type="email" autoComplete="username" value={email} onChange={(e) => setEmail(e.target.value)} />
+            </label>
+            <label>
+              Password <input type="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} />
+            </label>
+            <button type="button" onClick={() => run('Login', async () => `Login: ${(await oauthStrategy().login({ email, password })).loginState}`)}>
+              Log in directly
+            </button>
+            <button type="button" onClick={() => run('Register', async () => `Register: ${(await oauthStrategy().register({ email, password })).loginState}`)}>
+              Register
+            </button>
+            <button
+              type="button"
+              onClick={() =>
+                run('Logout', async () => {
+                  const { logoutUrl } = await oauthStrategy().logout(location.href);
+                  setState({ tokens: undefined });
+                  return `Logged out (provider logout URL: ${logoutUrl})`;
+                })
+              }
+            >
+              Log out
+            </button>
+          </fieldset>
+          <fieldset>
+            <legend>Elevated (API key)</legend>
+            <label>
+              API key <input value={state.apiKey} onChange={(e) => setState({ apiKey: e.target.value })} />
+            </label>
+            <label>
+              Site id <input value={state.siteId} onChange={(e) => setState({ siteId: e.target.value })} />
+            </label>
+            <label>
+              <input type="checkbox" checked={state.useApiKey} onChange={(e) => setState({ useApiKey: e.target.checked })} /> Call as elevated (use the API key)
+            </label>
+          </fieldset>
+          <p className="hint">Calls go to {apiHost(getState())}.</p>
+        </div>
+      ) : null}
+    </section>
+  );
+}

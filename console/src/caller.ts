@@ -1,0 +1,13 @@
+import type { OperationDescriptor } from '../../src/console-data.ts';
+
+const ALLOWED: Record<OperationDescriptor['caller'], string[]> = {
+  visitorOrMember: ['visitor', 'member', 'elevated'],
+  member: ['member'],
+  elevated: ['elevated'],
+  anyone: ['none', 'visitor', 'member', 'elevated'],
+};
+
+/** Whether the current role may call an operation (its caller column). */
+export function callerAllows(d: OperationDescriptor, role: string): boolean {
+  return ALLOWED[d.caller].includes(role);
+}

@@ -1,0 +1,102 @@
+/**
+ * Sends a call through the project's own client, exactly as a user's app would, and records
+ * what went over the wire (status, time, request id, headers, raw body) beside the normalised
+ * result or the catalogue error.
+ */
+import * as modules from '../../src/modules.ts';
+import { ApiKeyStrategy, createClient, SdkError, ValidationError, type AuthStrategy } from '../../src/index.ts';
+import { OAuthStrategy } from '../../src/auth/index.ts';
+import type { OperationDescriptor } from '../../src/console-data.ts';
+import { apiHost, getState, setState, type ConsoleState, type Tokens } from './state.ts';
+
+export interface CallResult {
+  ok: boolean;
+  status?: number;
+  ms: number;
+  requestId?: string;
+  headers: [string, string][];
+  raw?: string;
+  result?: unknown;
+  error?: { name: string; message: string; fields: string[] };
+  request?: { method: string; url: string; body?: string };
+}
+
+let oauth: ReturnType<typeof OAuthStrategy> | undefined;
+let oauthKey = '';
+
+/** One OAuthStrategy per target and client id; its tokens are mirrored into the console state. */
+export function oauthStrategy(s: ConsoleState = getState()): ReturnType<typeof OAuthStrategy> {
+  const key = `${apiHost(s)}|${s.clientId}`;
+  if (!oauth || key !== oauthKey) {
+    oauth = OAuthStrategy({ clientId: s.clientId, tokens: s.tokens as never });
+    oauthKey = key;
+    createClient({ auth: oauth, host: apiHost(s) });
+    oauth.on('tokens', (t: unknown) => setState({ tokens: t as Tokens }));
+  }
+  return oauth;
+}
+
+export function authFor(s: ConsoleState = getState()): AuthStrategy {
+  if (s.useApiKey) return ApiKeyStrategy({ apiKey: s.apiKey, siteId: s.siteId });
+  return oauthStrategy(s);
+}
+
+export async function send(d: OperationDescriptor, pathValues: string[], options: unknown): Promise<CallResult> {
+  const s = getState();
+  let status: number | undefined;
+  let requestId: string | undefined;
+  let headers: [string, string][] = [];
+  let raw: string | undefined;
+  let request: CallResult['request'];
+  const recordingFetch: typeof fetch = async (input, init) => {
+    request = { method: init?.method ?? 'GET', url: String(input), body: typeof init?.body === 'string' ? init.body : undefined };
+    const res = await fetch(input, init);
+    status = res.status;
+    requestId = res.headers.get('x-wix-request-id') ?? undefined;
+    headers = [...res.headers.entries()];
+    raw = await res.clone().text();
+    return res;
+  };
+  const mod = (modules as unknown as Record<string, Record<string, unknown>>)[d.module];
+  const kit = createClient({ modules: { [d.module]: mod } as never, auth: authFor(s), host: apiHost(s), fetch: recordingFetch, retry: false }) as unknown as Record<
+    string,
+    Record<string, (...args: unknown[]) => Promise<unknown>>
+  >;
+  const started = performance.now();
+  try {
+    const result = await kit[d.module][d.operationId](...pathValues, options);
+    return { ok: true, status, ms: performance.now() - started, requestId, headers, raw, result, request };
+  } catch (err) {
+    const e = err as Error;
+    const fields = err instanceof ValidationError ? err.violations.map((v) => v.field.replace(/^options\./, '')) : [];
+    return {
+      ok: false,
+      status: status ?? (err instanceof SdkError ? err.status : undefined),
+      ms: performance.now() - started,
+      requestId,
+      headers,
+      raw,
+      request,
+      error: { name: e.name, message: e.message, fields },
+    };
+  }
+}
+
+/** The same call as TypeScript using the client. */
+export function tsSnippet(d: OperationDescriptor, pathValues: string[], options: unknown, role: string): string {
+  const auth = role === 'elevated' ? "ApiKeyStrategy({ apiKey: process.env.API_KEY!, siteId: process.env.SITE_ID! })" : "OAuthStrategy({ clientId: 'YOUR_CLIENT_ID' })";
+  const strategy = role === 'elevated' ? 'ApiKeyStrategy' : 'OAuthStrategy';
+  const args = [...pathValues.map((v) => JSON.stringify(v)), ...(options && Object.keys(options as object).length ? [JSON.stringify(options, null, 2)] : [])];
+  return `import { createClient, ${strategy}, ${d.module} } from 'storefront-kit';
+
+const kit = createClient({ modules: { ${d.module} }, auth: ${auth} });
+const result = await kit.${d.module}.${d.operationId}(${args.join(', ')});`;
+}
+
+/** The same call as curl (what the client sent). */
+export function curlSnippet(req: CallResult['request'] | undefined, authHeader: string): string {
+  if (!req) return '';
+  const parts = [`curl -X ${req.method} '${req.url.replace(/'/g, "'\\''")}'`, `  -H 'Authorization: ${authHeader}'`];
+  if (req.body !== undefined) parts.push(`  -H 'Content-Type: application/json'`, `  --data '${req.body.replace(/'/g, "'\\''")}'`);
+  return parts.join(' \\\n');
+}

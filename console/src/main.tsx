@@ -1,0 +1,36 @@
+import { lazy, StrictMode, Suspense } from 'react';
+import { createRoot } from 'react-dom/client';
+import { createBrowserRouter, RouterProvider } from 'react-router';
+import { Layout } from './layout.tsx';
+import './styles.css';
+
+// Each view is its own chunk: the first screen loads only the frame.
+const OperationPage = lazy(() => import('./operation-page.tsx'));
+const SandboxView = lazy(() => import('./sandbox-view.tsx'));
+const History = lazy(() => import('./history.tsx'));
+const Flows = lazy(() => import('./flows.tsx'));
+const Callback = lazy(() => import('./callback.tsx'));
+const Home = lazy(() => import('./home.tsx'));
+
+const page = (el: React.ReactNode) => <Suspense fallback={<p role="status">Loading…</p>}>{el}</Suspense>;
+
+const router = createBrowserRouter([
+  {
+    path: '/',
+    element: <Layout />,
+    children: [
+      { index: true, element: page(<Home />) },
+      { path: 'op/:opId', element: page(<OperationPage />) },
+      { path: 'sandbox', element: page(<SandboxView />) },
+      { path: 'history', element: page(<History />) },
+      { path: 'flows', element: page(<Flows />) },
+      { path: 'callback', element: page(<Callback />) },
+    ],
+  },
+]);
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <RouterProvider router={router} />
+  </StrictMode>,
+);
