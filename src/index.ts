@@ -7,3 +7,5 @@ export { elevate, fetchWithAuth, graphql } from './client/context.ts';
 export { ApiKeyStrategy, type ApiKeyOptions } from './auth/api-key-strategy.ts';
 export * from './errors/index.ts';
 export * from './modules.ts';
+export * as media from './media/index.ts';
+export { createQueryBuilder, type QueryBuilder, type QueryPage } from './query/index.ts';
