@@ -4,7 +4,7 @@ export type { AuthStrategy, AuthEnvironment } from './client/auth-strategy.ts';
 export type { CallOptions, In, Out, OptionsFor, ResultOf } from './client/types.ts';
 export type { RetryOptions } from './client/transport.ts';
 export { elevate, fetchWithAuth, graphql } from './client/context.ts';
-export { ApiKeyStrategy, type ApiKeyOptions } from './auth/api-key-strategy.ts';
+export * from './auth/index.ts';
 export * from './errors/index.ts';
 export * from './modules.ts';
 export * as media from './media/index.ts';

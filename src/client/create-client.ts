@@ -7,8 +7,9 @@ import type { ErrorInfo } from './invoke.ts';
 import { send, type RetryOptions } from './transport.ts';
 import type { OperationDescriptor } from '../../generated/runtime-types.ts';
 
-/** The provider's API host. Paths never change with the host: the sandbox serves the same ones. */
-export const DEFAULT_HOST = 'https://www.wixapis.com';
+import { DEFAULT_HOST } from './defaults.ts';
+
+export { DEFAULT_HOST };
 
 type AnyModule = Record<string, ((...args: never[]) => unknown) & { descriptor: OperationDescriptor }>;
 

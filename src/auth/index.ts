@@ -1,0 +1,6 @@
+export { OAuthStrategy, isExpired, type OAuthStrategyOptions, type OAuthData, type CaptchaTokens } from './oauth-strategy.ts';
+export { ApiKeyStrategy, type ApiKeyOptions } from './api-key-strategy.ts';
+export { LoginState, type StateMachine } from './login-state.ts';
+export { generateCodeVerifier, codeChallenge, DEFAULT_VERIFIER_LENGTH } from './pkce.ts';
+export { memoryStorage, localStorageStorage, cookieStorage, readCookie, EMPTY_TOKENS, type Tokens, type TokenStorage, type TokenRole, type CookieStorageOptions } from './token-storage.ts';
+export { DIRECT_LOGIN_TIMEOUT_MS, browserFrame, type FrameDriver, type FrameMessage } from './direct-login.ts';

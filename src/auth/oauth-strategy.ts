@@ -1,0 +1,293 @@
+/**
+ * OAuthStrategy: visitor and member tokens for storefront calls.
+ *
+ * - No valid access token: renew with the refresh token; if renewal fails or there is none,
+ *   get anonymous visitor tokens (and emit `signedOut` when a member was dropped to a visitor).
+ * - One token request in flight at a time, however many calls wait for it.
+ * - Member tokens after the PKCE code exchange (hosted page, or a direct login through a hidden
+ *   frame); `logout` clears both tokens; `loggedIn()` is true only for a member refresh token.
+ *
+ * Calls go through the generated operation descriptors, so no path is written here.
+ */
+import { oauth } from '../../generated/modules/oauth.ts';
+import { redirects } from '../../generated/modules/redirects.ts';
+import { authentication } from '../../generated/modules/authentication.ts';
+import { verification } from '../../generated/modules/verification.ts';
+import { recovery } from '../../generated/modules/recovery.ts';
+import type { OperationDescriptor } from '../../generated/runtime-types.ts';
+import type { AuthEnvironment, AuthStrategy } from '../client/auth-strategy.ts';
+import { DEFAULT_HOST } from '../client/defaults.ts';
+import { invoke, type ClientContext } from '../client/invoke.ts';
+import { ClientError } from '../errors/client-error.ts';
+import { MESSAGES } from '../errors/messages.ts';
+import { browserFrame, waitForFrame, type FrameDriver } from './direct-login.ts';
+import { fromServerState, LoginState, loginFailure, registerFailure, type StateMachine } from './login-state.ts';
+import { codeChallenge, generateCodeVerifier, randomState } from './pkce.ts';
+import { EMPTY_TOKENS, memoryStorage, type Tokens, type TokenStorage } from './token-storage.ts';
+
+export interface OAuthStrategyOptions {
+  clientId: string;
+  /** Start with these tokens (in-memory storage). */
+  tokens?: Tokens;
+  /** Keep tokens elsewhere: localStorageStorage(), cookieStorage(), your own. */
+  storage?: TokenStorage;
+  /** The hidden-frame driver for direct login. @default a browser iframe */
+  frame?: FrameDriver;
+  /** @default 120000 */
+  directLoginTimeoutMs?: number;
+}
+
+export interface OAuthData {
+  codeVerifier: string;
+  codeChallenge: string;
+  state: string;
+  redirectUri: string;
+  originalUri: string;
+}
+
+export interface CaptchaTokens {
+  recaptchaToken?: string;
+  invisibleRecaptchaToken?: string;
+}
+
+type Prompt = 'login' | 'none' | 'consent' | 'select_account';
+type ResponseMode = 'fragment' | 'query' | 'web_message';
+type Events = { tokens: (t: Tokens) => void; signedOut: (previous: Tokens) => void };
+
+interface TokenAnswer {
+  access_token: string;
+  refresh_token: string;
+  expires_in: number;
+}
+
+const nowSeconds = () => Math.floor(Date.now() / 1000);
+/** Expired when its expiry, in seconds, is below the current time. */
+export const isExpired = (t: Tokens['accessToken']) => !t.value || t.expiresAt < nowSeconds();
+
+function captcha(tokens?: CaptchaTokens) {
+  if (!tokens) return undefined;
+  const out: Record<string, string>[] = [];
+  if (tokens.recaptchaToken) out.push({ Recaptcha: tokens.recaptchaToken });
+  if (tokens.invisibleRecaptchaToken) out.push({ InvisibleRecaptcha: tokens.invisibleRecaptchaToken });
+  return out;
+}
+
+export function OAuthStrategy(options: OAuthStrategyOptions) {
+  const { clientId } = options;
+  const storage = options.storage ?? memoryStorage(options.tokens ?? EMPTY_TOKENS);
+  let env: AuthEnvironment = { host: DEFAULT_HOST, fetch: (i, init) => globalThis.fetch(i, init) };
+  let inflight: Promise<Tokens> | undefined;
+  let machine: StateMachine = { loginState: LoginState.INITIAL };
+  const listeners: { [K in keyof Events]: Set<Events[K]> } = { tokens: new Set(), signedOut: new Set() };
+
+  const getTokens = () => storage.getTokens();
+  const setTokens = (tokens: Tokens) => {
+    storage.setTokens(tokens);
+    for (const l of listeners.tokens) l(tokens);
+  };
+
+  const context = (): ClientContext => ({ host: env.host, fetch: env.fetch, headers: {}, auth: strategy, retry: false });
+  const call = (d: OperationDescriptor, args: unknown[]) => invoke(context(), d, args);
+
+  async function tokenRequest(body: Record<string, unknown>, headers?: Record<string, string>): Promise<TokenAnswer> {
+    try {
+      return (await call(oauth.token, [body, headers ? { headers } : undefined])) as TokenAnswer;
+    } catch (err) {
+      throw new ClientError(MESSAGES.tokenRequestFailed, {}, { cause: err });
+    }
+  }
+
+  const toTokens = (a: TokenAnswer, role: 'visitor' | 'member', refresh?: Tokens['refreshToken']): Tokens => ({
+    accessToken: { value: a.access_token, expiresAt: nowSeconds() + a.expires_in },
+    refreshToken: refresh ?? { value: a.refresh_token, role },
+  });
+
+  async function renewToken(refreshToken: Tokens['refreshToken']): Promise<Tokens> {
+    const a = await tokenRequest({ clientId, grantType: 'refresh_token', refreshToken: refreshToken.value });
+    return toTokens(a, refreshToken.role === 'member' ? 'member' : 'visitor', refreshToken);
+  }
+
+  /** Valid tokens: the given ones, else renewed, else new anonymous visitor tokens. */
+  async function generateVisitorTokens(tokens: Partial<Tokens> = getTokens()): Promise<Tokens> {
+    if (tokens.accessToken && tokens.refreshToken?.value && !isExpired(tokens.accessToken)) return tokens as Tokens;
+    if (tokens.refreshToken?.value) {
+      try {
+        return await renewToken(tokens.refreshToken);
+      } catch {
+        // fall through to a new visitor
+      }
+    }
+    return toTokens(await tokenRequest({ clientId, grantType: 'anonymous' }), 'visitor');
+  }
+
+  /** One token request at a time: concurrent callers share the same promise. */
+  function ensureTokens(force = false): Promise<Tokens> {
+    const current = getTokens();
+    if (!force && current.accessToken.value && !isExpired(current.accessToken)) return Promise.resolve(current);
+    inflight ??= (async () => {
+      const before = getTokens();
+      const next = await generateVisitorTokens(force ? { refreshToken: before.refreshToken } : before);
+      setTokens(next);
+      if (before.refreshToken.role === 'member' && next.refreshToken.role !== 'member') {
+        for (const l of listeners.signedOut) l(before);
+      }
+      return next;
+    })().finally(() => {
+      inflight = undefined;
+    });
+    return inflight;
+  }
+
+  function generateOAuthDataSync(redirectUri: string, originalUri = '', verifier = generateCodeVerifier()) {
+    return { redirectUri, originalUri, codeVerifier: verifier, state: randomState() };
+  }
+
+  async function generateOAuthData(redirectUri: string, originalUri?: string, verifierLength?: number): Promise<OAuthData> {
+    const base = generateOAuthDataSync(redirectUri, originalUri, generateCodeVerifier(verifierLength));
+    return { ...base, codeChallenge: await codeChallenge(base.codeVerifier) };
+  }
+
+  async function redirectSession(body: Record<string, unknown>) {
+    const res = (await call(redirects.createRedirectSession, [body])) as {
+      redirectSession: { fullUrl: string; urlDetails?: { endpoint?: string }; sessionToken?: string };
+    };
+    return res.redirectSession;
+  }
+
+  async function getAuthUrl(data: OAuthData, opts: { prompt?: Prompt; responseMode?: ResponseMode; sessionToken?: string } = {}) {
+    const session = await redirectSession({
+      auth: {
+        authRequest: {
+          redirectUri: data.redirectUri,
+          clientId,
+          codeChallenge: data.codeChallenge,
+          codeChallengeMethod: 'S256',
+          responseMode: opts.responseMode ?? 'fragment',
+          responseType: 'code',
+          scope: 'offline_access',
+          state: data.state,
+          ...(opts.sessionToken ? { sessionToken: opts.sessionToken } : {}),
+        },
+        prompt: opts.prompt ?? 'login',
+      },
+    });
+    return { authUrl: session.fullUrl, authorizationEndpoint: session.urlDetails?.endpoint, sessionToken: session.sessionToken };
+  }
+
+  function parseFromUrl(url?: string, responseMode: 'fragment' | 'query' = 'fragment') {
+    const href = url ?? (globalThis as { location?: Location }).location?.href;
+    if (!href) throw new ClientError('parseFromUrl needs a URL outside a browser');
+    const u = new URL(href);
+    // Read the mode asked for; fall back to the other, since providers differ on where they put it.
+    const primary = responseMode === 'query' ? u.searchParams : new URLSearchParams(u.hash.slice(1));
+    const secondary = responseMode === 'query' ? new URLSearchParams(u.hash.slice(1)) : u.searchParams;
+    const p = primary.has('code') || primary.has('error') ? primary : secondary;
+    const error = p.get('error');
+    return { code: p.get('code'), state: p.get('state'), ...(error ? { error, errorDescription: p.get('error_description') } : {}) };
+  }
+
+  async function getMemberTokens(code: string | null | undefined, state: string | null | undefined, data: Pick<OAuthData, 'state' | 'codeVerifier' | 'redirectUri'>): Promise<Tokens> {
+    if (!code || !state) throw new ClientError(MESSAGES.missingCodeOrState);
+    if (state !== data.state) throw new ClientError(MESSAGES.invalidState);
+    let answer: TokenAnswer;
+    try {
+      answer = (await call(oauth.token, [
+        { clientId, grantType: 'authorization_code', ...(data.redirectUri ? { redirectUri: data.redirectUri } : {}), code, codeVerifier: data.codeVerifier },
+      ])) as TokenAnswer;
+    } catch (err) {
+      throw new ClientError(MESSAGES.memberTokensFailed, {}, { cause: err });
+    }
+    return toTokens(answer, 'member');
+  }
+
+  async function getMemberTokensForDirectLogin(sessionToken: string): Promise<Tokens> {
+    // web_message: the hosted page posts the code to the page that opened the frame (its origin).
+    const redirectUri = (globalThis as { location?: Location }).location?.origin ?? env.host;
+    const data = await generateOAuthData(redirectUri);
+    const { authUrl } = await getAuthUrl(data, { prompt: 'none', responseMode: 'web_message', sessionToken });
+    const message = await waitForFrame(options.frame ?? browserFrame, authUrl, data.state, options.directLoginTimeoutMs);
+    if (message.error) throw new ClientError(`${MESSAGES.memberTokensFailed}: ${message.error}${message.error_description ? ` (${message.error_description})` : ''}`);
+    const tokens = await getMemberTokens(message.code, message.state, data);
+    setTokens(tokens);
+    return tokens;
+  }
+
+  async function authFlow(run: () => Promise<unknown>, failure: (e: unknown) => StateMachine): Promise<StateMachine> {
+    try {
+      machine = fromServerState((await run()) as never);
+    } catch (err) {
+      machine = failure(err);
+    }
+    return machine;
+  }
+
+  const strategy = {
+    clientId,
+    captchaInvisibleSiteKey: '6LdoPaUfAAAAAJphvHoUoOob7mx0KDlXyXlgrx5v',
+    captchaVisibleSiteKey: '6Ld0J8IcAAAAANyrnxzrRlX1xrrdXsOmsepUYosy',
+    attach(e: AuthEnvironment) {
+      env = e;
+    },
+    async getAuthHeaders() {
+      return { headers: { authorization: (await ensureTokens()).accessToken.value } };
+    },
+    async onUnauthorized() {
+      await ensureTokens(true);
+      return true;
+    },
+    getTokens,
+    setTokens,
+    generateVisitorTokens,
+    renewToken,
+    loggedIn: () => getTokens().refreshToken.role === 'member',
+    getActiveToken: () => getTokens().accessToken.value,
+    on<K extends keyof Events>(event: K, listener: Events[K]): () => void {
+      listeners[event].add(listener as never);
+      return () => listeners[event].delete(listener as never);
+    },
+    generateOAuthData,
+    getAuthUrl,
+    parseFromUrl,
+    getMemberTokens,
+    getMemberTokensForDirectLogin,
+    async logout(originalUrl: string) {
+      const session = await redirectSession({ logout: { clientId }, callbacks: { postFlowUrl: originalUrl } });
+      setTokens(EMPTY_TOKENS);
+      return { logoutUrl: session.fullUrl };
+    },
+    login(params: { email: string; password: string; captchaTokens?: CaptchaTokens }) {
+      return authFlow(
+        () => call(authentication.loginV2, [{ loginId: { email: params.email }, password: params.password, captchaTokens: captcha(params.captchaTokens) }]),
+        loginFailure,
+      );
+    },
+    register(params: { email: string; password: string; profile?: Record<string, unknown>; captchaTokens?: CaptchaTokens }) {
+      return authFlow(
+        () =>
+          call(authentication.registerV2, [
+            { loginId: { email: params.email }, password: params.password, profile: params.profile, captchaTokens: captcha(params.captchaTokens) },
+          ]),
+        registerFailure,
+      );
+    },
+    /** Verifies the e-mail code of a login or registration waiting for it. */
+    async processVerification(input: { verificationCode?: string; code?: string }, state: StateMachine = machine): Promise<StateMachine> {
+      if (state.loginState !== LoginState.EMAIL_VERIFICATION_REQUIRED) return { loginState: LoginState.FAILURE, error: MESSAGES.unknownState };
+      const code = input.verificationCode ?? input.code;
+      return authFlow(() => call(verification.verifyDuringAuthentication, [{ code, stateToken: state.data?.stateToken }]), loginFailure);
+    },
+    async sendPasswordResetEmail(email: string, redirectUri: string) {
+      await call(recovery.sendRecoveryEmail, [{ email, redirect: { url: redirectUri, clientId } }]);
+    },
+    /** Member tokens for a member your backend vouches for (authorized_client grant). */
+    async getMemberTokensForExternalLogin(memberId: string, apiKey: string): Promise<Tokens> {
+      const visitor = await ensureTokens();
+      const a = await tokenRequest(
+        { grant_type: 'authorized_client', scope: 'offline_access', member_id: memberId },
+        { authorization: `${visitor.accessToken.value},${apiKey}` },
+      );
+      return toTokens(a, 'member');
+    },
+  } satisfies AuthStrategy & Record<string, unknown>;
+  return strategy;
+}
