@@ -15,7 +15,14 @@ export function operationFunction(d: OperationDescriptor, context: () => ClientC
       const head = args.slice(0, n);
       return createQueryBuilder((options) => invoke(context(), d, [...head, options]), d.builder);
     }
-    return invoke(context(), d, args);
+    // A missing ambient context is a rejected call, like any other failure of the call.
+    let ctx: ClientContext;
+    try {
+      ctx = context();
+    } catch (err) {
+      return Promise.reject(err);
+    }
+    return invoke(ctx, d, args);
   };
   return Object.assign(fn, { descriptor: d });
 }
