@@ -75,7 +75,7 @@ async function typesFor(doc: object): Promise<string> {
   const ast = await openapiTS(closeForTypes(doc) as never, {
     silent: true,
     defaultNonNullable: false,
-    inject: "import type { IsoDateTime, FieldMask } from '../runtime-types';\n",
+    inject: "import type { IsoDateTime, FieldMask } from '../runtime-types.ts';\n",
     transform(schema) {
       if (schema.type === 'string' && schema.format === 'date-time') return brandRef('IsoDateTime');
       if (schema.type === 'string' && (schema as unknown as Record<string, unknown>)['x-sfk-field-mask']) return brandRef('FieldMask');
@@ -95,8 +95,8 @@ function moduleFile(moduleName: string, ops: OperationRecord[]): string {
   const services = [...new Set(ops.map((o) => o.descriptor.service))].sort();
   const alias = (svc: string) => 'T_' + svc.replace(/[^a-zA-Z0-9]/g, '_');
   const lines: string[] = [BANNER];
-  lines.push("import type { Operation } from '../runtime-types';");
-  for (const svc of services) lines.push(`import type { operations as ${alias(svc)} } from '../types/${svc}';`);
+  lines.push("import type { Operation } from '../runtime-types.ts';");
+  for (const svc of services) lines.push(`import type { operations as ${alias(svc)} } from '../types/${svc}.ts';`);
   lines.push('');
   lines.push(`/** Module \`${moduleName}\`: ${ops.length} operation(s). */`);
   lines.push(`export const ${moduleName} = {`);
@@ -142,13 +142,13 @@ export async function generate(outDir: string, partial = false): Promise<void> {
   for (const [name, ops] of byModule) writeFileSync(join(outDir, 'modules', `${camelToKebab(name)}.ts`), moduleFile(name, ops));
 
   const index: string[] = [BANNER];
-  for (const name of moduleNames) index.push(`export { ${name} } from './modules/${camelToKebab(name)}';`);
+  for (const name of moduleNames) index.push(`export { ${name} } from './modules/${camelToKebab(name)}.ts';`);
   index.push('');
   writeFileSync(join(outDir, 'modules.ts'), index.join('\n'));
 
   const table: string[] = [BANNER];
-  table.push("import type { OperationDescriptor } from './runtime-types';");
-  for (const name of moduleNames) table.push(`import { ${name} } from './modules/${camelToKebab(name)}';`);
+  table.push("import type { OperationDescriptor } from './runtime-types.ts';");
+  for (const name of moduleNames) table.push(`import { ${name} } from './modules/${camelToKebab(name)}.ts';`);
   table.push('');
   table.push('/** Every operation of every module, in spec order. The sandbox and the console read this. */');
   table.push(`export const operationList: readonly OperationDescriptor[] = [${moduleNames.map((n) => `...Object.values(${n})`).join(', ')}];`);
