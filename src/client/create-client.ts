@@ -45,6 +45,14 @@ export type Client<M> = M & {
   setHeaders(headers: Record<string, string>): void;
 };
 
+/** Hands a strategy the host and a fetch for its token requests (retried: they are safe to repeat). */
+export function attachAuth(auth: AuthStrategy | undefined, host: string, baseFetch: typeof fetch, retry?: RetryOptions | false, timeoutMs?: number): void {
+  auth?.attach?.({
+    host,
+    fetch: (input, init) => send(String(input), init ?? {}, { fetch: baseFetch, retry, idempotent: true, timeoutMs }),
+  });
+}
+
 export function createClient<M extends Record<string, AnyModule> = {}>(config: ClientConfig<M> = {}): Client<M> {
   const host = (config.host ?? DEFAULT_HOST).replace(/\/+$/, '');
   const baseFetch: typeof fetch = config.fetch ?? ((input, init) => globalThis.fetch(input, init));
@@ -57,12 +65,7 @@ export function createClient<M extends Record<string, AnyModule> = {}>(config: C
     retry: config.retry,
     onError: config.onError,
   };
-  // Token requests go through the same fetch with retries (they are safe to repeat).
-  config.auth?.attach?.({
-    host,
-    fetch: (input, init) =>
-      send(String(input), init ?? {}, { fetch: baseFetch, retry: config.retry, idempotent: true, timeoutMs: config.timeoutMs }),
-  });
+  attachAuth(config.auth, host, baseFetch, config.retry, config.timeoutMs);
 
   const hostOrigin = new URL(host).origin;
   ctx.fetchWithAuth = async (url, init = {}) => {

@@ -1,0 +1,311 @@
+/**
+ * OAuthStrategy against a stubbed token endpoint: the token lifecycle, single-flight token
+ * requests, member sign-out events, PKCE, the login state machine and every exact string.
+ */
+import { describe, expect, it, vi } from 'vitest';
+import {
+  codeChallenge,
+  cookieStorage,
+  createClient,
+  currentCart,
+  generateCodeVerifier,
+  localStorageStorage,
+  LoginState,
+  MESSAGES,
+  OAuthStrategy,
+  type Tokens,
+} from '../../src/index.ts';
+
+const HOST = 'https://www.wixapis.com';
+const now = () => Math.floor(Date.now() / 1000);
+
+interface Seen {
+  path: string;
+  body: any;
+  headers: Headers;
+}
+
+/** A fake provider: token grants and a few IAM answers, scripted per test. */
+function provider(answer: (req: Seen) => { status?: number; body: unknown } | undefined = () => undefined) {
+  const seen: Seen[] = [];
+  let n = 0;
+  const fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = new URL(String(input));
+    const req = { path: url.pathname, body: init?.body ? JSON.parse(String(init.body)) : undefined, headers: new Headers(init?.headers) };
+    seen.push(req);
+    await new Promise((r) => setTimeout(r, 5));
+    const custom = answer(req);
+    if (custom) return new Response(JSON.stringify(custom.body), { status: custom.status ?? 200 });
+    if (req.path === '/oauth2/token') {
+      n++;
+      return new Response(JSON.stringify({ access_token: `at-${n}`, refresh_token: req.body.refreshToken ?? `rt-${n}`, expires_in: 14400 }), { status: 200 });
+    }
+    if (req.path === '/_api/redirects-api/v1/redirect-session') {
+      return new Response(JSON.stringify({ redirectSession: { id: 's1', fullUrl: `https://login.example/s1?state=${req.body.auth?.authRequest?.state ?? ''}`, urlDetails: { endpoint: 'https://login.example' } } }));
+    }
+    return new Response(JSON.stringify({ cart: { id: 'c1' } }), { status: 200 });
+  }) as typeof globalThis.fetch;
+  const tokenCalls = () => seen.filter((s) => s.path === '/oauth2/token');
+  return { fetch, seen, tokenCalls };
+}
+
+const member = (expiresAt: number): Tokens => ({ accessToken: { value: 'member-at', expiresAt }, refreshToken: { value: 'member-rt', role: 'member' } });
+
+describe('token lifecycle', () => {
+  it('100 concurrent first calls make exactly one token request and all carry the same visitor token', async () => {
+    const p = provider();
+    const kit = createClient({ modules: { currentCart }, auth: OAuthStrategy({ clientId: 'c' }), fetch: p.fetch });
+    await Promise.all(Array.from({ length: 100 }, () => kit.currentCart.getCurrentCart()));
+    expect(p.tokenCalls()).toHaveLength(1);
+    expect(p.tokenCalls()[0].body).toEqual({ clientId: 'c', grantType: 'anonymous' });
+    const cartCalls = p.seen.filter((s) => s.path === '/ecom/v1/carts/current');
+    expect(cartCalls).toHaveLength(100);
+    expect(new Set(cartCalls.map((c) => c.headers.get('authorization')))).toEqual(new Set(['at-1']));
+  });
+
+  it('an expired token with 100 concurrent calls makes exactly one refresh', async () => {
+    const p = provider();
+    const auth = OAuthStrategy({ clientId: 'c', tokens: member(now() - 10) });
+    const kit = createClient({ modules: { currentCart }, auth, fetch: p.fetch });
+    await Promise.all(Array.from({ length: 100 }, () => kit.currentCart.getCurrentCart()));
+    expect(p.tokenCalls().map((c) => c.body)).toEqual([{ clientId: 'c', grantType: 'refresh_token', refreshToken: 'member-rt' }]);
+    expect(auth.getTokens().refreshToken).toEqual({ value: 'member-rt', role: 'member' });
+    expect(auth.loggedIn()).toBe(true);
+  });
+
+  it('a failed renewal falls back to visitor tokens and tells the app the member was signed out', async () => {
+    const p = provider((req) => (req.body?.grantType === 'refresh_token' ? { status: 400, body: { message: 'revoked' } } : undefined));
+    const auth = OAuthStrategy({ clientId: 'c', tokens: member(now() - 10) });
+    const signedOut = vi.fn();
+    auth.on('signedOut', signedOut);
+    const kit = createClient({ modules: { currentCart }, auth, fetch: p.fetch, retry: false });
+    await kit.currentCart.getCurrentCart();
+    expect(p.tokenCalls().map((c) => c.body.grantType)).toEqual(['refresh_token', 'anonymous']);
+    expect(signedOut).toHaveBeenCalledTimes(1);
+    expect(auth.loggedIn()).toBe(false);
+    expect(auth.getTokens().refreshToken.role).toBe('visitor');
+  });
+
+  it('a valid token is used as is; a token is expired when its expiry in seconds is below now', async () => {
+    const p = provider();
+    const auth = OAuthStrategy({ clientId: 'c', tokens: member(now() + 60) });
+    createClient({ auth, fetch: p.fetch });
+    expect((await auth.getAuthHeaders()).headers.authorization).toBe('member-at');
+    expect(p.tokenCalls()).toHaveLength(0);
+  });
+
+  it('a token answer other than 200 is "something went wrong"', async () => {
+    const p = provider((req) => (req.path === '/oauth2/token' ? { status: 503, body: {} } : undefined));
+    const auth = OAuthStrategy({ clientId: 'c' });
+    createClient({ auth, fetch: p.fetch, retry: false });
+    await expect(auth.generateVisitorTokens()).rejects.toThrow(MESSAGES.tokenRequestFailed);
+    expect(MESSAGES.tokenRequestFailed).toBe('something went wrong');
+  });
+
+  it('logout clears both tokens, sets role none and returns the logout URL', async () => {
+    const p = provider();
+    const auth = OAuthStrategy({ clientId: 'c', tokens: member(now() + 60) });
+    createClient({ auth, fetch: p.fetch });
+    const { logoutUrl } = await auth.logout('https://shop.example/');
+    expect(logoutUrl).toMatch(/^https:\/\/login.example/);
+    expect(p.seen.find((s) => s.path.endsWith('/redirect-session'))!.body).toEqual({ logout: { clientId: 'c' }, callbacks: { postFlowUrl: 'https://shop.example/' } });
+    expect(auth.getTokens()).toEqual({ accessToken: { value: '', expiresAt: 0 }, refreshToken: { value: '', role: 'none' } });
+    expect(auth.loggedIn()).toBe(false);
+  });
+
+  it('getTokens/setTokens and the tokens event', () => {
+    const auth = OAuthStrategy({ clientId: 'c' });
+    const seen: Tokens[] = [];
+    auth.on('tokens', (t) => seen.push(t));
+    auth.setTokens(member(1));
+    expect(auth.getTokens()).toEqual(member(1));
+    expect(seen).toEqual([member(1)]);
+  });
+
+  it('the authorized_client grant sends "<access token>,<api key>" and snake_case', async () => {
+    const p = provider();
+    const auth = OAuthStrategy({ clientId: 'c' });
+    createClient({ auth, fetch: p.fetch });
+    const t = await auth.getMemberTokensForExternalLogin('m-1', 'KEY');
+    const grant = p.tokenCalls().at(-1)!;
+    expect(grant.body).toEqual({ grant_type: 'authorized_client', scope: 'offline_access', member_id: 'm-1' });
+    expect(grant.headers.get('authorization')).toBe('at-1,KEY');
+    expect(t.refreshToken.role).toBe('member');
+  });
+
+  it('exposes the provider\'s public captcha site keys', () => {
+    const auth = OAuthStrategy({ clientId: 'c' });
+    expect([auth.captchaInvisibleSiteKey, auth.captchaVisibleSiteKey]).toEqual(['6LdoPaUfAAAAAJphvHoUoOob7mx0KDlXyXlgrx5v', '6Ld0J8IcAAAAANyrnxzrRlX1xrrdXsOmsepUYosy']);
+  });
+});
+
+describe('PKCE', () => {
+  it.each([42, 129, 0])('refuses a verifier of length %i with the exact message', (n) => {
+    expect(() => generateCodeVerifier(n)).toThrow(`Expected a length between 43 and 128. Received ${n}.`);
+  });
+  it.each([43, 64, 128])('makes a verifier of length %i from the unreserved set', (n) => {
+    const v = generateCodeVerifier(n);
+    expect(v).toHaveLength(n);
+    expect(v).toMatch(/^[A-Za-z0-9._~-]+$/);
+  });
+  it('defaults to 43 characters', () => expect(generateCodeVerifier()).toHaveLength(43));
+  it('S256 challenge (RFC 7636 appendix B)', async () => {
+    expect(await codeChallenge('dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXk')).toBe('E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM');
+  });
+
+  it('getAuthUrl sends the PKCE authorization request through a redirect session', async () => {
+    const p = provider();
+    const auth = OAuthStrategy({ clientId: 'c' });
+    createClient({ auth, fetch: p.fetch });
+    const data = await auth.generateOAuthData('http://localhost:5173/callback', '/account');
+    const { authUrl } = await auth.getAuthUrl(data, { prompt: 'login', responseMode: 'query' });
+    expect(authUrl).toContain('https://login.example/s1');
+    expect(p.seen.find((s) => s.path.endsWith('/redirect-session'))!.body).toEqual({
+      auth: {
+        authRequest: {
+          redirectUri: 'http://localhost:5173/callback', clientId: 'c', codeChallenge: data.codeChallenge, codeChallengeMethod: 'S256',
+          responseMode: 'query', responseType: 'code', scope: 'offline_access', state: data.state,
+        },
+        prompt: 'login',
+      },
+    });
+    expect(data.codeChallenge).toBe(await codeChallenge(data.codeVerifier));
+  });
+
+  it.each([
+    ['https://app/cb?code=C1&state=S1', 'query', { code: 'C1', state: 'S1' }],
+    ['https://app/cb#code=C2&state=S2', 'fragment', { code: 'C2', state: 'S2' }],
+    ['https://app/cb#error=access_denied&error_description=nope&state=S3', 'fragment', { code: null, state: 'S3', error: 'access_denied', errorDescription: 'nope' }],
+  ] as const)('parseFromUrl %s', (url, mode, want) => {
+    expect(OAuthStrategy({ clientId: 'c' }).parseFromUrl(url, mode)).toEqual(want);
+  });
+
+  it('getMemberTokens: missing code or state, invalid state, failed exchange, success', async () => {
+    const p = provider((req) => (req.body?.code === 'bad' ? { status: 400, body: { message: 'invalid grant' } } : undefined));
+    const auth = OAuthStrategy({ clientId: 'c' });
+    createClient({ auth, fetch: p.fetch, retry: false });
+    const data = await auth.generateOAuthData('http://localhost/cb');
+    await expect(auth.getMemberTokens(null, data.state, data)).rejects.toThrow('Missing code or _state');
+    await expect(auth.getMemberTokens('c', undefined, data)).rejects.toThrow(MESSAGES.missingCodeOrState);
+    await expect(auth.getMemberTokens('c', 'other', data)).rejects.toThrow('Invalid _state');
+    await expect(auth.getMemberTokens('bad', data.state, data)).rejects.toThrow('Failed to get member tokens');
+    const tokens = await auth.getMemberTokens('good', data.state, data);
+    expect(tokens.refreshToken.role).toBe('member');
+    expect(p.tokenCalls().at(-1)!.body).toEqual({ clientId: 'c', grantType: 'authorization_code', redirectUri: 'http://localhost/cb', code: 'good', codeVerifier: data.codeVerifier });
+  });
+
+  it('direct login through the frame, and its 120000 ms timeout', async () => {
+    const p = provider();
+    const auth = OAuthStrategy({ clientId: 'c', frame: (url, state) => ({ message: Promise.resolve({ code: 'fc', state }), close() {} }) });
+    createClient({ auth, fetch: p.fetch });
+    const t = await auth.getMemberTokensForDirectLogin('session-1');
+    expect(t.refreshToken.role).toBe('member');
+    const session = p.seen.find((s) => s.path.endsWith('/redirect-session'))!.body;
+    expect(session.auth).toMatchObject({ prompt: 'none', authRequest: { responseMode: 'web_message', sessionToken: 'session-1' } });
+
+    vi.useFakeTimers();
+    try {
+      const silent = OAuthStrategy({ clientId: 'c', frame: () => ({ message: new Promise(() => {}), close() {} }) });
+      createClient({ auth: silent, fetch: p.fetch });
+      const pending = silent.getMemberTokensForDirectLogin('session-2').catch((e: Error) => e);
+      await vi.advanceTimersByTimeAsync(119_000);
+      await vi.advanceTimersByTimeAsync(2_000);
+      expect(((await pending) as Error).message).toBe('OAuth flow timed out');
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+});
+
+const appError = (code: string) => ({ status: 400, body: { message: `failed ${code}`, details: { applicationError: { code, description: `failed ${code}` } } } });
+
+describe('login, register and verification states', () => {
+  async function run(kind: 'login' | 'register', answer: { status?: number; body: unknown }) {
+    const p = provider((req) => (req.path.includes('/authentication/v2/') ? answer : undefined));
+    const auth = OAuthStrategy({ clientId: 'c' });
+    createClient({ auth, fetch: p.fetch, retry: false });
+    const result = await auth[kind]({ email: 'a@b.c', password: 'pw', captchaTokens: { invisibleRecaptchaToken: 'inv' } });
+    return { result, sent: p.seen.find((s) => s.path.includes('/authentication/v2/'))! };
+  }
+
+  it('sends e-mail as loginId and captcha tokens as InvisibleRecaptcha/Recaptcha values', async () => {
+    const { sent } = await run('login', { body: { state: 'SUCCESS', sessionToken: 'st' } });
+    expect(sent.path).toBe('/_api/iam/authentication/v2/login');
+    expect(sent.body).toEqual({ loginId: { email: 'a@b.c' }, password: 'pw', captchaTokens: [{ InvisibleRecaptcha: 'inv' }] });
+  });
+
+  it.each([
+    [{ state: 'SUCCESS', sessionToken: 'st' }, { loginState: 'SUCCESS', data: { sessionToken: 'st' } }],
+    [{ state: 'REQUIRE_OWNER_APPROVAL' }, { loginState: 'OWNER_APPROVAL_REQUIRED' }],
+    [{ state: 'REQUIRE_EMAIL_VERIFICATION', stateToken: 'stt' }, { loginState: 'EMAIL_VERIFICATION_REQUIRED', data: { stateToken: 'stt' } }],
+    [{ state: 'STATUS_CHECK' }, { loginState: 'FAILURE', error: 'Unknown _state' }],
+  ])('server state %j -> %j', async (body, want) => {
+    for (const kind of ['login', 'register'] as const) expect((await run(kind, { body })).result).toMatchObject(want);
+  });
+
+  it.each([
+    ['-19971', 'missingCaptchaToken'],
+    ['-19970', 'invalidCaptchaToken'],
+    ['-19976', 'invalidPassword'],
+    ['-19973', 'resetPassword'],
+    ['-12345', 'invalidEmail'],
+  ])('login failure %s -> %s', async (code, errorCode) => {
+    const { result } = await run('login', appError(code));
+    expect(result).toEqual({ loginState: LoginState.FAILURE, error: `failed ${code}`, errorCode });
+  });
+
+  it.each([
+    ['-19971', 'missingCaptchaToken'],
+    ['-19995', 'emailAlreadyExists'],
+    ['-19970', 'invalidCaptchaToken'],
+  ])('register failure %s -> %s', async (code, errorCode) => {
+    expect((await run('register', appError(code))).result).toEqual({ loginState: 'FAILURE', error: `failed ${code}`, errorCode });
+  });
+
+  it('register: an EMAIL violation is invalidEmail with its description; other failures carry the message only', async () => {
+    const violation = { status: 400, body: { message: 'bad', details: { validationError: { fieldViolations: [{ field: 'loginId.email', description: 'not an e-mail', data: { type: 'EMAIL' } }] } } } };
+    expect((await run('register', violation)).result).toEqual({ loginState: 'FAILURE', error: 'not an e-mail', errorCode: 'invalidEmail' });
+    expect((await run('register', appError('-1'))).result).toEqual({ loginState: 'FAILURE', error: 'failed -1' });
+  });
+
+  it('processVerification only while EMAIL_VERIFICATION_REQUIRED, with code or verificationCode and the state token', async () => {
+    const p = provider((req) => {
+      if (req.path.endsWith('/v2/register')) return { body: { state: 'REQUIRE_EMAIL_VERIFICATION', stateToken: 'stt' } };
+      if (req.path.endsWith('/auth/verify')) return { body: { state: 'SUCCESS', sessionToken: 'st2' } };
+      return undefined;
+    });
+    const auth = OAuthStrategy({ clientId: 'c' });
+    createClient({ auth, fetch: p.fetch });
+    expect(await auth.processVerification({ code: '1' }, { loginState: 'INITIAL' })).toEqual({ loginState: 'FAILURE', error: 'Unknown _state' });
+    await auth.register({ email: 'a@b.c', password: 'pw' });
+    expect(await auth.processVerification({ verificationCode: '123456' })).toMatchObject({ loginState: 'SUCCESS', data: { sessionToken: 'st2' } });
+    expect(p.seen.find((s) => s.path.endsWith('/auth/verify'))!.body).toEqual({ code: '123456', stateToken: 'stt' });
+  });
+
+  it('sendPasswordResetEmail sends the redirect URL with the client id', async () => {
+    const p = provider();
+    const auth = OAuthStrategy({ clientId: 'c' });
+    createClient({ auth, fetch: p.fetch });
+    await auth.sendPasswordResetEmail('a@b.c', 'https://shop/reset');
+    expect(p.seen.find((s) => s.path.endsWith('/send-email'))!.body).toEqual({ email: 'a@b.c', redirect: { url: 'https://shop/reset', clientId: 'c' } });
+  });
+});
+
+describe('token storage', () => {
+  const tokens = member(123);
+  it('localStorage keeps tokens across strategies (a reload)', () => {
+    const map = new Map<string, string>();
+    const store = { getItem: (k: string) => map.get(k) ?? null, setItem: (k: string, v: string) => void map.set(k, v), removeItem: (k: string) => void map.delete(k) };
+    OAuthStrategy({ clientId: 'c', storage: localStorageStorage('k', store) }).setTokens(tokens);
+    expect(OAuthStrategy({ clientId: 'c', storage: localStorageStorage('k', store) }).getTokens()).toEqual(tokens);
+  });
+
+  it('the cookie helper writes path / by default and reads a server Cookie header', () => {
+    const written: string[] = [];
+    cookieStorage({ setCookie: (v) => written.push(v) }).setTokens(tokens);
+    expect(written[0]).toMatch(/^sfk-tokens=[^;]+; Path=\/; Max-Age=\d+; SameSite=Lax$/);
+    const header = `other=1; ${written[0].split(';')[0]}`;
+    expect(cookieStorage({ getCookieHeader: () => header }).getTokens()).toEqual(tokens);
+    expect(cookieStorage({ getCookieHeader: () => 'sfk-tokens=garbage' }).getTokens().refreshToken.role).toBe('none');
+  });
+});
