@@ -95,19 +95,44 @@ function moduleFile(moduleName: string, ops: OperationRecord[]): string {
   const services = [...new Set(ops.map((o) => o.descriptor.service))].sort();
   const alias = (svc: string) => 'T_' + svc.replace(/[^a-zA-Z0-9]/g, '_');
   const lines: string[] = [BANNER];
-  lines.push("import type { Operation } from '../runtime-types.ts';");
+  lines.push("import type { Operation, Shape } from '../runtime-types.ts';");
   for (const svc of services) lines.push(`import type { operations as ${alias(svc)} } from '../types/${svc}.ts';`);
   lines.push('');
-  lines.push(`/** Module \`${moduleName}\`: ${ops.length} operation(s). */`);
-  lines.push(`export const ${moduleName} = {`);
+  // Shapes used by several operations (every cart call answers a cart) are written once.
+  const counts = new Map<string, number>();
+  for (const op of ops) {
+    for (const shape of [op.descriptor.request, op.descriptor.response]) {
+      if (shape) counts.set(JSON.stringify(shape), (counts.get(JSON.stringify(shape)) ?? 0) + 1);
+    }
+  }
+  const shared = new Map<string, string>();
+  for (const [json, n] of counts) {
+    if (n < 2) continue;
+    const name = `shape${shared.size}`;
+    shared.set(json, name);
+    lines.push(`const ${name}: Shape = ${json};`);
+  }
+  if (shared.size) lines.push('');
+  const shapeText = (shape: unknown) => (shape ? (shared.get(JSON.stringify(shape)) ?? JSON.stringify(shape)) : undefined);
+
+  // One const per operation (an app that imports one operation bundles only that one), then the module.
   for (const op of ops) {
     const d = op.descriptor;
     const pathTuple = `readonly [${d.pathParams.map((p) => JSON.stringify(p.name)).join(', ')}]`;
-    lines.push(`  /** ${d.method} ${d.path}: ${op.summary.replace(/\*\//g, '')} */`);
+    const { request, response, ...rest } = d;
+    let text = JSON.stringify(rest).slice(0, -1);
+    if (request) text += `,"request":${shapeText(request)}`;
+    if (response) text += `,"response":${shapeText(response)}`;
+    text += '}';
+    lines.push(`/** ${d.method} ${d.path}: ${op.summary.replace(/\*\//g, '')} */`);
     lines.push(
-      `  ${d.operationId}: ${JSON.stringify(d)} as Operation<${alias(d.service)}[${JSON.stringify(d.operationId)}], ${pathTuple}, ${d.builder ? 'true' : 'false'}>,`,
+      `export const ${d.operationId} = ${text} as Operation<${alias(d.service)}[${JSON.stringify(d.operationId)}], ${pathTuple}, ${d.builder ? 'true' : 'false'}>;`,
     );
   }
+  lines.push('');
+  lines.push(`/** Module \`${moduleName}\`: ${ops.length} operation(s). */`);
+  lines.push(`export const ${moduleName} = {`);
+  for (const op of ops) lines.push(`  ${op.descriptor.operationId},`);
   lines.push('} as const;');
   lines.push('');
   return lines.join('\n');

@@ -2,17 +2,19 @@
  * The client's modules, one named export each (tree-shaken: an app bundles only what it
  * imports). Each operation comes from the generated operation table; nothing is listed here
  * twice. A new operation in the YAML appears in its module after `npm run generate`.
+ * Modules with query operations get the query builder; the others do not bundle it.
  */
 import * as g from '../generated/modules.ts';
 import { defineModule } from './client/define-module.ts';
+import { createQueryBuilder } from './query/query-builder.ts';
 
 export const currentCart = /* @__PURE__ */ defineModule(g.currentCart);
 export const checkout = /* @__PURE__ */ defineModule(g.checkout);
 export const orders = /* @__PURE__ */ defineModule(g.orders);
-export const members = /* @__PURE__ */ defineModule(g.members);
+export const members = /* @__PURE__ */ defineModule(g.members, createQueryBuilder);
 export const redirects = /* @__PURE__ */ defineModule(g.redirects);
-export const collections = /* @__PURE__ */ defineModule(g.collections);
-export const products = /* @__PURE__ */ defineModule(g.products);
+export const collections = /* @__PURE__ */ defineModule(g.collections, createQueryBuilder);
+export const products = /* @__PURE__ */ defineModule(g.products, createQueryBuilder);
 export const wishlist = /* @__PURE__ */ defineModule(g.wishlist);
 export const authentication = /* @__PURE__ */ defineModule(g.authentication);
 export const recovery = /* @__PURE__ */ defineModule(g.recovery);

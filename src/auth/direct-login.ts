@@ -5,7 +5,7 @@
  * can drive it.
  */
 import { ClientError } from '../errors/client-error.ts';
-import { MESSAGES } from '../errors/messages.ts';
+import { OAUTH_TIMED_OUT } from '../errors/messages.ts';
 
 /** How long to wait for the frame's message: 2 minutes, as the provider's SDK does. */
 export const DIRECT_LOGIN_TIMEOUT_MS = 120_000;
@@ -51,7 +51,7 @@ export async function waitForFrame(driver: FrameDriver, url: string, state: stri
   const { message, close } = driver(url, state);
   let timer: ReturnType<typeof setTimeout> | undefined;
   const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new ClientError(MESSAGES.oauthTimedOut)), timeoutMs);
+    timer = setTimeout(() => reject(new ClientError(OAUTH_TIMED_OUT)), timeoutMs);
   });
   try {
     return await Promise.race([message, timeout]);

@@ -3,7 +3,7 @@
  * or verification, and its failures, mapped to the client's login states and error codes.
  */
 import { ApplicationError } from '../errors/application-error.ts';
-import { LOGIN_ERROR_CODES, MESSAGES, REGISTER_ERROR_CODES } from '../errors/messages.ts';
+import { LOGIN_ERROR_CODES, UNKNOWN_STATE, REGISTER_ERROR_CODES } from '../errors/messages.ts';
 import { ValidationError } from '../errors/validation-error.ts';
 
 export const LoginState = {
@@ -41,7 +41,7 @@ export function fromServerState(answer: ServerAuthAnswer): StateMachine {
     case 'REQUIRE_EMAIL_VERIFICATION':
       return { loginState: LoginState.EMAIL_VERIFICATION_REQUIRED, data: { stateToken: answer.stateToken, identity: answer.identity } };
     default:
-      return { loginState: LoginState.FAILURE, error: MESSAGES.unknownState };
+      return { loginState: LoginState.FAILURE, error: UNKNOWN_STATE };
   }
 }
 

@@ -9,17 +9,18 @@
  *
  * Calls go through the generated operation descriptors, so no path is written here.
  */
-import { oauth } from '../../generated/modules/oauth.ts';
-import { redirects } from '../../generated/modules/redirects.ts';
-import { authentication } from '../../generated/modules/authentication.ts';
-import { verification } from '../../generated/modules/verification.ts';
-import { recovery } from '../../generated/modules/recovery.ts';
+// Single operations, not whole modules: an app bundles only what the strategy calls.
+import { token } from '../../generated/modules/oauth.ts';
+import { createRedirectSession } from '../../generated/modules/redirects.ts';
+import { loginV2, registerV2 } from '../../generated/modules/authentication.ts';
+import { verifyDuringAuthentication } from '../../generated/modules/verification.ts';
+import { sendRecoveryEmail } from '../../generated/modules/recovery.ts';
 import type { OperationDescriptor } from '../../generated/runtime-types.ts';
 import type { AuthEnvironment, AuthStrategy } from '../client/auth-strategy.ts';
 import { DEFAULT_HOST } from '../client/defaults.ts';
 import { invoke, type ClientContext } from '../client/invoke.ts';
 import { ClientError } from '../errors/client-error.ts';
-import { MESSAGES } from '../errors/messages.ts';
+import { INVALID_STATE, MEMBER_TOKENS_FAILED, MISSING_CODE_OR_STATE, TOKEN_REQUEST_FAILED, UNKNOWN_STATE } from '../errors/messages.ts';
 import { browserFrame, waitForFrame, type FrameDriver } from './direct-login.ts';
 import { fromServerState, LoginState, loginFailure, registerFailure, type StateMachine } from './login-state.ts';
 import { codeChallenge, generateCodeVerifier, randomState } from './pkce.ts';
@@ -91,9 +92,9 @@ export function OAuthStrategy(options: OAuthStrategyOptions) {
 
   async function tokenRequest(body: Record<string, unknown>, headers?: Record<string, string>): Promise<TokenAnswer> {
     try {
-      return (await call(oauth.token, [body, headers ? { headers } : undefined])) as TokenAnswer;
+      return (await call(token, [body, headers ? { headers } : undefined])) as TokenAnswer;
     } catch (err) {
-      throw new ClientError(MESSAGES.tokenRequestFailed, {}, { cause: err });
+      throw new ClientError(TOKEN_REQUEST_FAILED, {}, { cause: err });
     }
   }
 
@@ -138,17 +139,13 @@ export function OAuthStrategy(options: OAuthStrategyOptions) {
     return inflight;
   }
 
-  function generateOAuthDataSync(redirectUri: string, originalUri = '', verifier = generateCodeVerifier()) {
-    return { redirectUri, originalUri, codeVerifier: verifier, state: randomState() };
-  }
-
-  async function generateOAuthData(redirectUri: string, originalUri?: string, verifierLength?: number): Promise<OAuthData> {
-    const base = generateOAuthDataSync(redirectUri, originalUri, generateCodeVerifier(verifierLength));
-    return { ...base, codeChallenge: await codeChallenge(base.codeVerifier) };
+  async function generateOAuthData(redirectUri: string, originalUri = '', verifierLength?: number): Promise<OAuthData> {
+    const codeVerifier = generateCodeVerifier(verifierLength);
+    return { redirectUri, originalUri, codeVerifier, state: randomState(), codeChallenge: await codeChallenge(codeVerifier) };
   }
 
   async function redirectSession(body: Record<string, unknown>) {
-    const res = (await call(redirects.createRedirectSession, [body])) as {
+    const res = (await call(createRedirectSession, [body])) as {
       redirectSession: { fullUrl: string; urlDetails?: { endpoint?: string }; sessionToken?: string };
     };
     return res.redirectSession;
@@ -187,15 +184,15 @@ export function OAuthStrategy(options: OAuthStrategyOptions) {
   }
 
   async function getMemberTokens(code: string | null | undefined, state: string | null | undefined, data: Pick<OAuthData, 'state' | 'codeVerifier' | 'redirectUri'>): Promise<Tokens> {
-    if (!code || !state) throw new ClientError(MESSAGES.missingCodeOrState);
-    if (state !== data.state) throw new ClientError(MESSAGES.invalidState);
+    if (!code || !state) throw new ClientError(MISSING_CODE_OR_STATE);
+    if (state !== data.state) throw new ClientError(INVALID_STATE);
     let answer: TokenAnswer;
     try {
-      answer = (await call(oauth.token, [
+      answer = (await call(token, [
         { clientId, grantType: 'authorization_code', ...(data.redirectUri ? { redirectUri: data.redirectUri } : {}), code, codeVerifier: data.codeVerifier },
       ])) as TokenAnswer;
     } catch (err) {
-      throw new ClientError(MESSAGES.memberTokensFailed, {}, { cause: err });
+      throw new ClientError(MEMBER_TOKENS_FAILED, {}, { cause: err });
     }
     return toTokens(answer, 'member');
   }
@@ -206,7 +203,7 @@ export function OAuthStrategy(options: OAuthStrategyOptions) {
     const data = await generateOAuthData(redirectUri);
     const { authUrl } = await getAuthUrl(data, { prompt: 'none', responseMode: 'web_message', sessionToken });
     const message = await waitForFrame(options.frame ?? browserFrame, authUrl, data.state, options.directLoginTimeoutMs);
-    if (message.error) throw new ClientError(`${MESSAGES.memberTokensFailed}: ${message.error}${message.error_description ? ` (${message.error_description})` : ''}`);
+    if (message.error) throw new ClientError(`${MEMBER_TOKENS_FAILED}: ${message.error}${message.error_description ? ` (${message.error_description})` : ''}`);
     const tokens = await getMemberTokens(message.code, message.state, data);
     setTokens(tokens);
     return tokens;
@@ -257,14 +254,14 @@ export function OAuthStrategy(options: OAuthStrategyOptions) {
     },
     login(params: { email: string; password: string; captchaTokens?: CaptchaTokens }) {
       return authFlow(
-        () => call(authentication.loginV2, [{ loginId: { email: params.email }, password: params.password, captchaTokens: captcha(params.captchaTokens) }]),
+        () => call(loginV2, [{ loginId: { email: params.email }, password: params.password, captchaTokens: captcha(params.captchaTokens) }]),
         loginFailure,
       );
     },
     register(params: { email: string; password: string; profile?: Record<string, unknown>; captchaTokens?: CaptchaTokens }) {
       return authFlow(
         () =>
-          call(authentication.registerV2, [
+          call(registerV2, [
             { loginId: { email: params.email }, password: params.password, profile: params.profile, captchaTokens: captcha(params.captchaTokens) },
           ]),
         registerFailure,
@@ -272,12 +269,12 @@ export function OAuthStrategy(options: OAuthStrategyOptions) {
     },
     /** Verifies the e-mail code of a login or registration waiting for it. */
     async processVerification(input: { verificationCode?: string; code?: string }, state: StateMachine = machine): Promise<StateMachine> {
-      if (state.loginState !== LoginState.EMAIL_VERIFICATION_REQUIRED) return { loginState: LoginState.FAILURE, error: MESSAGES.unknownState };
+      if (state.loginState !== LoginState.EMAIL_VERIFICATION_REQUIRED) return { loginState: LoginState.FAILURE, error: UNKNOWN_STATE };
       const code = input.verificationCode ?? input.code;
-      return authFlow(() => call(verification.verifyDuringAuthentication, [{ code, stateToken: state.data?.stateToken }]), loginFailure);
+      return authFlow(() => call(verifyDuringAuthentication, [{ code, stateToken: state.data?.stateToken }]), loginFailure);
     },
     async sendPasswordResetEmail(email: string, redirectUri: string) {
-      await call(recovery.sendRecoveryEmail, [{ email, redirect: { url: redirectUri, clientId } }]);
+      await call(sendRecoveryEmail, [{ email, redirect: { url: redirectUri, clientId } }]);
     },
     /** Member tokens for a member your backend vouches for (authorized_client grant). */
     async getMemberTokensForExternalLogin(memberId: string, apiKey: string): Promise<Tokens> {

@@ -3,14 +3,14 @@
  * (letters, digits, `-._~`) and its S256 challenge, base64url(SHA-256(verifier)) via WebCrypto.
  */
 import { ClientError } from '../errors/client-error.ts';
-import { MESSAGES } from '../errors/messages.ts';
+import { VERIFIER_LENGTH } from '../errors/messages.ts';
 import { bytesToBase64Url } from '../normalise/base64url.ts';
 
 const UNRESERVED = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~';
 export const DEFAULT_VERIFIER_LENGTH = 43;
 
 export function generateCodeVerifier(length = DEFAULT_VERIFIER_LENGTH): string {
-  if (!Number.isInteger(length) || length < 43 || length > 128) throw new ClientError(MESSAGES.verifierLength(length));
+  if (!Number.isInteger(length) || length < 43 || length > 128) throw new ClientError(VERIFIER_LENGTH(length));
   // 66 symbols: reject bytes >= 198 (3 * 66) so every symbol is equally likely.
   let out = '';
   while (out.length < length) {

@@ -3,7 +3,7 @@
  * (`currentCart.getCurrentCart()`), the way the provider's SDK allows inside a site.
  */
 import { ClientError } from '../errors/client-error.ts';
-import { MESSAGES } from '../errors/messages.ts';
+import { CONTEXT_UNAVAILABLE, ELEVATED_REQUIRED, NOT_AVAILABLE_IN_CONTEXT } from '../errors/messages.ts';
 import type { ClientContext } from './invoke.ts';
 
 export interface AmbientContext extends ClientContext {
@@ -18,21 +18,21 @@ export function setAmbientContext(ctx: AmbientContext | undefined): void {
 }
 
 export function requireContext(): AmbientContext {
-  if (!ambient) throw new ClientError(MESSAGES.contextUnavailable);
+  if (!ambient) throw new ClientError(CONTEXT_UNAVAILABLE);
   return ambient;
 }
 
 /** `fetchWithAuth` through the ambient context. */
 export function fetchWithAuth(url: string | URL, init?: RequestInit): Promise<Response> {
   const ctx = requireContext();
-  if (!ctx.fetchWithAuth) throw new ClientError(MESSAGES.notAvailableInContext('fetchWithAuth'));
+  if (!ctx.fetchWithAuth) throw new ClientError(NOT_AVAILABLE_IN_CONTEXT('fetchWithAuth'));
   return ctx.fetchWithAuth(url, init);
 }
 
 /** `graphql` through the ambient context. */
 export function graphql(query: string, variables?: Record<string, unknown>): Promise<unknown> {
   const ctx = requireContext();
-  if (!ctx.graphql) throw new ClientError(MESSAGES.notAvailableInContext('graphql'));
+  if (!ctx.graphql) throw new ClientError(NOT_AVAILABLE_IN_CONTEXT('graphql'));
   return ctx.graphql(query, variables);
 }
 
@@ -43,7 +43,7 @@ export function graphql(query: string, variables?: Record<string, unknown>): Pro
 export function elevate<F extends (...args: never[]) => unknown>(fn: F): F {
   return ((...args: Parameters<F>) => {
     const ctx = requireContext();
-    if (!ctx.auth?.elevated) throw new ClientError(MESSAGES.elevatedRequired);
+    if (!ctx.auth?.elevated) throw new ClientError(ELEVATED_REQUIRED);
     return fn(...args);
   }) as F;
 }

@@ -1,8 +1,8 @@
 import { ClientError } from '../errors/client-error.ts';
-import { MESSAGES } from '../errors/messages.ts';
+import { TOKEN_HOST_REFUSED } from '../errors/messages.ts';
 import type { AuthStrategy } from './auth-strategy.ts';
 import { setAmbientContext, type AmbientContext } from './context.ts';
-import { operationFunction } from './define-module.ts';
+import { operationFunction, type BuilderFactory } from './define-module.ts';
 import type { ErrorInfo } from './invoke.ts';
 import { send, type RetryOptions } from './transport.ts';
 import type { OperationDescriptor } from '../../generated/runtime-types.ts';
@@ -11,7 +11,7 @@ import { DEFAULT_HOST } from './defaults.ts';
 
 export { DEFAULT_HOST };
 
-type AnyModule = Record<string, ((...args: never[]) => unknown) & { descriptor: OperationDescriptor }>;
+type AnyModule = Record<string, ((...args: never[]) => unknown) & { descriptor: OperationDescriptor; builder?: BuilderFactory }>;
 
 export interface ClientConfig<M extends Record<string, AnyModule>> {
   /** The modules this client calls: `{ currentCart, members }`. */
@@ -70,7 +70,7 @@ export function createClient<M extends Record<string, AnyModule> = {}>(config: C
   const hostOrigin = new URL(host).origin;
   ctx.fetchWithAuth = async (url, init = {}) => {
     const target = new URL(String(url), host + '/');
-    if (target.origin !== hostOrigin) throw new ClientError(MESSAGES.tokenHostRefused(target.origin));
+    if (target.origin !== hostOrigin) throw new ClientError(TOKEN_HOST_REFUSED(target.origin));
     const headers = new Headers(init.headers);
     for (const [k, v] of Object.entries(ctx.headers)) if (!headers.has(k)) headers.set(k, v);
     if (ctx.auth) for (const [k, v] of Object.entries((await ctx.auth.getAuthHeaders()).headers)) headers.set(k, v);
@@ -88,7 +88,7 @@ export function createClient<M extends Record<string, AnyModule> = {}>(config: C
   const bound: Record<string, Record<string, unknown>> = {};
   for (const [name, mod] of Object.entries(config.modules ?? {})) {
     const fns: Record<string, unknown> = {};
-    for (const [fnName, fn] of Object.entries(mod)) fns[fnName] = operationFunction(fn.descriptor, () => ctx);
+    for (const [fnName, fn] of Object.entries(mod)) fns[fnName] = operationFunction(fn.descriptor, () => ctx, fn.builder);
     bound[name] = fns;
   }
 

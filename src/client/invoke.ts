@@ -5,7 +5,7 @@
 import type { OperationDescriptor } from '../../generated/runtime-types.ts';
 import { ClientError } from '../errors/client-error.ts';
 import { errorFromResponse } from '../errors/from-response.ts';
-import { MESSAGES } from '../errors/messages.ts';
+import { ELEVATED_REQUIRED } from '../errors/messages.ts';
 import { SdkError } from '../errors/sdk-error.ts';
 import { SystemError } from '../errors/system-error.ts';
 import { fromWire, mapShape } from '../normalise/shape.ts';
@@ -53,7 +53,7 @@ export async function invoke(ctx: ClientContext, d: OperationDescriptor, args: u
     throw error;
   };
   try {
-    if (d.caller === 'elevated' && !ctx.auth?.elevated) throw new ClientError(MESSAGES.elevatedRequired, { operation: d.key, args });
+    if (d.caller === 'elevated' && !ctx.auth?.elevated) throw new ClientError(ELEVATED_REQUIRED, { operation: d.key, args });
     const req = buildRequest(d, args.slice(0, n), args[n]);
     const exchange = async (): Promise<Response> => {
       const headers: Record<string, string> = { ...ctx.headers, ...call.headers };
@@ -89,7 +89,6 @@ export async function invoke(ctx: ClientContext, d: OperationDescriptor, args: u
     return mapShape(body, d.response, d.shapes, fromWire, false);
   } catch (err) {
     if (err instanceof SdkError) return fail(err);
-    if (err instanceof TypeError && String(err.message).includes('path parameter')) return fail(err);
     return fail(new SystemError({ operation: d.key, args }, { cause: err }));
   }
 }

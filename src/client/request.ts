@@ -4,6 +4,7 @@
  * parameters by their wire names). Table-driven: nothing here knows a single operation.
  */
 import type { OperationDescriptor } from '../../generated/runtime-types.ts';
+import { ClientError } from '../errors/client-error.ts';
 import { encodeBase64Url } from '../normalise/base64url.ts';
 import { appendQuery, isComplex } from '../normalise/query.ts';
 import { mapShape, toWire } from '../normalise/shape.ts';
@@ -50,7 +51,7 @@ export function buildRequest(d: OperationDescriptor, pathValues: unknown[], opti
     let value = pathValues[i];
     if (value === undefined && p.body) value = getPath(payload, p.body);
     if (value === undefined || value === null || value === '') {
-      throw new TypeError(`${d.key}: path parameter "${p.name}" is required`);
+      throw new ClientError(`${d.key}: path parameter "${p.name}" is required`);
     }
     path = path.replace(`{${p.name}}`, encodeURIComponent(String(value)));
     if (p.body) setPath(payload, p.body, value);

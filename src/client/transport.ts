@@ -4,7 +4,7 @@
  * full jitter, honouring Retry-After. Other methods retry only when the caller opts in.
  */
 import { AbortError } from '../errors/client-error.ts';
-import { MESSAGES } from '../errors/messages.ts';
+import { TIMEOUT } from '../errors/messages.ts';
 
 export interface RetryOptions {
   /** Extra attempts after the first. @default 2 */
@@ -64,7 +64,7 @@ async function attempt(url: string, init: RequestInit, opts: TransportOptions): 
   try {
     return await opts.fetch(url, { ...init, signal: controller.signal });
   } catch (err) {
-    if (timedOut) throw new AbortError(MESSAGES.timeout(timeoutMs!), {}, { cause: err });
+    if (timedOut) throw new AbortError(TIMEOUT(timeoutMs!), {}, { cause: err });
     if (signal?.aborted) throw new AbortError('The call was aborted', {}, { cause: signal.reason });
     throw err;
   } finally {

@@ -2,25 +2,41 @@
  * The exact strings of the error catalogue. They are part of the contract: code throws these
  * and tests pin them, both importing from here.
  */
+// One export per string, so a bundle carries only the strings its code can throw.
+export const CONTEXT_UNAVAILABLE = 'Wix context is not available. Make sure to initialize the Wix context before using SDK modules';
+export const NOT_AVAILABLE_IN_CONTEXT = (what: 'fetchWithAuth' | 'graphql') => `${what} is not available in this context`;
+export const ELEVATED_REQUIRED = 'An elevated client is required to use elevated modules. Make sure to initialize the Wix context with an elevated client before using elevated SDK modules';
+export const NO_NEXT_PAGE = 'No next page to fetch';
+export const NO_PREV_PAGE = 'No previous page to fetch';
+export const SYSTEM_ERROR = 'System error occurred';
+export const TOKEN_REQUEST_FAILED = 'something went wrong';
+export const MEMBER_TOKENS_FAILED = 'Failed to get member tokens';
+export const MISSING_CODE_OR_STATE = 'Missing code or _state';
+export const INVALID_STATE = 'Invalid _state';
+export const UNKNOWN_STATE = 'Unknown _state';
+export const OAUTH_TIMED_OUT = 'OAuth flow timed out';
+export const VERIFIER_LENGTH = (n: number) => `Expected a length between 43 and 128. Received ${n}.`;
+export const TOKEN_HOST_REFUSED = (host: string) =>
+    `Refusing to send the access token to ${host}: tokens go only to the configured API host`;
+export const TIMEOUT = (ms: number) => `Request timed out after ${ms} ms`;
+
+/** Every catalogue string by name (for tests and display). */
 export const MESSAGES = {
-  contextUnavailable:
-    'Wix context is not available. Make sure to initialize the Wix context before using SDK modules',
-  notAvailableInContext: (what: 'fetchWithAuth' | 'graphql') => `${what} is not available in this context`,
-  elevatedRequired:
-    'An elevated client is required to use elevated modules. Make sure to initialize the Wix context with an elevated client before using elevated SDK modules',
-  noNextPage: 'No next page to fetch',
-  noPrevPage: 'No previous page to fetch',
-  systemError: 'System error occurred',
-  tokenRequestFailed: 'something went wrong',
-  memberTokensFailed: 'Failed to get member tokens',
-  missingCodeOrState: 'Missing code or _state',
-  invalidState: 'Invalid _state',
-  unknownState: 'Unknown _state',
-  oauthTimedOut: 'OAuth flow timed out',
-  verifierLength: (n: number) => `Expected a length between 43 and 128. Received ${n}.`,
-  tokenHostRefused: (host: string) =>
-    `Refusing to send the access token to ${host}: tokens go only to the configured API host`,
-  timeout: (ms: number) => `Request timed out after ${ms} ms`,
+  contextUnavailable: CONTEXT_UNAVAILABLE,
+  notAvailableInContext: NOT_AVAILABLE_IN_CONTEXT,
+  elevatedRequired: ELEVATED_REQUIRED,
+  noNextPage: NO_NEXT_PAGE,
+  noPrevPage: NO_PREV_PAGE,
+  systemError: SYSTEM_ERROR,
+  tokenRequestFailed: TOKEN_REQUEST_FAILED,
+  memberTokensFailed: MEMBER_TOKENS_FAILED,
+  missingCodeOrState: MISSING_CODE_OR_STATE,
+  invalidState: INVALID_STATE,
+  unknownState: UNKNOWN_STATE,
+  oauthTimedOut: OAUTH_TIMED_OUT,
+  verifierLength: VERIFIER_LENGTH,
+  tokenHostRefused: TOKEN_HOST_REFUSED,
+  timeout: TIMEOUT,
 } as const;
 
 /** Login and register error codes (the provider's numeric codes, as text) -> the client's error code. */

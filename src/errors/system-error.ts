@@ -1,4 +1,4 @@
-import { MESSAGES } from './messages.ts';
+import { SYSTEM_ERROR } from './messages.ts';
 import { SdkError, type ErrorContext } from './sdk-error.ts';
 
 /** Form 4: anything else (5xx, network failure, unreadable answer). */
@@ -7,6 +7,6 @@ export class SystemError extends SdkError {
   readonly code = 'SYSTEM_ERROR';
 
   constructor(context: ErrorContext = {}, options?: { cause?: unknown }) {
-    super(MESSAGES.systemError + (context.requestId ? `, request-id: ${context.requestId}` : ''), context, options);
+    super(SYSTEM_ERROR + (context.requestId ? `, request-id: ${context.requestId}` : ''), context, options);
   }
 }

@@ -4,7 +4,7 @@
  * Conditions combine with `$and`; `or`/`not` keep the earlier conditions.
  */
 import type { QueryBuilderSpec } from '../../generated/runtime-types.ts';
-import { MESSAGES } from '../errors/messages.ts';
+import { NO_NEXT_PAGE, NO_PREV_PAGE } from '../errors/messages.ts';
 
 export const DEFAULT_LIMIT = 50;
 
@@ -107,11 +107,11 @@ export function createQueryBuilder<Item, Res = unknown>(
       hasNext,
       hasPrev,
       next: async () => {
-        if (!hasNext()) throw new Error(MESSAGES.noNextPage);
+        if (!hasNext()) throw new Error(NO_NEXT_PAGE);
         return fetchPage(skip + state.limit);
       },
       prev: async () => {
-        if (!hasPrev()) throw new Error(MESSAGES.noPrevPage);
+        if (!hasPrev()) throw new Error(NO_PREV_PAGE);
         return fetchPage(Math.max(0, skip - state.limit));
       },
       async *[Symbol.asyncIterator]() {
