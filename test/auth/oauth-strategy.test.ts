@@ -203,12 +203,28 @@ describe('PKCE', () => {
     const session = p.seen.find((s) => s.path.endsWith('/redirect-session'))!.body;
     expect(session.auth).toMatchObject({ prompt: 'none', authRequest: { responseMode: 'web_message', sessionToken: 'session-1' } });
 
-    vi.useFakeTimers();
+    // The wait starts only once the frame is open (after real async work: WebCrypto, the
+    // redirect session), so drive the clock until then, then measure the 120000 ms from there.
+    let frameOpen = false;
+    const silent = OAuthStrategy({
+      clientId: 'c',
+      frame: () => {
+        frameOpen = true;
+        return { message: new Promise(() => {}), close() {} };
+      },
+    });
+    createClient({ auth: silent, fetch: p.fetch });
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
     try {
-      const silent = OAuthStrategy({ clientId: 'c', frame: () => ({ message: new Promise(() => {}), close() {} }) });
-      createClient({ auth: silent, fetch: p.fetch });
-      const pending = silent.getMemberTokensForDirectLogin('session-2').catch((e: Error) => e);
+      let settled = false;
+      const pending = silent.getMemberTokensForDirectLogin('session-2').catch((e: Error) => e).finally(() => (settled = true));
+      for (let i = 0; i < 1000 && !frameOpen; i++) {
+        await vi.advanceTimersByTimeAsync(10);
+        await new Promise((r) => setImmediate(r)); // let real async work (WebCrypto) finish
+      }
+      expect(frameOpen).toBe(true);
       await vi.advanceTimersByTimeAsync(119_000);
+      expect(settled).toBe(false);
       await vi.advanceTimersByTimeAsync(2_000);
       expect(((await pending) as Error).message).toBe('OAuth flow timed out');
     } finally {
