@@ -3,7 +3,7 @@
  * as selects, dates, numbers that accept NaN/Infinity, booleans, free-form JSON where the
  * schema leaves the shape open. Controlled: `value` in, `onChange(next)` out.
  */
-import { useId, useState, type ReactNode } from 'react';
+import { useEffect, useId, useState, type ReactNode } from 'react';
 import { join, resolve, typeOf, type Schema } from './schema.ts';
 
 export interface FieldProps {
@@ -51,8 +51,20 @@ function Label({ id, label, required, s, marked, path }: { id: string; label: st
 }
 
 function JsonField({ id, value, onChange }: { id: string; value: unknown; onChange: (v: unknown) => void }) {
-  const [text, setText] = useState(() => (value === undefined ? '' : JSON.stringify(value, null, 2)));
+  const show = (v: unknown) => (v === undefined ? '' : JSON.stringify(v, null, 2));
+  const [text, setText] = useState(() => show(value));
   const [bad, setBad] = useState(false);
+  // Follow changes made elsewhere (an example filled in, the JSON view) unless the text already says the same.
+  useEffect(() => {
+    setText((t) => {
+      try {
+        if (JSON.stringify(t.trim() ? JSON.parse(t) : undefined) === JSON.stringify(value)) return t;
+      } catch {
+        // the user is typing invalid JSON: replace it only when the value really changed
+      }
+      return show(value);
+    });
+  }, [value]);
   return (
     <textarea
       id={id}
