@@ -1,0 +1,699 @@
+/**
+ * The store catalog: seeded products (with options, variants, stock, media, brands, ribbons,
+ * discounts, price-per-unit data) and collections; the reader (products, variants, options
+ * availability, collections v1 and v2), the writer (products, variants, media, options,
+ * collections, bulk set and adjust of price, cost and weight) and the wishlist.
+ *
+ * Stored entities, in the spec's wire shapes (components/catalog.yaml):
+ * - `products`: Product, with `variants` (each with `variant.priceData`, `costAndProfitData`,
+ *   `weight`, `sku` and `stock`) and `collectionIds`;
+ * - `collections`: Collection (`numberOfProducts` kept in step);
+ * - `wishlists`: {id, ownerId, items: [{id, type, origin, dateAdded}]}.
+ */
+import { appError, conflict, notFound } from '../errors.ts';
+import type { SandboxModule, SeedContext } from '../module.ts';
+import { getField, queryOffset, type Filter, type SortSpec } from '../query-engine.ts';
+import type { Db, Entity, OperationContext } from '../types.ts';
+
+export const PRODUCTS = 'products';
+export const COLLECTIONS = 'collections';
+export const WISHLISTS = 'wishlists';
+export const ALL_PRODUCTS_COLLECTION = '00000000-000000-000000-000000000001';
+/** The demo member (the identity and members modules seed the same id). */
+export const DEMO_MEMBER_ID = '6a8c2f6e-0000-4000-8000-000000000001';
+const CURRENCY = 'USD';
+
+type Json = Record<string, any>;
+
+export const seededId = (prefix: string, n: number) => `${prefix}-0000-4000-8000-${String(n).padStart(12, '0')}`;
+
+const round2 = (n: number) => Math.round(n * 100) / 100;
+const money = (n: number) => (Number.isFinite(n) ? `$${n.toFixed(2)}` : String(n));
+
+export function priceData(price: number, discount?: { type: string; value: number }): Json {
+  let discounted = price;
+  if (discount?.type === 'AMOUNT') discounted = round2(Math.max(0, price - discount.value));
+  if (discount?.type === 'PERCENT') discounted = round2(price * (1 - discount.value / 100));
+  return { currency: CURRENCY, price, discountedPrice: discounted, formatted: { price: money(price), discountedPrice: money(discounted) } };
+}
+
+function costData(price: number, cost: number | undefined): Json | undefined {
+  if (cost === undefined) return undefined;
+  const profit = round2(price - cost);
+  return { itemCost: cost, formattedItemCost: money(cost), profit, formattedProfit: money(profit), profitMargin: price ? round2(profit / price) : 0 };
+}
+
+/** Recomputes the derived fields of a product from its variants (ranges, stock, main price). */
+export function recompute(p: Json, now: Date): Json {
+  const variants: Json[] = p.variants ?? [];
+  const prices = variants.map((v) => v.variant?.priceData?.price).filter((x) => typeof x === 'number');
+  const costs = variants.map((v) => v.variant?.costAndProfitData?.itemCost).filter((x) => typeof x === 'number');
+  const weights = variants.map((v) => v.variant?.weight).filter((x) => typeof x === 'number');
+  const range = (xs: number[]) => (xs.length ? { minValue: Math.min(...xs), maxValue: Math.max(...xs) } : undefined);
+  p.priceRange = range(prices) ?? { minValue: p.priceData?.price ?? 0, maxValue: p.priceData?.price ?? 0 };
+  if (costs.length) p.costRange = range(costs);
+  if (weights.length) p.weightRange = range(weights);
+  p.price = p.priceData;
+  p.convertedPriceData = p.priceData;
+  const quantities = variants.map((v) => v.stock?.quantity ?? 0);
+  const inStock = variants.map((v) => v.stock?.inStock !== false);
+  if (p.stock?.trackInventory) p.stock.quantity = quantities.reduce((a, b) => a + b, 0);
+  const any = inStock.some(Boolean);
+  const all = inStock.every(Boolean);
+  p.stock = { ...p.stock, inStock: any, inventoryStatus: all ? 'IN_STOCK' : any ? 'PARTIALLY_OUT_OF_STOCK' : 'OUT_OF_STOCK' };
+  for (const option of p.productOptions ?? []) {
+    for (const choice of option.choices ?? []) {
+      choice.inStock = variants.some((v) => v.choices?.[option.name] === choice.value && v.stock?.inStock !== false);
+    }
+  }
+  p.lastUpdated = now.toISOString();
+  return p;
+}
+
+function variantsFor(p: Json, base: { price: number; cost?: number; weight?: number; sku: string }, stockOf: (i: number) => number): Json[] {
+  const options: Json[] = p.productOptions ?? [];
+  let combos: Record<string, string>[] = [{}];
+  for (const o of options) combos = combos.flatMap((c) => o.choices.map((ch: Json) => ({ ...c, [o.name]: ch.value })));
+  return combos.map((choices, i) => {
+    const extra = Object.values(choices).includes('L') || Object.values(choices).includes('XL') ? 5 : 0;
+    const price = base.price + extra;
+    const quantity = stockOf(i);
+    return {
+      id: options.length ? seededId('00000000', p.__n * 100 + i + 1) : '00000000-0000-0000-0000-000000000000',
+      choices,
+      variant: {
+        priceData: priceData(price, p.discount),
+        convertedPriceData: priceData(price, p.discount),
+        costAndProfitData: costData(price, base.cost),
+        weight: base.weight,
+        sku: `${base.sku}${Object.values(choices).length ? '-' + Object.values(choices).join('-') : ''}`,
+        visible: true,
+      },
+      stock: { trackQuantity: true, quantity, inStock: quantity > 0 },
+    };
+  });
+}
+
+const NAMES = [
+  ['Linen shirt', 'physical', 45, 18, 0.3, 'Northwind', 'New'],
+  ['Canvas tote', 'physical', 25, 8, 0.4, 'Northwind', undefined],
+  ['Wool beanie', 'physical', 19, 6, 0.1, 'Fjell', 'Sale'],
+  ['Rain jacket', 'physical', 129, 55, 0.9, 'Fjell', undefined],
+  ['Trail socks', 'physical', 12, 3, 0.08, 'Fjell', undefined],
+  ['Leather belt', 'physical', 39, 14, 0.25, 'Oakline', undefined],
+  ['Ceramic mug', 'physical', 16, 4, 0.35, 'Kiln & Co', 'Best seller'],
+  ['Espresso cups (set of 2)', 'physical', 24, 7, 0.5, 'Kiln & Co', undefined],
+  ['Olive oil 500 ml', 'physical', 14, 5, 0.6, 'Arbequina', undefined],
+  ['Coffee beans 1 kg', 'physical', 32, 12, 1.0, 'Roastery', 'New'],
+  ['Notebook A5', 'physical', 9, 2, 0.2, 'Paperline', undefined],
+  ['Fountain pen', 'physical', 58, 20, 0.05, 'Paperline', undefined],
+  ['Desk lamp', 'physical', 79, 30, 1.4, 'Lumen', undefined],
+  ['Scented candle', 'physical', 22, 6, 0.3, 'Lumen', 'Sale'],
+  ['Yoga mat', 'physical', 48, 15, 1.2, 'Flow', undefined],
+  ['Water bottle', 'physical', 21, 6, 0.3, 'Flow', undefined],
+  ['Recipe e-book', 'digital', 12, 0, undefined, 'Kiln & Co', 'Digital'],
+  ['Photo presets pack', 'digital', 29, 0, undefined, 'Lumen', undefined],
+  ['Knitting pattern PDF', 'digital', 7, 0, undefined, 'Fjell', undefined],
+  ['Gift card design', 'digital', 5, 0, undefined, 'Paperline', undefined],
+  ['Hidden sample product', 'physical', 1, 0.5, 0.1, undefined, undefined],
+  ['Sold-out poster', 'physical', 30, 10, 0.2, 'Paperline', undefined],
+] as const;
+
+const COLLECTION_SEED = [
+  { n: 2, name: 'Clothing', slug: 'clothing', members: [0, 2, 3, 4, 5] },
+  { n: 3, name: 'Kitchen', slug: 'kitchen', members: [6, 7, 8, 9] },
+  { n: 4, name: 'Studio', slug: 'studio', members: [10, 11, 12, 13] },
+  { n: 5, name: 'Digital downloads', slug: 'digital-downloads', members: [16, 17, 18, 19] },
+];
+
+function seedCatalog(ctx: SeedContext): void {
+  const now = ctx.now;
+  const expires = new Date(now.getTime() + 24 * 3600 * 1000).toISOString();
+  const slugOf = (s: string) => s.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+  NAMES.forEach(([name, type, price, cost, weight, brand, ribbon], i) => {
+    const n = i + 1;
+    const id = seededId('6b3a0000', n);
+    const imageId = `sfk_${n}~mv2.jpg`;
+    const clothing = [0, 2, 3].includes(i);
+    const coloured = [1, 6, 14].includes(i);
+    const p: Json = {
+      __n: n,
+      id,
+      name,
+      slug: slugOf(name),
+      visible: i !== 20,
+      productType: type,
+      description: `${name}: a seeded sandbox product.`,
+      sku: `SFK-${String(n).padStart(3, '0')}`,
+      weight,
+      stock: { trackInventory: type === 'physical', quantity: 0, inStock: true, inventoryStatus: 'IN_STOCK' },
+      priceData: priceData(price, i === 2 ? { type: 'PERCENT', value: 20 } : i === 13 ? { type: 'AMOUNT', value: 4 } : undefined),
+      discount: i === 2 ? { type: 'PERCENT', value: 20 } : i === 13 ? { type: 'AMOUNT', value: 4 } : { type: 'NONE', value: 0 },
+      costAndProfitData: costData(price, cost),
+      productOptions: clothing
+        ? [{ optionType: 'drop_down', name: 'Size', choices: ['S', 'M', 'L', 'XL'].map((v) => ({ value: v, description: v, visible: true, inStock: true })) }]
+        : coloured
+          ? [{ optionType: 'color', name: 'Color', choices: ['#1B4D3E', '#C0392B'].map((v, k) => ({ value: v, description: k ? 'Red' : 'Green', visible: true, inStock: true })) }]
+          : [],
+      manageVariants: clothing || coloured,
+      media: {
+        mainMedia: { id: imageId, mediaType: 'image', title: name, image: { url: `https://static.wixstatic.com/media/${imageId}`, width: 1200, height: 800, urlExpirationDate: expires } },
+        items: [{ id: imageId, mediaType: 'image', title: name, image: { url: `https://static.wixstatic.com/media/${imageId}`, width: 1200, height: 800, urlExpirationDate: expires } }],
+      },
+      productPageUrl: { base: 'https://sandbox.store/', path: `/product-page/${slugOf(name)}` },
+      numericId: String(1000 + n),
+      collectionIds: [ALL_PRODUCTS_COLLECTION],
+      createdDate: now.toISOString(),
+      ribbons: ribbon ? [{ text: ribbon }] : [],
+      customTextFields: [],
+      additionalInfoSections: [],
+    };
+    if (brand) p.brand = brand;
+    if (ribbon) p.ribbon = ribbon;
+    if ([8, 9].includes(i)) {
+      p.pricePerUnitData = { totalQuantity: i === 8 ? 500 : 1, totalMeasurementUnit: i === 8 ? 'ML' : 'KG', baseQuantity: i === 8 ? 100 : 100, baseMeasurementUnit: i === 8 ? 'ML' : 'G' };
+    }
+    // Stock: some sold out, some short, most plenty.
+    const stockOf = (k: number) => (i === 21 ? 0 : i === 3 && k === 0 ? 0 : i === 6 ? 2 : type === 'digital' ? 1000 : 10 + ((n * 7 + k * 3) % 25));
+    p.variants = variantsFor(p, { price, cost, weight, sku: p.sku }, stockOf);
+    recompute(p, now);
+    delete p.__n;
+    ctx.db.put(PRODUCTS, id, p);
+  });
+  const products = ctx.db.list<Json>(PRODUCTS);
+  const all: Json = {
+    id: ALL_PRODUCTS_COLLECTION,
+    name: 'All Products',
+    slug: 'all-products',
+    visible: true,
+    description: 'Every product of the store.',
+    numberOfProducts: products.length,
+    lastUpdated: now.toISOString(),
+  };
+  ctx.db.put(COLLECTIONS, all.id, all);
+  for (const c of COLLECTION_SEED) {
+    const id = seededId('7c000000', c.n);
+    ctx.db.put(COLLECTIONS, id, { id, name: c.name, slug: c.slug, visible: true, description: `${c.name} (seeded)`, numberOfProducts: c.members.length, lastUpdated: now.toISOString() });
+    for (const m of c.members) ctx.db.update<Json>(PRODUCTS, products[m].id, (p) => p.collectionIds.push(id));
+  }
+  ctx.db.put(WISHLISTS, seededId('5f1c0000', 1), {
+    id: seededId('5f1c0000', 1),
+    ownerId: DEMO_MEMBER_ID,
+    items: products.slice(0, 3).map((p, k) => ({ id: p.id, type: 'product', origin: 'wixstores', dateAdded: new Date(now.getTime() - (k + 1) * 86400000).toISOString() })),
+  });
+}
+
+// ---------------- helpers other modules reuse ----------------
+
+export function findProduct(db: Db, id: string): Json | undefined {
+  return db.get<Json>(PRODUCTS, id);
+}
+
+/** The variant a line item points at (by variant id, or by choices), or the default one. */
+export function findVariant(product: Json, ref: { variantId?: string; options?: Record<string, string> } = {}): Json | undefined {
+  const variants: Json[] = product.variants ?? [];
+  if (ref.variantId) return variants.find((v) => v.id === ref.variantId);
+  if (ref.options && Object.keys(ref.options).length) {
+    return variants.find((v) => Object.entries(ref.options!).every(([k, val]) => v.choices?.[k] === val));
+  }
+  return variants.length === 1 ? variants[0] : variants.find((v) => v.stock?.inStock !== false) ?? variants[0];
+}
+
+/** What a cart needs to price a line: price, weight, sku, stock of a product's variant. */
+export function priceForVariant(product: Json, ref?: { variantId?: string; options?: Record<string, string> }) {
+  const v = findVariant(product, ref);
+  if (!v) return undefined;
+  return {
+    variantId: v.id as string,
+    price: (v.variant?.priceData?.discountedPrice ?? v.variant?.priceData?.price ?? product.priceData?.price) as number,
+    fullPrice: (v.variant?.priceData?.price ?? product.priceData?.price) as number,
+    weight: (v.variant?.weight ?? product.weight) as number | undefined,
+    sku: v.variant?.sku as string | undefined,
+    inStock: v.stock?.inStock !== false,
+    quantity: (v.stock?.trackQuantity ? v.stock.quantity : undefined) as number | undefined,
+  };
+}
+
+function withoutMerchantData(p: Json, include: boolean): Json {
+  if (include) return p;
+  const { costAndProfitData: _c, costRange: _r, ...rest } = p;
+  return { ...rest, variants: (p.variants ?? []).map((v: Json) => ({ ...v, variant: { ...v.variant, costAndProfitData: undefined } })) };
+}
+
+function requireProduct(ctx: OperationContext, id: string): Json {
+  const p = findProduct(ctx.db, id);
+  if (!p) throw notFound('Product', id, 'PRODUCT_NOT_FOUND');
+  return p;
+}
+
+function requireCollection(ctx: OperationContext, id: string): Json {
+  const c = ctx.db.get<Json>(COLLECTIONS, id);
+  if (!c) throw notFound('Collection', id, 'COLLECTION_NOT_FOUND');
+  return c;
+}
+
+const visibleTo = (ctx: OperationContext, p: Json) => p.visible !== false || ctx.caller.kind === 'elevated';
+
+function storeVariant(p: Json, v: Json): Json {
+  return {
+    id: `${p.id}-${v.id}`,
+    variantId: v.id,
+    productId: p.id,
+    variantName: Object.values(v.choices ?? {}).join(' / ') || p.name,
+    productName: p.name,
+    managedVariant: Boolean(p.manageVariants),
+    sku: v.variant?.sku,
+    stock: v.stock,
+    choices: v.choices,
+    collectionIds: p.collectionIds,
+    media: p.media?.mainMedia?.image ? { image: { id: p.media.mainMedia.id, url: p.media.mainMedia.image.url, width: 1200, height: 800, urlExpirationDate: p.media.mainMedia.image.urlExpirationDate } } : undefined,
+    variant: v.variant,
+  };
+}
+
+function allStoreVariants(ctx: OperationContext): Json[] {
+  return ctx.db.list<Json>(PRODUCTS).filter((p) => visibleTo(ctx, p)).flatMap((p) => (p.variants ?? []).map((v: Json) => storeVariant(p, v)));
+}
+
+function emitProduct(ctx: OperationContext, slug: 'created' | 'updated' | 'deleted', p: Json): void {
+  ctx.emit({
+    entityFqdn: 'wix.stores.catalog.v1.product',
+    slug,
+    entityId: p.id,
+    ...(slug === 'created' ? { createdEvent: { entity: p } } : slug === 'updated' ? { updatedEvent: { currentEntity: p } } : { deletedEvent: { movedToTrash: false } }),
+  });
+}
+
+function emitCollection(ctx: OperationContext, slug: 'created' | 'updated' | 'deleted', c: Json): void {
+  ctx.emit({
+    entityFqdn: 'wix.stores.catalog.v1.collection',
+    slug,
+    entityId: c.id,
+    ...(slug === 'created' ? { createdEvent: { entity: c } } : slug === 'updated' ? { updatedEvent: { currentEntity: c } } : { deletedEvent: { movedToTrash: false } }),
+  });
+}
+
+function changeProduct(ctx: OperationContext, id: string, change: (p: Json) => void): Json {
+  requireProduct(ctx, id);
+  const p = ctx.db.update<Json>(PRODUCTS, id, (draft) => {
+    change(draft);
+    recompute(draft, ctx.now());
+  })!;
+  emitProduct(ctx, 'updated', p);
+  return p;
+}
+
+function countCollections(ctx: OperationContext): void {
+  const products = ctx.db.list<Json>(PRODUCTS);
+  for (const c of ctx.db.list<Json>(COLLECTIONS)) {
+    const n = products.filter((p) => p.collectionIds?.includes(c.id)).length;
+    if (n !== c.numberOfProducts) ctx.db.put(COLLECTIONS, c.id, { ...c, numberOfProducts: n });
+  }
+}
+
+function uniqueSlug(ctx: OperationContext, collection: string, slug: string, except?: string): void {
+  if (ctx.db.list<Json>(collection).some((e) => e.slug === slug && e.id !== except)) {
+    throw conflict('SLUG_ALREADY_EXISTS', `The slug "${slug}" is already used`, { slug });
+  }
+}
+
+const slugify = (s: string) => s.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'item';
+
+/** Runs a per-id change for the bulk operations, with one result per id. */
+function bulk(ctx: OperationContext, ids: string[], change: (p: Json) => void) {
+  const results = ids.map((id, originalIndex) => {
+    if (!findProduct(ctx.db, id)) return { itemMetadata: { id, originalIndex, success: false, error: { code: 'PRODUCT_NOT_FOUND', description: `Product ${id} not found` } } };
+    changeProduct(ctx, id, change);
+    return { itemMetadata: { id, originalIndex, success: true } };
+  });
+  const ok = results.filter((r) => r.itemMetadata.success).length;
+  return { results, bulkActionMetadata: { totalSuccesses: ok, totalFailures: results.length - ok, undetailedFailures: 0 } };
+}
+
+function setVariantNumber(v: Json, field: 'price' | 'cost' | 'weight', value: number): void {
+  if (field === 'price') {
+    v.variant.priceData = priceData(value);
+    v.variant.convertedPriceData = priceData(value);
+    if (v.variant.costAndProfitData) v.variant.costAndProfitData = costData(value, v.variant.costAndProfitData.itemCost);
+  } else if (field === 'cost') {
+    v.variant.costAndProfitData = costData(v.variant.priceData?.price ?? 0, value);
+  } else {
+    v.variant.weight = value;
+  }
+}
+
+function setProductNumber(p: Json, field: 'price' | 'cost' | 'weight', value: number): void {
+  if (field === 'price') {
+    p.priceData = priceData(value, p.discount?.type && p.discount.type !== 'NONE' ? p.discount : undefined);
+    if (p.costAndProfitData) p.costAndProfitData = costData(value, p.costAndProfitData.itemCost);
+  } else if (field === 'cost') p.costAndProfitData = costData(p.priceData?.price ?? 0, value);
+  else p.weight = value;
+  for (const v of p.variants ?? []) setVariantNumber(v, field, value);
+}
+
+function currentNumber(p: Json, field: 'price' | 'cost' | 'weight'): number {
+  if (field === 'price') return p.priceData?.price ?? 0;
+  if (field === 'cost') return p.costAndProfitData?.itemCost ?? 0;
+  return p.weight ?? 0;
+}
+
+export const catalogModule: SandboxModule = {
+  name: 'catalog',
+  seed: seedCatalog,
+  handlers: {
+    // ---------- reader ----------
+    'products.getProduct': (ctx) => {
+      const p = requireProduct(ctx, ctx.input.id);
+      if (!visibleTo(ctx, p)) throw notFound('Product', ctx.input.id, 'PRODUCT_NOT_FOUND');
+      return { product: withoutMerchantData(p, Boolean(ctx.input.includeMerchantSpecificData) && ctx.caller.kind === 'elevated') };
+    },
+    'products.queryProducts': (ctx) => {
+      const q = (ctx.input.query ?? {}) as { filter?: Filter; sort?: SortSpec[]; paging?: { limit?: number; offset?: number } };
+      const all = ctx.db.list<Json>(PRODUCTS).filter((p) => ctx.input.includeHiddenProducts || p.visible !== false);
+      const page = queryOffset(all, q, 50);
+      const merchant = Boolean(ctx.input.includeMerchantSpecificData) && ctx.caller.kind === 'elevated';
+      const products = page.items.map((p) => {
+        const out = withoutMerchantData(p, merchant);
+        return ctx.input.includeVariants === false ? { ...out, variants: undefined } : out;
+      });
+      return { products, metadata: page.metadata, totalResults: page.metadata.total };
+    },
+    'products.getCollectionBySlug': (ctx) => {
+      const c = ctx.db.list<Json>(COLLECTIONS).find((x) => x.slug === ctx.input.slug);
+      if (!c) throw notFound('Collection with slug', ctx.input.slug, 'COLLECTION_NOT_FOUND');
+      return { collection: c };
+    },
+    'products.getProductOptionsAvailability': (ctx) => {
+      const p = requireProduct(ctx, ctx.input.id);
+      const chosen = (ctx.input.options ?? {}) as Record<string, string>;
+      const options: Json[] = p.productOptions ?? [];
+      for (const name of Object.keys(chosen)) {
+        if (!options.some((o) => o.name === name)) throw appError(400, 'INVALID_OPTION', `Product ${p.id} has no option "${name}"`, { option: name });
+      }
+      const complete = options.every((o) => chosen[o.name] !== undefined);
+      const v = complete ? findVariant(p, { options: chosen }) : undefined;
+      return {
+        selectedVariant: v
+          ? { price: v.variant.priceData, convertedPriceData: v.variant.convertedPriceData, weight: v.variant.weight, sku: v.variant.sku, quantity: v.stock?.quantity, inStock: v.stock?.inStock, visible: v.variant.visible }
+          : undefined,
+        media: p.media,
+        productOptions: options.map((o) => ({
+          ...o,
+          choices: o.choices.map((ch: Json) => ({
+            ...ch,
+            inStock: (p.variants ?? []).some((vv: Json) => vv.choices?.[o.name] === ch.value && Object.entries(chosen).every(([k, val]) => k === o.name || vv.choices?.[k] === val) && vv.stock?.inStock !== false),
+          })),
+        })),
+        availableForPurchase: Boolean(v ? v.stock?.inStock !== false : options.length === 0 && p.stock?.inStock),
+      };
+    },
+    'products.queryProductVariants': (ctx) => {
+      const p = requireProduct(ctx, ctx.input.id);
+      let variants: Json[] = p.variants ?? [];
+      const choices = (ctx.input.choices ?? {}) as Record<string, string>;
+      if (Object.keys(choices).length) variants = variants.filter((v) => Object.entries(choices).every(([k, val]) => v.choices?.[k] === val));
+      if (Array.isArray(ctx.input.variantIds) && ctx.input.variantIds.length) variants = variants.filter((v) => ctx.input.variantIds.includes(v.id));
+      const offset = ctx.input.paging?.offset ?? 0;
+      const limit = ctx.input.paging?.limit ?? 100;
+      const merchant = Boolean(ctx.input.includeMerchantSpecificData) && ctx.caller.kind === 'elevated';
+      const items = variants.slice(offset, offset + limit).map((v) => (merchant ? v : { ...v, variant: { ...v.variant, costAndProfitData: undefined } }));
+      return { variants: items, metadata: { items: items.length, offset }, totalResults: variants.length };
+    },
+    'products.queryStoreVariants': (ctx) => {
+      const page = queryOffset(allStoreVariants(ctx), (ctx.input.query ?? {}) as never, 100);
+      return { variants: page.items, metadata: page.metadata };
+    },
+    'products.getStoreVariant': (ctx) => {
+      const v = allStoreVariants(ctx).find((x) => x.id === ctx.input.id);
+      if (!v) throw notFound('Variant', ctx.input.id, 'VARIANT_NOT_FOUND');
+      return { variant: v };
+    },
+    // ---------- collections v2 ----------
+    'collections.getCollection': (ctx) => ({ collection: requireCollection(ctx, ctx.input.id) }),
+    'collections.getCollectionBySlug': (ctx) => {
+      const c = ctx.db.list<Json>(COLLECTIONS).find((x) => x.slug === ctx.input.slug);
+      if (!c) throw notFound('Collection with slug', ctx.input.slug, 'COLLECTION_NOT_FOUND');
+      return { collection: c };
+    },
+    'collections.queryCollections': (ctx) => {
+      const page = queryOffset(
+        ctx.db.list<Json>(COLLECTIONS).filter((c) => c.visible !== false || ctx.caller.kind === 'elevated'),
+        (ctx.input.query ?? {}) as never,
+        50,
+      );
+      return { collections: page.items, metadata: page.metadata };
+    },
+    // ---------- wishlist ----------
+    'wishlist.getWishlistById': (ctx) => {
+      const w = ctx.db.get<Json>(WISHLISTS, ctx.input.id);
+      if (!w) throw notFound('Wishlist', ctx.input.id, 'WISHLIST_NOT_FOUND');
+      let items: Json[] = w.items ?? [];
+      const kinds = (ctx.input.kind ?? []) as { type?: string; origin?: string }[];
+      if (kinds.length) items = items.filter((it) => kinds.some((k) => (!k.type || k.type === it.type) && (!k.origin || k.origin === it.origin)));
+      const offset = ctx.input.offset ?? 0;
+      const limit = ctx.input.limit ?? 100;
+      return { wishlist: { id: w.id, ownerId: w.ownerId, items: items.slice(offset, offset + limit), totalCount: items.length } };
+    },
+    // ---------- writer ----------
+    'products.createProduct': (ctx) => {
+      const input = ctx.input.product as Json;
+      if (!input?.name) throw appError(400, 'MISSING_NAME', 'A product needs a name');
+      const slug = input.slug ?? slugify(input.name);
+      uniqueSlug(ctx, PRODUCTS, slug);
+      const id = ctx.newId();
+      const price = input.priceData?.price ?? 0;
+      const p: Json = {
+        visible: true,
+        productType: 'physical',
+        manageVariants: false,
+        productOptions: [],
+        media: { items: [] },
+        customTextFields: [],
+        additionalInfoSections: [],
+        ribbons: [],
+        ...input,
+        id,
+        slug,
+        priceData: priceData(price, input.discount),
+        stock: { trackInventory: input.stock?.trackInventory ?? false, quantity: input.stock?.quantity ?? 0, inStock: input.stock?.inStock ?? true, inventoryStatus: 'IN_STOCK' },
+        collectionIds: [ALL_PRODUCTS_COLLECTION],
+        createdDate: ctx.now().toISOString(),
+      };
+      p.__n = 0;
+      p.variants = variantsFor(p, { price, cost: input.costAndProfitData?.itemCost, weight: input.weight, sku: input.sku ?? `SKU-${id.slice(0, 8)}` }, () => input.stock?.quantity ?? 100);
+      p.variants.forEach((v: Json, i: number) => (v.id = i === 0 && p.variants.length === 1 ? '00000000-0000-0000-0000-000000000000' : ctx.newId()));
+      delete p.__n;
+      recompute(p, ctx.now());
+      ctx.db.put(PRODUCTS, id, p);
+      countCollections(ctx);
+      emitProduct(ctx, 'created', p);
+      return { product: p };
+    },
+    'products.updateProduct': (ctx) => {
+      const input = ctx.input.product as Json;
+      const id = input.id as string;
+      const before = requireProduct(ctx, id);
+      if (input.slug && input.slug !== before.slug) uniqueSlug(ctx, PRODUCTS, input.slug, id);
+      const p = changeProduct(ctx, id, (draft) => {
+        const { id: _id, variants: _v, priceData: newPrice, ...rest } = input;
+        Object.assign(draft, rest);
+        if (newPrice?.price !== undefined) setProductNumber(draft, 'price', newPrice.price);
+      });
+      return { product: p };
+    },
+    'products.deleteProduct': (ctx) => {
+      const p = requireProduct(ctx, ctx.input.id);
+      ctx.db.delete(PRODUCTS, p.id);
+      countCollections(ctx);
+      emitProduct(ctx, 'deleted', p);
+      return {};
+    },
+    'products.updateProductVariants': (ctx) => {
+      const p = requireProduct(ctx, ctx.input.id);
+      const overrides = ctx.input.variants as Json[];
+      const targets = overrides.map((o) => {
+        const matched = (p.variants as Json[]).filter((v) =>
+          o.variantIds?.length ? o.variantIds.includes(v.id) : Object.entries(o.choices ?? {}).every(([k, val]) => v.choices?.[k] === val),
+        );
+        if (!matched.length) throw appError(400, 'VARIANT_NOT_FOUND', `No variant of product ${p.id} matches ${JSON.stringify(o.choices ?? o.variantIds)}`);
+        return { o, ids: matched.map((v) => v.id) };
+      });
+      const updated = changeProduct(ctx, p.id, (draft) => {
+        for (const { o, ids } of targets) {
+          for (const v of draft.variants as Json[]) {
+            if (!ids.includes(v.id)) continue;
+            if (o.price !== undefined) setVariantNumber(v, 'price', o.price);
+            if (o.cost !== undefined) setVariantNumber(v, 'cost', o.cost);
+            if (o.weight !== undefined) setVariantNumber(v, 'weight', o.weight);
+            if (o.sku !== undefined) v.variant.sku = o.sku;
+            if (o.visible !== undefined) v.variant.visible = o.visible;
+          }
+        }
+        draft.manageVariants = true;
+      });
+      ctx.emit({ entityFqdn: 'wix.stores.catalog.v1.product', slug: 'variants_changed', entityId: p.id, actionEvent: { body: { productId: p.id, variants: targets.flatMap((t) => t.ids.map((variantId) => ({ variantId, changedFields: t.o }))) } } });
+      return { variants: (updated.variants as Json[]).filter((v) => targets.some((t) => t.ids.includes(v.id))) };
+    },
+    'products.resetAllProductVariantData': (ctx) => {
+      changeProduct(ctx, ctx.input.id, (p) => {
+        for (const v of p.variants as Json[]) {
+          setVariantNumber(v, 'price', p.priceData?.price ?? 0);
+          if (p.costAndProfitData) setVariantNumber(v, 'cost', p.costAndProfitData.itemCost);
+          v.variant.weight = p.weight;
+          v.variant.sku = p.sku;
+          v.variant.visible = true;
+        }
+        p.manageVariants = false;
+      });
+      return {};
+    },
+    'products.addProductsToCollection': (ctx) => {
+      const c = requireCollection(ctx, ctx.input.id);
+      for (const pid of ctx.input.productIds as string[]) requireProduct(ctx, pid);
+      for (const pid of ctx.input.productIds as string[]) {
+        changeProduct(ctx, pid, (p) => {
+          if (!p.collectionIds.includes(c.id)) p.collectionIds.push(c.id);
+        });
+      }
+      countCollections(ctx);
+      emitCollection(ctx, 'updated', ctx.db.get<Json>(COLLECTIONS, c.id)!);
+      return {};
+    },
+    'products.removeProductsFromCollection': (ctx) => {
+      const c = requireCollection(ctx, ctx.input.id);
+      if (c.id === ALL_PRODUCTS_COLLECTION) throw appError(400, 'CANNOT_MODIFY_ALL_PRODUCTS', 'Products cannot leave the All Products collection');
+      for (const pid of ctx.input.productIds as string[]) requireProduct(ctx, pid);
+      for (const pid of ctx.input.productIds as string[]) changeProduct(ctx, pid, (p) => (p.collectionIds = p.collectionIds.filter((x: string) => x !== c.id)));
+      countCollections(ctx);
+      emitCollection(ctx, 'updated', ctx.db.get<Json>(COLLECTIONS, c.id)!);
+      return {};
+    },
+    'products.addProductMedia': (ctx) => {
+      changeProduct(ctx, ctx.input.id, (p) => {
+        p.media ??= { items: [] };
+        for (const m of ctx.input.media as Json[]) {
+          const id = m.mediaId ?? String(m.url).split('/').pop();
+          if (!id) throw appError(400, 'INVALID_MEDIA', 'A media item needs a mediaId or a url');
+          const item = { id, mediaType: 'image', image: { url: m.url ?? `https://static.wixstatic.com/media/${id}`, width: 1200, height: 800 } };
+          p.media.items.push(item);
+          p.media.mainMedia ??= item;
+          if (m.choice) {
+            const choice = p.productOptions?.find((o: Json) => o.name === m.choice.option)?.choices?.find((c: Json) => c.value === m.choice.choice || c.description === m.choice.choice);
+            if (!choice) throw appError(400, 'CHOICE_NOT_FOUND', `No choice ${m.choice.option}: ${m.choice.choice}`);
+            choice.media = { mainMedia: item, items: [...(choice.media?.items ?? []), item] };
+          }
+        }
+      });
+      return {};
+    },
+    'products.removeProductMedia': (ctx) => {
+      changeProduct(ctx, ctx.input.id, (p) => {
+        const ids = ctx.input.mediaIds as string[];
+        p.media.items = (p.media?.items ?? []).filter((m: Json) => !ids.includes(m.id));
+        if (p.media.mainMedia && ids.includes(p.media.mainMedia.id)) p.media.mainMedia = p.media.items[0];
+      });
+      return {};
+    },
+    'products.addProductMediaToChoices': (ctx) => {
+      changeProduct(ctx, ctx.input.id, (p) => {
+        for (const m of ctx.input.media as Json[]) {
+          const choice = p.productOptions?.find((o: Json) => o.name === m.option)?.choices?.find((c: Json) => c.value === m.choice || c.description === m.choice);
+          if (!choice) throw appError(400, 'CHOICE_NOT_FOUND', `No choice ${m.option}: ${m.choice}`);
+          const items = (m.mediaIds ?? []).map((id: string) => p.media?.items?.find((x: Json) => x.id === id) ?? { id, mediaType: 'image' });
+          choice.media = { mainMedia: items[0], items };
+        }
+      });
+      return {};
+    },
+    'products.removeProductMediaFromChoices': (ctx) => {
+      changeProduct(ctx, ctx.input.id, (p) => {
+        for (const m of ctx.input.media as Json[]) {
+          const choice = p.productOptions?.find((o: Json) => o.name === m.option)?.choices?.find((c: Json) => c.value === m.choice || c.description === m.choice);
+          if (!choice) throw appError(400, 'CHOICE_NOT_FOUND', `No choice ${m.option}: ${m.choice}`);
+          const drop: string[] = m.mediaIds ?? [];
+          const items = (choice.media?.items ?? []).filter((x: Json) => drop.length && !drop.includes(x.id));
+          choice.media = items.length ? { mainMedia: items[0], items } : undefined;
+        }
+      });
+      return {};
+    },
+    'products.deleteProductOptions': (ctx) => {
+      changeProduct(ctx, ctx.input.id, (p) => {
+        p.productOptions = [];
+        const first = (p.variants as Json[])[0];
+        p.variants = first ? [{ ...first, id: '00000000-0000-0000-0000-000000000000', choices: {} }] : [];
+        p.manageVariants = false;
+      });
+      return {};
+    },
+    'products.removeBrand': (ctx) => {
+      changeProduct(ctx, ctx.input.id, (p) => delete p.brand);
+      return {};
+    },
+    'products.removeRibbon': (ctx) => {
+      changeProduct(ctx, ctx.input.id, (p) => {
+        delete p.ribbon;
+        p.ribbons = [];
+      });
+      return {};
+    },
+    'products.createCollection': (ctx) => {
+      const input = ctx.input.collection as Json;
+      if (!input?.name) throw appError(400, 'MISSING_NAME', 'A collection needs a name');
+      const slug = input.slug ?? slugify(input.name);
+      uniqueSlug(ctx, COLLECTIONS, slug);
+      const c = { visible: true, ...input, id: ctx.newId(), slug, numberOfProducts: 0, lastUpdated: ctx.now().toISOString() };
+      ctx.db.put(COLLECTIONS, c.id, c);
+      emitCollection(ctx, 'created', c);
+      return { collection: c };
+    },
+    'products.updateCollection': (ctx) => {
+      const input = ctx.input.collection as Json;
+      const c = requireCollection(ctx, input.id);
+      if (input.slug && input.slug !== c.slug) uniqueSlug(ctx, COLLECTIONS, input.slug, c.id);
+      const { id: _id, numberOfProducts: _n, ...rest } = input;
+      const next = ctx.db.update<Json>(COLLECTIONS, c.id, (d) => Object.assign(d, rest, { lastUpdated: ctx.now().toISOString() }))!;
+      emitCollection(ctx, 'updated', next);
+      return { collection: next };
+    },
+    'products.deleteCollection': (ctx) => {
+      const c = requireCollection(ctx, ctx.input.id);
+      if (c.id === ALL_PRODUCTS_COLLECTION) throw appError(400, 'CANNOT_DELETE_ALL_PRODUCTS', 'The All Products collection cannot be deleted');
+      for (const p of ctx.db.list<Json>(PRODUCTS).filter((x) => x.collectionIds?.includes(c.id))) {
+        ctx.db.update<Json>(PRODUCTS, p.id, (d) => (d.collectionIds = d.collectionIds.filter((x: string) => x !== c.id)));
+      }
+      ctx.db.delete(COLLECTIONS, c.id);
+      emitCollection(ctx, 'deleted', c);
+      return {};
+    },
+    'products.bulkUpdateProductsProperty': (ctx) => {
+      const set = ctx.input.set as Json;
+      return bulk(ctx, ctx.input.ids, (p) => {
+        for (const field of ['price', 'cost', 'weight'] as const) if (set[field] !== undefined) setProductNumber(p, field, set[field]);
+        if (set.ribbon !== undefined) p.ribbon = set.ribbon;
+        if (set.brand !== undefined) p.brand = set.brand;
+      });
+    },
+    'products.bulkAdjustProductProperty': (ctx) => {
+      const adjust = ctx.input.adjust as Json;
+      for (const [field, a] of Object.entries(adjust ?? {}) as [string, Json][]) {
+        if ((a.amount === undefined) === (a.percentage === undefined)) {
+          throw appError(400, 'INVALID_ADJUSTMENT', `adjust.${field} needs exactly one of amount or percentage`);
+        }
+      }
+      return bulk(ctx, ctx.input.ids, (p) => {
+        for (const field of ['price', 'cost', 'weight'] as const) {
+          const a = adjust[field];
+          if (!a) continue;
+          const current = currentNumber(p, field);
+          let next = a.amount !== undefined ? current + a.amount : current * (1 + a.percentage / 100);
+          next = a.roundToInt ? Math.round(next) : round2(next);
+          setProductNumber(p, field, Math.max(0, next));
+        }
+      });
+    },
+  },
+};
+
+export { getField };
+export type { Entity };
