@@ -62,7 +62,7 @@ type Call<Op, P extends readonly string[]> = (
 ) => Promise<Out<ResponseOf<Op>>>;
 
 /** The items array of a query answer (the builder's element type). */
-type ItemsOf<R> = { [K in keyof R]: NonNullable<R[K]> extends readonly (infer I)[] ? I : never }[keyof R];
+type ItemsOf<R> = { [K in keyof R]-?: NonNullable<R[K]> extends readonly (infer I)[] ? I : never }[keyof R];
 
 export type OperationFunction<D> =
   D extends Operation<infer Op, infer P, infer B>

@@ -27,7 +27,7 @@ describe('seeded catalog', () => {
     const first = await visitor().products.queryProducts().limit(5).ascending('name').find();
     expect(first.items).toHaveLength(5);
     const names: string[] = [];
-    for await (const p of first) names.push(p!.name!);
+    for await (const p of first) names.push(p.name!);
     expect(names.length).toBe(first.totalCount);
     expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b)));
   });
