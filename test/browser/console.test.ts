@@ -1,0 +1,117 @@
+/**
+ * The console in Debian's chromium (playwright-core), served the way `npm start` serves it:
+ * the sidebar lists every operation, calls go through the client to the sandbox, validation
+ * errors show their field, the guided flow reaches an order, history survives a reload, the
+ * dark theme toggles. Screenshots go to docs/screenshots/.
+ */
+import { existsSync, mkdirSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import rows from '../data/operations.json' with { type: 'json' };
+import { buildConsole } from '../../scripts/build-console.ts';
+import { createSandboxServer, type SandboxServer } from '../../src/sandbox/server.ts';
+
+const CHROMIUM = '/usr/bin/chromium';
+const root = resolve(import.meta.dirname, '..', '..');
+const shots = join(root, 'docs', 'screenshots');
+let server: SandboxServer;
+let browser: Browser;
+let page: Page;
+const pageErrors: string[] = [];
+
+beforeAll(async () => {
+  if (!existsSync(CHROMIUM)) throw new Error(`Browser tests need Debian's chromium at ${CHROMIUM}: apt-get install chromium (.ci/run installs it)`);
+  await buildConsole();
+  server = await createSandboxServer({ port: 0, staticDir: join(root, 'dist', 'console') });
+  browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+  page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  page.on('pageerror', (e) => pageErrors.push(String(e)));
+  mkdirSync(shots, { recursive: true });
+}, 180_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+async function send(path: string, fillExample = false) {
+  await page.goto(server.url + path);
+  if (fillExample) await page.getByRole('button', { name: 'Fill with example' }).click();
+  await page.getByRole('button', { name: 'Send', exact: true }).click();
+  await page.getByTestId('status').waitFor({ timeout: 15_000 });
+  return (await page.getByTestId('status').textContent())!.trim();
+}
+
+describe('the console', () => {
+  it('lists every operation of the provider in the sidebar', async () => {
+    await page.goto(server.url + '/');
+    const nav = page.getByRole('navigation', { name: 'Operations' });
+    const text = (await nav.textContent())!;
+    for (const row of rows) expect(text, row.operationId).toContain(row.operationId);
+    await page.screenshot({ path: join(shots, 'console-home.png') });
+  });
+
+  it('/op/queryProducts answers 200 with products, through the client', async () => {
+    expect(await send('/op/queryProducts', true)).toBe('200');
+    expect(await page.getByTestId('result').textContent()).toContain('"products"');
+    await page.screenshot({ path: join(shots, 'console-operation.png') });
+  });
+
+  it('/op/getCurrentCart shows what the sandbox answers a new visitor', async () => {
+    await page.evaluate(() => localStorage.clear());
+    expect(await send('/op/getCurrentCart')).toBe('404');
+    expect(await page.getByTestId('error').textContent()).toContain('Cart not found');
+  });
+
+  it('shows a validation error with its field marked', async () => {
+    await page.goto(server.url + '/op/getWishlistById');
+    await page.getByRole('button', { name: 'JSON' }).click();
+    await page.getByLabel('Options as JSON').fill('{"id": "5f1c0000-0000-4000-8000-000000000001", "limit": 1000}');
+    await page.getByRole('button', { name: 'Send', exact: true }).click();
+    await expect.poll(async () => page.getByRole('alert').allTextContents()).toEqual(expect.arrayContaining([expect.stringContaining('limit at most 100')]));
+    await page.getByRole('button', { name: 'Send anyway' }).click();
+    await page.getByTestId('error').waitFor();
+    expect(await page.getByTestId('error').textContent()).toContain('INVALID_ARGUMENT: "options.limit"');
+    await page.getByRole('button', { name: 'Form' }).click();
+    expect(await page.locator('.field.marked').count()).toBeGreaterThan(0);
+  });
+
+  it('runs the guided visitor-to-order flow', async () => {
+    await page.goto(server.url + '/flows');
+    await page.getByRole('button', { name: /Run .Visitor to order/ }).click();
+    await page.getByTestId('flow-done').waitFor({ timeout: 20_000 });
+    expect(await page.getByTestId('flow-done').textContent()).toMatch(/Order created/);
+    await page.screenshot({ path: join(shots, 'console-flow.png') });
+  });
+
+  it('keeps the history across a reload', async () => {
+    const entries = page.getByTestId('history').locator('li');
+    await page.goto(server.url + '/history');
+    await entries.first().waitFor();
+    const before = await entries.allTextContents();
+    expect(before.length).toBeGreaterThan(0);
+    await page.reload();
+    await entries.first().waitFor();
+    expect(await entries.allTextContents()).toEqual(before);
+  });
+
+  it('toggles the dark theme', async () => {
+    await page.goto(server.url + '/op/getCurrentCart');
+    const toggle = page.getByRole('button', { name: 'Toggle dark theme' });
+    const theme = () => page.evaluate(() => document.documentElement.dataset.theme);
+    const first = await theme();
+    await toggle.click();
+    expect(await theme()).not.toBe(first);
+    await page.screenshot({ path: join(shots, 'console-dark.png') });
+    await toggle.click();
+    expect(await theme()).toBe(first);
+  });
+
+  it('raised no page errors', () => {
+    expect(pageErrors).toEqual([]);
+  });
+});
