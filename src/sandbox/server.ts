@@ -43,7 +43,8 @@ async function staticFile(dir: string, pathname: string): Promise<Response | und
   if (!file.startsWith(root)) return undefined;
   const isFile = await stat(file).then((st) => st.isFile(), () => false);
   if (!isFile) {
-    if (extname(pathname)) return undefined;
+    // A missing asset is a 404; any other path is a client route (`/op/checkout.createOrder`).
+    if (TYPES[extname(pathname)]) return undefined;
     file = join(root, 'index.html');
   }
   const body = await readFile(file).catch(() => undefined);
