@@ -129,6 +129,14 @@ export function sortEntities<T>(items: T[], sort: SortSpec[] | undefined): T[] {
   });
 }
 
+/** The entities a query's filter keeps, in its sort order. */
+function select<T>(all: T[], q: { filter?: Filter | null; sort?: SortSpec[] }): T[] {
+  return sortEntities(
+    all.filter((e) => matches(e, q.filter)),
+    q.sort,
+  );
+}
+
 export interface OffsetPage<T> {
   items: T[];
   metadata: { count: number; offset: number; total: number; tooManyToCount: boolean };
@@ -140,10 +148,7 @@ export function queryOffset<T>(
   q: { filter?: Filter | null; sort?: SortSpec[]; paging?: { limit?: number; offset?: number } },
   defaultLimit = 50,
 ): OffsetPage<T> {
-  const filtered = sortEntities(
-    all.filter((e) => matches(e, q.filter)),
-    q.sort,
-  );
+  const filtered = select(all, q);
   const offset = q.paging?.offset ?? 0;
   const limit = q.paging?.limit ?? defaultLimit;
   const items = filtered.slice(offset, offset + limit);
@@ -161,10 +166,7 @@ export function queryCursor<T>(
   q: { filter?: Filter | null; sort?: SortSpec[]; cursorPaging?: { limit?: number; cursor?: string } },
   defaultLimit = 50,
 ): CursorPage<T> {
-  const filtered = sortEntities(
-    all.filter((e) => matches(e, q.filter)),
-    q.sort,
-  );
+  const filtered = select(all, q);
   let offset = 0;
   if (q.cursorPaging?.cursor) {
     const decoded = Number(atob(q.cursorPaging.cursor));

@@ -4,38 +4,20 @@
  * errors show their field, the guided flow reaches an order, history survives a reload, the
  * dark theme toggles. Screenshots go to docs/screenshots/.
  */
-import { existsSync, mkdirSync } from 'node:fs';
-import { join, resolve } from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
 import rows from '../data/operations.json' with { type: 'json' };
-import { buildConsole } from '../../scripts/build-console.ts';
-import { createSandboxServer, type SandboxServer } from '../../src/sandbox/server.ts';
+import { root, useConsole } from './support.ts';
 
-const CHROMIUM = '/usr/bin/chromium';
-const root = resolve(import.meta.dirname, '..', '..');
 const shots = join(root, 'docs', 'screenshots');
-let server: SandboxServer;
-let browser: Browser;
-let page: Page;
-const pageErrors: string[] = [];
-
-beforeAll(async () => {
-  if (!existsSync(CHROMIUM)) throw new Error(`Browser tests need Debian's chromium at ${CHROMIUM}: apt-get install chromium (.ci/run installs it)`);
-  await buildConsole();
-  server = await createSandboxServer({ port: 0, staticDir: join(root, 'dist', 'console') });
-  browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  });
-  page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-  page.on('pageerror', (e) => pageErrors.push(String(e)));
+const h = useConsole();
+let page: typeof h.page;
+let server: typeof h.server;
+const pageErrors = h.pageErrors;
+beforeAll(() => {
+  ({ page, server } = h);
   mkdirSync(shots, { recursive: true });
-}, 180_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
 });
 
 async function send(path: string, fillExample = false) {
