@@ -2,8 +2,12 @@
 import type { SandboxModule } from './module.ts';
 import { catalogModule } from './handlers/catalog.ts';
 import { commerceModule } from './handlers/commerce.ts';
+import { identityModule } from './handlers/identity.ts';
+import { membersModule } from './handlers/members.ts';
 import { oauthModule } from './handlers/oauth.ts';
+import { ordersModule } from './handlers/orders.ts';
 
 export type { SandboxModule } from './module.ts';
 
-export const modules: SandboxModule[] = [oauthModule, catalogModule, commerceModule];
+// Members seed before the catalog (the demo member's wishlist points at it).
+export const modules: SandboxModule[] = [oauthModule, membersModule, identityModule, catalogModule, commerceModule, ordersModule];

@@ -20,7 +20,8 @@ export const COLLECTIONS = 'collections';
 export const WISHLISTS = 'wishlists';
 export const ALL_PRODUCTS_COLLECTION = '00000000-000000-000000-000000000001';
 /** The demo member (the identity and members modules seed the same id). */
-export const DEMO_MEMBER_ID = '6a8c2f6e-0000-4000-8000-000000000001';
+export { DEMO_MEMBER_ID } from './member-store.ts';
+import { DEMO_MEMBER_ID } from './member-store.ts';
 const CURRENCY = 'USD';
 
 type Json = Record<string, any>;
