@@ -56,8 +56,8 @@ export interface Sandbox {
   readonly store: Store;
   readonly events: EventHub;
   readonly options: SandboxIdentity;
-  /** Milliseconds the clock is ahead of real time. */
-  clockOffsetMs: number;
+  /** Milliseconds the clock is ahead of real time (kept in the state, so `--data` restarts keep it). */
+  readonly clockOffsetMs: number;
   now(): Date;
   advanceClock(seconds: number): Promise<void>;
   reset(): Promise<void>;
@@ -69,6 +69,8 @@ export interface Sandbox {
 }
 
 const SETTINGS = 'settings';
+/** The clock's offset lives in the state (one record), so it is exported, imported and persisted with it. */
+const CLOCK = 'clock';
 const floatFromText: LeafFn = (kind, v) =>
   kind === 'float' && typeof v === 'string' ? ({ NaN: NaN, Infinity: Infinity, '-Infinity': -Infinity } as Record<string, number>)[v] ?? v : v;
 
@@ -165,7 +167,9 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
     store,
     events,
     options: opts,
-    clockOffsetMs: 0,
+    get clockOffsetMs() {
+      return store.db.get<{ offsetMs: number }>(CLOCK, 'sandbox')?.offsetMs ?? 0;
+    },
     now: () => new Date(Date.now() + sandbox.clockOffsetMs),
     settings: () => ({ ...DEFAULT_SETTINGS, ...options.settings, ...(store.db.get(SETTINGS, 'site') ?? {}) }) as SandboxSettings,
     emulated: () => new Set(Object.keys(handlers)),
@@ -173,7 +177,8 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
       throw new Error('sandbox not initialised');
     },
     async advanceClock(seconds: number) {
-      sandbox.clockOffsetMs += seconds * 1000;
+      const offsetMs = sandbox.clockOffsetMs + seconds * 1000;
+      await runAs({ kind: 'anonymous' }, '', (ctx) => ctx.db.put(CLOCK, 'sandbox', { id: 'sandbox', offsetMs }));
       await runDueJobs();
     },
     async reset() {

@@ -60,6 +60,22 @@ describe('durable state', () => {
     }
   }, 60_000);
 
+  it('keeps the moved clock across a restart (tokens issued before stay expired)', async () => {
+    const data = join(mkdtempSync(join(tmpdir(), 'sfk-data-')), 'state.json');
+    const first = await start(['--data', data]);
+    const token = (await call(first.url, 'POST', '/oauth2/token', { body: { clientId: CLIENT_ID, grantType: 'anonymous' } })).body.access_token;
+    const moved = await call(first.url, 'POST', '/__sandbox/clock/advance', { body: { seconds: 5 * 3600 }, token: 'sandbox-api-key' });
+    expect(moved.body.offsetSeconds).toBe(5 * 3600);
+    first.child.kill('SIGKILL');
+    await new Promise((r) => first.child.once('exit', r));
+
+    const second = await start(['--data', data]);
+    const clock = await call(second.url, 'GET', '/__sandbox/clock');
+    expect(clock.body.offsetSeconds).toBe(5 * 3600);
+    const refused = await call(second.url, 'GET', '/ecom/v1/carts/current', { token });
+    expect(refused.status).toBe(401);
+  }, 60_000);
+
   it.each([
     { name: 'corrupt', content: '{"version": 1, "collections": {', message: /is not valid JSON/ },
     { name: 'newer version', content: JSON.stringify({ version: 99, collections: {} }), message: /written by a newer sandbox/ },
