@@ -33,6 +33,9 @@ for (const api of apis) {
   console.log(`docs/api/${api}.html`);
 }
 
+// The sandbox's coverage table (also a test: docs/coverage.md must match the handlers).
+execFileSync(join(root, 'node_modules', '.bin', 'tsx'), ['scripts/coverage.ts'], { stdio: 'inherit', cwd: root });
+
 // The client's API reference, beside the spec docs.
 execFileSync(join(root, 'node_modules', '.bin', 'typedoc'), ['--options', join(root, 'typedoc.json')], { stdio: 'inherit', cwd: root });
 console.log('docs/client/index.html');
