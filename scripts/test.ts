@@ -5,7 +5,7 @@
  * one plain line, `N passed, N failed`, which CI reads.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, existsSync } from 'node:fs';
+import { mkdtempSync, readFileSync, existsSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -34,8 +34,18 @@ check('type check', bin('tsc'), ['-p', 'tsconfig.json', '--noEmit']);
 check('console build', bin('tsx'), ['scripts/build-console.ts']);
 
 const counts = join(mkdtempSync(join(tmpdir(), 'sfk-test-')), 'counts.json');
+// The hardening suites append their figures here; printed after vitest so they are easy to find.
+const figures = join('test-results', 'hardening.json');
+rmSync(figures, { force: true });
 const vitestArgs = ['run', ...process.argv.slice(2)];
 const vitestOk = step('vitest', bin('vitest'), vitestArgs, { SFK_COUNTS: counts });
+if (existsSync(figures)) {
+  console.log('\n=== hardening figures');
+  for (const line of readFileSync(figures, 'utf8').split('\n').filter(Boolean)) {
+    const f = JSON.parse(line) as { summary?: string };
+    console.log(f.summary ?? line);
+  }
+}
 if (existsSync(counts)) {
   const c = JSON.parse(readFileSync(counts, 'utf8')) as { passed: number; failed: number };
   passed += c.passed;
