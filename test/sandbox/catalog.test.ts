@@ -3,7 +3,9 @@
  * queries, writes with state read back, NaN round trips, conflicts that change nothing.
  */
 import { describe, expect, it } from 'vitest';
-import { ApiKeyStrategy, ApplicationError, collections, createClient, OAuthStrategy, products, wishlist } from '../../src/index.ts';
+import { ApiKeyStrategy, ApplicationError, collections, createClient, currentCart, OAuthStrategy, products, wishlist } from '../../src/index.ts';
+
+const STORES_APP_ID = '215238eb-22a5-4c36-9e7b-e7c08025e04e';
 import { API_KEY, call, CLIENT_ID, useSandboxServer } from '../support/sandbox.ts';
 
 const s = useSandboxServer();
@@ -59,17 +61,27 @@ describe('seeded catalog', () => {
 });
 
 describe('catalog writes', () => {
-  it('raises every price in a collection by 10% with bulk adjust', async () => {
+  it('raises every price in a collection by 10% with bulk adjust, and the cart reflects it', async () => {
     const col = (await visitor().collections.getCollectionBySlug('kitchen')).collection!;
     const members = (await admin().products.queryProducts({ query: { filter: { collectionIds: { $hasSome: [col.id] } } } })).products!;
     expect(members.length).toBe(col.numberOfProducts);
     const before = new Map(members.map((p) => [p.id, p.priceData!.price!]));
+    // A shopper put one of them in the cart before the change.
+    const shopper = createClient({ modules: { currentCart }, auth: OAuthStrategy({ clientId: CLIENT_ID }), host: s.current.url });
+    const simple = members.find((p) => p.manageVariants !== true && p.stock?.inStock !== false)!;
+    await shopper.currentCart.addToCurrentCart({ lineItems: [{ quantity: 1, catalogReference: { catalogItemId: simple.id!, appId: STORES_APP_ID } }] });
+    const cartBefore = (await shopper.currentCart.getCurrentCart()).cart!;
+    expect(Number(cartBefore.lineItems![0].price!.amount)).toBeCloseTo(simple.priceData!.discountedPrice!, 2);
     const res = await admin().products.bulkAdjustProductProperty({ ids: members.map((p) => p.id!), adjust: { price: { percentage: 10 } } });
     expect(res.bulkActionMetadata).toEqual({ totalSuccesses: members.length, totalFailures: 0, undetailedFailures: 0 });
     for (const p of members) {
       const after = (await visitor().products.getProduct(p.id!)).product!;
       expect(after.priceData!.price).toBeCloseTo(before.get(p.id)! * 1.1, 2);
     }
+    const repriced = (await visitor().products.getProduct(simple.id!)).product!;
+    const cartAfter = (await shopper.currentCart.getCurrentCart()).cart!;
+    expect(Number(cartAfter.lineItems![0].price!.amount)).toBeCloseTo(repriced.priceData!.discountedPrice!, 2);
+    expect(Number(cartAfter.lineItems![0].price!.amount)).toBeGreaterThan(Number(cartBefore.lineItems![0].price!.amount));
   });
 
   it('round-trips NaN and Infinity on variant prices and costs', async () => {
