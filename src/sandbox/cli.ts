@@ -1,7 +1,8 @@
 /**
  * `storefront-kit sandbox [--port N] [--host H] [--data FILE] [--client-id ID] [--api-key KEY]
- * [--member-email E] [--member-password P]`; each flag also reads an environment variable
- * (SFK_PORT, SFK_HOST, SFK_DATA, SFK_CLIENT_ID, SFK_API_KEY, SFK_MEMBER_EMAIL, SFK_MEMBER_PASSWORD).
+ * [--member-email E] [--member-password P] [--validate-responses]`; each flag also reads an
+ * environment variable (SFK_PORT, SFK_HOST, SFK_DATA, SFK_CLIENT_ID, SFK_API_KEY,
+ * SFK_MEMBER_EMAIL, SFK_MEMBER_PASSWORD, SFK_VALIDATE_RESPONSES=1).
  */
 import { parseArgs } from 'node:util';
 import { createSandboxServer, type SandboxServerOptions } from './server.ts';
@@ -14,6 +15,8 @@ export const SANDBOX_FLAGS = {
   'api-key': { type: 'string', env: 'SFK_API_KEY' },
   'member-email': { type: 'string', env: 'SFK_MEMBER_EMAIL' },
   'member-password': { type: 'string', env: 'SFK_MEMBER_PASSWORD' },
+  /** Check every 200 answer against the spec's response schema (a mismatch answers 500); tests turn it on. */
+  'validate-responses': { type: 'boolean', env: 'SFK_VALIDATE_RESPONSES' },
 } as const;
 
 export function sandboxOptionsFromArgs(args: string[], env: NodeJS.ProcessEnv = process.env): SandboxServerOptions {
@@ -23,7 +26,10 @@ export function sandboxOptionsFromArgs(args: string[], env: NodeJS.ProcessEnv = 
     strict: true,
     allowPositionals: true,
   });
-  const get = (k: keyof typeof SANDBOX_FLAGS) => (values[k] as string | undefined) ?? env[SANDBOX_FLAGS[k].env];
+  const get = (k: keyof typeof SANDBOX_FLAGS) => {
+    const v = values[k] ?? env[SANDBOX_FLAGS[k].env];
+    return typeof v === 'boolean' ? String(v) : v;
+  };
   const port = get('port');
   if (port !== undefined && !/^\d+$/.test(port)) throw new Error(`--port must be a number (got ${port})`);
   return {
@@ -34,6 +40,7 @@ export function sandboxOptionsFromArgs(args: string[], env: NodeJS.ProcessEnv = 
     apiKeys: get('api-key') ? [get('api-key')!] : undefined,
     memberEmail: get('member-email'),
     memberPassword: get('member-password'),
+    validateResponses: ['true', '1'].includes(get('validate-responses') ?? ''),
   };
 }
 
