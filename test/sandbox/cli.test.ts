@@ -1,0 +1,38 @@
+/** The sandbox's start flags and their environment variables: what scripts and CI rely on. */
+import { describe, expect, it } from 'vitest';
+import { describeStart, sandboxOptionsFromArgs } from '../../src/sandbox/cli.ts';
+
+describe('sandbox flags', () => {
+  it('defaults to 127.0.0.1:4010 in memory', () => {
+    expect(sandboxOptionsFromArgs([], {})).toMatchObject({ port: 4010, host: '127.0.0.1', data: undefined, validateResponses: false });
+  });
+
+  it('reads every flag, and the environment when a flag is absent (flags win)', () => {
+    const env = { SFK_PORT: '5000', SFK_DATA: '/tmp/env.json', SFK_CLIENT_ID: 'env-client', SFK_API_KEY: 'env-key', SFK_VALIDATE_RESPONSES: '1' };
+    const o = sandboxOptionsFromArgs(['--port', '4999', '--member-email', 'a@b.test', '--member-password', 'pw-123456', '--host', '0.0.0.0'], env);
+    expect(o).toMatchObject({
+      port: 4999,
+      host: '0.0.0.0',
+      data: '/tmp/env.json',
+      clientIds: ['env-client'],
+      apiKeys: ['env-key'],
+      memberEmail: 'a@b.test',
+      memberPassword: 'pw-123456',
+      validateResponses: true,
+    });
+  });
+
+  it('refuses a port that is not a number and an unknown flag', () => {
+    expect(() => sandboxOptionsFromArgs(['--port', 'eighty'], {})).toThrow('--port must be a number (got eighty)');
+    expect(() => sandboxOptionsFromArgs(['--prot', '1'], {})).toThrow(/Unknown option '--prot'/);
+  });
+
+  it('prints the URL, client id, API key, demo member and where the state lives', () => {
+    const text = describeStart('http://127.0.0.1:4010', { clientIds: ['c'], apiKeys: ['k'], memberEmail: 'm@x.test', memberPassword: 'p', siteId: 's' }, '/data.json');
+    expect(text).toContain('listening on http://127.0.0.1:4010');
+    expect(text).toContain('client id:        c');
+    expect(text).toContain('API key:          k');
+    expect(text).toContain('m@x.test / p');
+    expect(text).toContain('/data.json (durable)');
+  });
+});
