@@ -91,6 +91,9 @@ export async function control(request: Request, url: URL, sandbox: Sandbox, runA
         .sort((a, b) => a.sequence - b.sequence);
       return ok({ events });
     }
+    case 'GET /__sandbox/webhooks/deliveries':
+      // Each delivery: url, event id, attempts so far, whether the receiver answered 2xx.
+      return ok({ deliveries: sandbox.events.deliveries });
     case 'GET /__sandbox/events/stream': {
       let unsubscribe = () => {};
       const stream = new ReadableStream<Uint8Array>({
