@@ -8,6 +8,7 @@ import type { Sandbox } from './app.ts';
 import { STATE_VERSION, type StateSnapshot } from './db.ts';
 import { appError, validationError, type Violation } from './errors.ts';
 import { EVENTS, type DomainEvent } from './events.ts';
+import { SANDBOX_CAPTCHA_TOKEN } from './handlers/identity.ts';
 import type { Caller, OperationContext, SandboxSettings } from './types.ts';
 
 type RunAs = <T>(caller: Caller, origin: string, fn: (ctx: OperationContext) => T | Promise<T>) => Promise<T>;
@@ -61,6 +62,8 @@ export async function control(request: Request, url: URL, sandbox: Sandbox, runA
         apiKey: sandbox.options.apiKeys[0],
         siteId: sandbox.options.siteId,
         demoMember: { email: sandbox.options.memberEmail, password: sandbox.options.memberPassword },
+        // The captcha answer accepted when the site requires a captcha (setting requireCaptcha).
+        captchaToken: SANDBOX_CAPTCHA_TOKEN,
         now: sandbox.now().toISOString(),
         stateVersion: STATE_VERSION,
       });

@@ -6,8 +6,9 @@ import { identityModule } from './handlers/identity.ts';
 import { membersModule } from './handlers/members.ts';
 import { oauthModule } from './handlers/oauth.ts';
 import { ordersModule } from './handlers/orders.ts';
+import { redirectsModule } from './handlers/redirects.ts';
 
 export type { SandboxModule } from './module.ts';
 
 // Members seed before the catalog (the demo member's wishlist points at it).
-export const modules: SandboxModule[] = [oauthModule, membersModule, identityModule, catalogModule, commerceModule, ordersModule];
+export const modules: SandboxModule[] = [oauthModule, membersModule, identityModule, redirectsModule, catalogModule, commerceModule, ordersModule];

@@ -55,6 +55,8 @@ export interface CredentialRecord extends Entity {
   iterations: number;
   salt: string;
   hash: string;
+  /** Set by an activation e-mail: login answers -19973 until a new password is set. */
+  resetRequired?: boolean;
 }
 
 /**

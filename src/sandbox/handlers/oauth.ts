@@ -8,6 +8,7 @@ import { appError } from '../errors.ts';
 import type { SandboxModule } from '../module.ts';
 import { issueTokens, resolveCaller, TOKENS, type TokenRecord } from '../tokens.ts';
 import type { Entity } from '../types.ts';
+import { mergeVisitorCartIntoMember } from './commerce.ts';
 
 /** Authorization codes the hosted login page hands out (identity module writes them). */
 export const AUTH_CODES = 'authCodes';
@@ -76,6 +77,8 @@ export const oauthModule: SandboxModule = {
               throw invalidGrant('PKCE verification failed: codeVerifier does not match codeChallenge');
             }
             ctx.db.put(AUTH_CODES, code.id, { ...code, used: true });
+            // The visitor who started the login keeps their cart, now the member's (same transaction).
+            mergeVisitorCartIntoMember(ctx, code.visitorId, code.memberId);
             return issueTokens(ctx.db, { clientId, visitorId: code.visitorId, memberId: code.memberId }, now, ctx.settings);
           }
           case 'authorized_client': {
