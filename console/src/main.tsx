@@ -29,7 +29,18 @@ const router = createBrowserRouter([
   },
 ]);
 
-createRoot(document.getElementById('root')!).render(
+const root = createRoot(document.getElementById('root')!);
+// The static build carries its own sandbox (msw's service worker); the served build talks to `npm start`'s.
+if (import.meta.env.MODE === 'static') {
+  try {
+    const { startBrowserSandbox } = await import('./browser-sandbox.ts');
+    await startBrowserSandbox();
+  } catch (err) {
+    root.render(<p role="alert">The in-browser sandbox did not start: {(err as Error).message}</p>);
+    throw err;
+  }
+}
+root.render(
   <StrictMode>
     <RouterProvider router={router} />
   </StrictMode>,

@@ -1,6 +1,6 @@
 /** The sandbox: the event log (live), the outbox, settings, the clock; reset and export. */
 import { useEffect, useState } from 'react';
-import { getState } from './state.ts';
+import { getState, SANDBOX_IN_BROWSER } from './state.ts';
 
 async function control(method: string, path: string, body?: unknown): Promise<any> {
   const res = await fetch(path, {
@@ -49,6 +49,11 @@ export default function SandboxView() {
   return (
     <article className="sandbox-view">
       <h1>Sandbox</h1>
+      <p className="hint" data-testid="sandbox-where">
+        {SANDBOX_IN_BROWSER
+          ? 'This sandbox runs in this page, behind a service worker, and keeps its state in memory: a reload starts again from the seed data (export the state to keep it).'
+          : 'This sandbox runs in the server `npm start` started; its state lasts as long as that process (or in its --data file).'}
+      </p>
       <p role="status">{message}</p>
       <div className="toolbar">
         <button type="button" onClick={() => act('Reset', () => control('POST', '/__sandbox/reset'))}>

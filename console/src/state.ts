@@ -106,3 +106,6 @@ export function pickIds(value: unknown, prefix = '', out: Record<string, string>
   }
   return out;
 }
+
+/** The static build: the sandbox runs in this page behind a service worker, its state in memory. */
+export const SANDBOX_IN_BROWSER = import.meta.env.MODE === 'static';

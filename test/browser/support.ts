@@ -1,42 +1,104 @@
-/** One console server and one Debian chromium per browser test file (playwright-core). */
+/**
+ * One console server and one Debian chromium per browser test file (playwright-core).
+ * `useConsole()` serves dist/console the way `npm start` does (beside the sandbox);
+ * `useStaticConsole()` serves dist/console-static with a plain static file server and no
+ * sandbox at all: the console's own service worker answers the API.
+ */
 import { existsSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { readFile } from 'node:fs/promises';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { extname, join, normalize, resolve, sep } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
-import { buildConsole } from '../../scripts/build-console.ts';
+import { buildConsole, buildStaticConsole, CONSOLE_DIR, STATIC_CONSOLE_DIR } from '../../scripts/build-console.ts';
 import { createSandboxServer, type SandboxServer } from '../../src/sandbox/server.ts';
 
 export const CHROMIUM = '/usr/bin/chromium';
 export const root = resolve(import.meta.dirname, '..', '..');
+export const screenshots = join(root, 'docs', 'screenshots');
 
 export interface ConsoleHarness {
-  server: SandboxServer;
+  server: { url: string; close(): Promise<void> };
   browser: Browser;
   page: Page;
   /** Uncaught errors of the page so far. */
   pageErrors: string[];
 }
 
-/**
- * `npm test` builds the console once before vitest (a step of scripts/test.ts), so parallel
- * browser files never build it at the same time; a lone run builds it when it is missing.
- */
-export function useConsole(): ConsoleHarness {
-  const h = { pageErrors: [] as string[] } as ConsoleHarness;
-  beforeAll(async () => {
-    if (!existsSync(CHROMIUM)) throw new Error(`Browser tests need Debian's chromium at ${CHROMIUM}: apt-get install chromium (.ci/run installs it)`);
-    if (!existsSync(join(root, 'dist', 'console', 'index.html'))) await buildConsole();
-    h.server = await createSandboxServer({ port: 0, staticDir: join(root, 'dist', 'console') });
-    h.browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-    });
-    h.page = await h.browser.newPage({ viewport: { width: 1280, height: 900 } });
-    h.page.on('pageerror', (e) => h.pageErrors.push(String(e)));
-  }, 180_000);
+export interface SandboxConsoleHarness extends ConsoleHarness {
+  server: SandboxServer;
+}
+
+async function launch(h: ConsoleHarness): Promise<void> {
+  if (!existsSync(CHROMIUM)) throw new Error(`Browser tests need Debian's chromium at ${CHROMIUM}: apt-get install chromium (.ci/run installs it)`);
+  h.browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+  h.page = await h.browser.newPage({ viewport: { width: 1280, height: 900 } });
+  h.page.on('pageerror', (e) => h.pageErrors.push(String(e)));
+}
+
+function closeWith(h: ConsoleHarness): void {
   afterAll(async () => {
     await h.browser?.close();
     await h.server?.close();
   });
+}
+
+/**
+ * `npm test` builds the console once before vitest (a step of scripts/test.ts), so parallel
+ * browser files never build it at the same time; a lone run builds it when it is missing.
+ */
+export function useConsole(): SandboxConsoleHarness {
+  const h = { pageErrors: [] as string[] } as unknown as SandboxConsoleHarness;
+  beforeAll(async () => {
+    if (!existsSync(join(CONSOLE_DIR, 'index.html'))) await buildConsole();
+    h.server = await createSandboxServer({ port: 0, staticDir: CONSOLE_DIR });
+    await launch(h);
+  }, 180_000);
+  closeWith(h);
+  return h;
+}
+
+const TYPES: Record<string, string> = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript; charset=utf-8', '.css': 'text/css; charset=utf-8' };
+
+/** A plain static file server, like a static host: files as they are, 404.html for anything else. */
+export async function serveStatic(dir: string): Promise<{ url: string; close(): Promise<void> }> {
+  const base = normalize(dir + sep);
+  const server: Server = createServer((req, res) => {
+    const pathname = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname);
+    const file = normalize(join(base, pathname === '/' ? 'index.html' : pathname));
+    const answer = (status: number, path: string) =>
+      readFile(path).then((body) => {
+        res.writeHead(status, { 'content-type': TYPES[extname(path)] ?? 'application/octet-stream' });
+        res.end(body);
+      });
+    (file.startsWith(base) ? answer(200, file) : Promise.reject(new Error('outside')))
+      .catch(() => answer(404, join(base, '404.html')))
+      .catch(() => {
+        res.writeHead(404).end();
+      });
+  });
+  await new Promise<void>((ok) => server.listen(0, '127.0.0.1', ok));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    close: () =>
+      new Promise<void>((ok) => {
+        server.closeAllConnections();
+        server.close(() => ok());
+      }),
+  };
+}
+
+export function useStaticConsole(): ConsoleHarness {
+  const h = { pageErrors: [] as string[] } as unknown as ConsoleHarness;
+  beforeAll(async () => {
+    if (!existsSync(join(STATIC_CONSOLE_DIR, 'index.html'))) await buildStaticConsole();
+    h.server = await serveStatic(STATIC_CONSOLE_DIR);
+    await launch(h);
+  }, 180_000);
+  closeWith(h);
   return h;
 }

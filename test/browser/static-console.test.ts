@@ -1,0 +1,62 @@
+/**
+ * The static console (dist/console-static, written by `npm run build`) served by a plain static
+ * file server with no sandbox behind it: the sandbox runs in the page behind msw's service
+ * worker, so calls still answer as the provider would.
+ */
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { screenshots, useStaticConsole } from './support.ts';
+
+const h = useStaticConsole();
+
+async function send(path: string, fillExample = false) {
+  await h.page.goto(h.server.url + path);
+  if (fillExample) await h.page.getByRole('button', { name: 'Fill with example' }).click();
+  await h.page.getByRole('button', { name: 'Send', exact: true }).click();
+  await h.page.getByTestId('status').waitFor({ timeout: 15_000 });
+  return (await h.page.getByTestId('status').textContent())!.trim();
+}
+
+describe('the static console', () => {
+  it('has no sandbox behind its server: the API paths are plain 404s there', async () => {
+    const res = await fetch(`${h.server.url}/__sandbox/info`);
+    expect(res.status).toBe(404);
+    expect(res.headers.get('content-type')).toMatch(/text\/html/);
+  });
+
+  it('answers queryProducts with products from the sandbox in the service worker', async () => {
+    expect(await send('/op/queryProducts', true)).toBe('200');
+    expect(await h.page.getByTestId('result').textContent()).toContain('"products"');
+    expect(await h.page.evaluate(() => navigator.serviceWorker.controller?.scriptURL)).toBe(`${h.server.url}/mockServiceWorker.js`);
+  });
+
+  it('answers getCurrentCart for a new visitor with the provider\'s 404', async () => {
+    await h.page.evaluate(() => localStorage.clear());
+    expect(await send('/op/getCurrentCart')).toBe('404');
+    expect(await h.page.getByTestId('error').textContent()).toContain('Cart not found');
+  });
+
+  it('says in the sandbox view that its state lives in the page\'s memory, and streams its events live', async () => {
+    await h.page.goto(h.server.url + '/sandbox');
+    await expect.poll(() => h.page.getByTestId('sandbox-where').textContent()).toMatch(/keeps its state in memory: a reload starts again from the seed data/);
+    const log = h.page.getByRole('region', { name: 'Event log' });
+    await log.getByRole('heading').waitFor();
+    expect(await log.textContent()).not.toMatch(/catalog\.v1\.product created/);
+    // A product created behind the view's back arrives through the event stream, not a refresh.
+    const status = await h.page.evaluate(async () => {
+      const res = await fetch('/stores/v1/products', {
+        method: 'POST',
+        headers: { authorization: 'sandbox-api-key', 'content-type': 'application/json' },
+        body: JSON.stringify({ product: { name: 'Streamed hat', priceData: { price: 20 } } }),
+      });
+      return res.status;
+    });
+    expect(status).toBe(200);
+    await expect.poll(() => log.textContent()).toMatch(/wix\.stores\.catalog\.v1\.product created/);
+    await h.page.screenshot({ path: join(screenshots, 'console-static-sandbox.png') });
+  });
+
+  it('raised no page errors', () => {
+    expect(h.pageErrors).toEqual([]);
+  });
+});
