@@ -1,0 +1,69 @@
+/**
+ * Captures the HTTP request a client sends for one call and reduces it to what the provider
+ * reads: method, path, query (parsed, order-insensitive, `.r` decoded) and JSON body.
+ */
+import { createClient as createSdkClient, ApiKeyStrategy as SdkApiKeyStrategy } from '@wix/sdk';
+import type { OperationDescriptor } from '../../generated/runtime-types.ts';
+import { ApiKeyStrategy, createClient } from '../../src/index.ts';
+import * as ours from '../../src/modules.ts';
+import { decodeBase64Url } from '../../src/normalise/base64url.ts';
+import type { Json } from '../support/spec.ts';
+import { sdkArguments, sdkFunction, sdkModules, toSdkShape } from './sdk-calls.ts';
+
+export interface WireCall {
+  method: string;
+  path: string;
+  /** Query parameters by name, values in order; `.r` is replaced by its decoded JSON. */
+  query: Record<string, unknown>;
+  body: unknown;
+}
+
+export function reduce(method: string, url: string, body: string | undefined): WireCall {
+  const u = new URL(url);
+  const query: Record<string, unknown> = {};
+  for (const key of [...new Set(u.searchParams.keys())].sort()) {
+    const values = u.searchParams.getAll(key);
+    query[key] = key === '.r' ? JSON.parse(decodeBase64Url(values[0])) : values;
+  }
+  return { method: method.toUpperCase(), path: decodeURIComponent(u.pathname), query, body: body ? JSON.parse(body) : undefined };
+}
+
+/** A fetch that records every request and answers 200 `{}`. */
+function capturingFetch(log: WireCall[]): typeof fetch {
+  return async (input, init) => {
+    const req = new Request(input, init);
+    const text = req.method === 'GET' || req.method === 'HEAD' ? undefined : await req.text();
+    log.push(reduce(req.method, req.url, text || undefined));
+    return new Response('{}', { status: 200, headers: { 'content-type': 'application/json' } });
+  };
+}
+
+const API_KEY = 'conformance-key';
+const SITE_ID = 'c0ffee00-0000-4000-8000-0000000051e0';
+
+/** What the official SDK sends for operation `d` with wire request `r`. */
+export async function sdkRequest(d: OperationDescriptor, r: Json): Promise<WireCall[]> {
+  const log: WireCall[] = [];
+  const client = createSdkClient({
+    modules: sdkModules,
+    auth: SdkApiKeyStrategy({ apiKey: API_KEY, siteId: SITE_ID }),
+    fetch: capturingFetch(log),
+  }) as unknown as Record<string, Record<string, unknown>>;
+  // The SDK may reject the canned `{}` answer after sending; only the request matters here.
+  await sdkFunction(client, d)(...sdkArguments(d.key, toSdkShape(d, r))).catch(() => undefined);
+  return log;
+}
+
+/** What our client sends for operation `d` with wire request `r`. */
+export async function ourRequest(d: OperationDescriptor, r: Json): Promise<WireCall[]> {
+  const log: WireCall[] = [];
+  const kit = createClient({
+    modules: { [d.module]: (ours as Record<string, unknown>)[d.module] } as never,
+    auth: ApiKeyStrategy({ apiKey: API_KEY, siteId: SITE_ID }),
+    fetch: capturingFetch(log),
+    retry: false,
+  }) as unknown as Record<string, Record<string, (...args: unknown[]) => Promise<unknown>>>;
+  const pathValues = d.pathParams.map((p) => (p.body ? undefined : r[p.name]));
+  await kit[d.module][d.operationId](...pathValues, structuredClone(r)).catch(() => undefined);
+  return log;
+}
