@@ -18,6 +18,26 @@ import { responseValidator, validateRequest } from './validate.ts';
 import { modules as businessModules, type SandboxModule } from './modules.ts';
 
 export const MAX_BODY_BYTES = 1024 * 1024;
+/** Deeper JSON is refused: validation, handlers and the state export walk values recursively. */
+export const MAX_JSON_DEPTH = 64;
+
+/** Whether a JSON value nests deeper than `limit` (iterative: the check itself must not overflow). */
+function nestedDeeperThan(value: unknown, limit: number): boolean {
+  const stack: [unknown, number][] = [[value, 0]];
+  while (stack.length) {
+    const [node, depth] = stack.pop()!;
+    if (!node || typeof node !== 'object') continue;
+    if (depth >= limit) return true;
+    for (const child of Object.values(node)) stack.push([child, depth + 1]);
+  }
+  return false;
+}
+
+function assertDepth(value: unknown, what: string): void {
+  if (nestedDeeperThan(value, MAX_JSON_DEPTH)) {
+    throw appError(400, 'INVALID_ARGUMENT', `${what} is nested deeper than ${MAX_JSON_DEPTH} levels`, { maxDepth: MAX_JSON_DEPTH });
+  }
+}
 
 export interface SandboxOptions {
   /** OAuth client ids the token endpoint accepts. @default ['sandbox-client'] */
@@ -285,6 +305,8 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
     const hasBody = request.method !== 'GET' && request.method !== 'DELETE';
     const body = hasBody ? ((await readBody(request)) as Record<string, any>) : undefined;
     const query = parseQuery(url.searchParams);
+    assertDepth(body, 'Request body');
+    assertDepth(query, 'The query string');
 
     const resolved = resolveCaller(store.db, request.headers.get('authorization'), opts.apiKeys, request.headers.get('wix-site-id'), sandbox.now());
     if ('error' in resolved) {

@@ -5,6 +5,7 @@
  * operations, and POST for a GET with a POST fallback.
  */
 import type { OperationDescriptor } from '../../generated/runtime-types.ts';
+import { appError } from './errors.ts';
 
 interface Route {
   d: OperationDescriptor;
@@ -18,6 +19,15 @@ export interface RouteMatch {
   params: Record<string, string>;
   /** The request came in the alternate form (GET `.r` for a POST, POST for a GET). */
   alternate: boolean;
+}
+
+/** A path parameter's text; broken percent-encoding (`%E0%A4%A`) is the caller's error, not a crash. */
+function decodePathValue(name: string, raw: string): string {
+  try {
+    return decodeURIComponent(raw);
+  } catch {
+    throw appError(400, 'INVALID_ARGUMENT', `Path parameter ${name} is not valid percent-encoded text`, { parameter: name });
+  }
 }
 
 export class Router {
@@ -55,7 +65,7 @@ export class Router {
       const m = r.regex.exec(path);
       if (!m) continue;
       const params: Record<string, string> = {};
-      r.names.forEach((n, i) => (params[n] = decodeURIComponent(m[i + 1])));
+      r.names.forEach((n, i) => (params[n] = decodePathValue(n, m[i + 1])));
       if (r.d.method === method) return { d: r.d, params, alternate: false };
       if (!alternate && ((method === 'GET' && r.d.dotR && r.d.method === 'POST') || (method === 'POST' && r.d.postFallback))) {
         alternate = { d: r.d, params, alternate: true };
