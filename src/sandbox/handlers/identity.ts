@@ -462,7 +462,9 @@ export const identityModule: SandboxModule = {
     'verification.resendDuringAuthentication': (ctx) => {
       const s = liveState(ctx.db, ctx.input.stateToken, ctx.now());
       if (s.step !== 'EMAIL_VERIFICATION') throw AuthErrors.invalidStateToken();
-      const code = sixDigitCode();
+      // A new code, never the old one again: the old one stops working.
+      let code = sixDigitCode();
+      while (code === s.code) code = sixDigitCode();
       ctx.db.put<AuthStateRecord>(AUTH_STATES, s.id, { ...s, code, expiresAt: ctx.now().getTime() + STATE_TOKEN_TTL_MS });
       mailCode(ctx, member(ctx.db, s.memberId), code, s.id);
       return {};
