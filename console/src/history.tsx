@@ -19,6 +19,7 @@ export default function History() {
               {d ? (
                 <button
                   type="button"
+                  aria-label={`Open ${h.opKey} again with these values`}
                   onClick={() => {
                     sessionStorage.setItem('sfk-replay', JSON.stringify(h));
                     navigate(routeOf(d));

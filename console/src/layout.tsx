@@ -15,6 +15,17 @@ export function Layout() {
   }, [state.theme]);
   return (
     <div className="app">
+      <a
+        href="#main"
+        className="skip-link"
+        onClick={(e) => {
+          // Focus the page itself rather than changing the URL's hash (the router owns the URL).
+          e.preventDefault();
+          document.getElementById('main')?.focus();
+        }}
+      >
+        Skip to the page
+      </a>
       <header className="top">
         <Link to="/" className="brand">
           storefront-kit console
@@ -34,7 +45,7 @@ export function Layout() {
           {state.theme === 'dark' ? 'Light theme' : 'Dark theme'}
         </button>
       </header>
-      <aside className="sidebar">
+      <aside className="sidebar" aria-label="Operations sidebar">
         <label htmlFor="op-search" className="visually-hidden">
           Search operations
         </label>
@@ -56,7 +67,7 @@ export function Layout() {
           ))}
         </nav>
       </aside>
-      <main>
+      <main id="main" tabIndex={-1}>
         <AuthPanel />
         <Outlet />
       </main>

@@ -128,7 +128,15 @@ function OperationView({ d }: { d: OperationDescriptor }) {
         {op.description ? <p className="description">{String(op.description)}</p> : null}
       </header>
 
-      <section aria-label="Request">
+      <form
+        aria-label="Request"
+        noValidate
+        onSubmit={(e) => {
+          // Enter in any field sends, like the Send button.
+          e.preventDefault();
+          void doSend();
+        }}
+      >
         <div className="toolbar">
           <button type="button" onClick={fillExample}>
             Fill with example
@@ -217,7 +225,7 @@ function OperationView({ d }: { d: OperationDescriptor }) {
         )}
 
         <div className="toolbar">
-          <button type="button" className="primary" disabled={busy} onClick={() => void doSend()}>
+          <button type="submit" className="primary" disabled={busy}>
             {busy ? 'Sending…' : 'Send'}
           </button>
           {problems.length ? (
@@ -231,7 +239,7 @@ function OperationView({ d }: { d: OperationDescriptor }) {
             </>
           ) : null}
         </div>
-      </section>
+      </form>
 
       {result ? (
         <section aria-label="Response" className="response">

@@ -34,7 +34,8 @@ async function launch(h: ConsoleHarness): Promise<void> {
   if (!existsSync(CHROMIUM)) throw new Error(`Browser tests need Debian's chromium at ${CHROMIUM}: apt-get install chromium (.ci/run installs it)`);
   h.browser = await chromium.launch({
     executablePath: CHROMIUM,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    // ComputedAccessibilityInfo: element.computedName / computedRole, for the accessibility test.
+    args: ['--headless', '--no-sandbox', '--enable-blink-features=ComputedAccessibilityInfo', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
   });
   h.page = await h.browser.newPage({ viewport: { width: 1280, height: 900 } });
   h.page.on('pageerror', (e) => h.pageErrors.push(String(e)));
