@@ -8,6 +8,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import rows from '../data/operations.json' with { type: 'json' };
+import { DEMO_MEMBER_ID } from '../../src/sandbox/handlers/member-store.ts';
 import { root, useConsole } from './support.ts';
 
 const shots = join(root, 'docs', 'screenshots');
@@ -91,6 +92,30 @@ describe('the console', () => {
     await page.screenshot({ path: join(shots, 'console-dark.png') });
     await toggle.click();
     expect(await theme()).toBe(first);
+  });
+
+  it('logs in as a member through the hosted page (PKCE) and comes back to the console', async () => {
+    await page.evaluate(() => localStorage.clear());
+    await page.goto(server.url + '/op/getCurrentMember');
+    expect(await page.getByTestId('auth-role').textContent()).toBe('none');
+    await page.getByRole('button', { name: 'Authentication…' }).click();
+    await page.getByRole('button', { name: 'Log in on the hosted page (PKCE)' }).click();
+    // The sandbox's hosted login page (not the console).
+    await page.waitForURL(/\/__sandbox\/login\?/);
+    await page.screenshot({ path: join(shots, 'hosted-login.png') });
+    await page.getByLabel('E-mail').fill('demo@storefront.test');
+    await page.getByLabel('Password').fill('demo-password-1');
+    await page.getByRole('button', { name: 'Log in' }).click();
+    // Back through /callback (code + state exchanged with the PKCE verifier) to where the login started.
+    await page.waitForURL((url) => url.pathname === '/op/getCurrentMember', { timeout: 15_000 });
+    await expect.poll(() => page.getByTestId('auth-role').textContent()).toBe('member');
+    expect(await page.getByTestId('role').textContent()).toContain('member');
+    // The member's tokens work: the demo member's own record answers.
+    await page.getByRole('button', { name: 'Send', exact: true }).click();
+    await page.getByTestId('status').waitFor({ timeout: 15_000 });
+    expect((await page.getByTestId('status').textContent())!.trim()).toBe('200');
+    expect(await page.getByTestId('result').textContent()).toContain(`"id": "${DEMO_MEMBER_ID}"`);
+    await page.screenshot({ path: join(shots, 'console-member.png') });
   });
 
   it('raised no page errors', () => {
