@@ -187,6 +187,12 @@ describe('the story: a visitor orders; an admin captures one order and cancels a
     expect(activityTypes(canceled!)).toEqual(['ORDER_PLACED', 'ORDER_CANCELED']);
     expect(canceled!.activities![1].createdDate).toBeInstanceOf(Date);
     expect(await stockOf(NOTEBOOK, variantId)).toBe(stock! + 3);
+    const productEvents = (
+      await call(s.current.url, 'GET', `/__sandbox/events?since=${since}&entityFqdn=wix.stores.catalog.v1.product`)
+    ).body.events;
+    expect(productEvents.map((e: { slug: string; entityId: string }) => `${e.slug} ${e.entityId}`)).toEqual([
+      `updated ${NOTEBOOK}`,
+    ]);
     const mail = (await call(s.current.url, 'GET', '/__sandbox/outbox?to=shopper@example.com')).body.mail.filter(
       (m: { kind: string }) => m.kind === 'order-canceled',
     );

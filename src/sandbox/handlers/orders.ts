@@ -538,8 +538,9 @@ function updatedOrder(
       JSON.stringify(after.shippingInfo?.logistics?.shippingDestination) !==
       JSON.stringify(before.shippingInfo?.logistics?.shippingDestination)
     )
-      after.activities.push(activity(ctx, 'SHIPPING_ADDRESS_EDITED'));
-    if (after.buyerInfo?.email !== before.buyerInfo?.email) after.activities.push(activity(ctx, 'EMAIL_EDITED'));
+      (after.activities ??= []).push(activity(ctx, 'SHIPPING_ADDRESS_EDITED'));
+    if (after.buyerInfo?.email !== before.buyerInfo?.email)
+      (after.activities ??= []).push(activity(ctx, 'EMAIL_EDITED'));
     after.updatedDate = ctx.now().toISOString();
   }
   return { before, after, changed };
@@ -622,7 +623,15 @@ function restock(ctx: OperationContext, lines: Json[]): Json[] {
       recompute(p, ctx.now());
       restocked = true;
     });
-    return restocked ? { ...line, restockQuantity: (line.restockQuantity ?? 0) + line.quantity } : line;
+    if (!restocked) return line;
+    const product = findProduct(ctx.db, ref.catalogItemId)!;
+    ctx.emit({
+      entityFqdn: 'wix.stores.catalog.v1.product',
+      slug: 'updated',
+      entityId: product.id,
+      updatedEvent: { currentEntity: product },
+    });
+    return { ...line, restockQuantity: (line.restockQuantity ?? 0) + line.quantity };
   });
 }
 
