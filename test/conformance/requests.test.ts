@@ -81,6 +81,43 @@ describe('the same call sends the same request through the official SDK and our 
   });
 });
 
+/**
+ * More calls beyond the spec's examples, each exercising one wire rule; all must be identical.
+ * Long queries show the GET -> POST fallback: past 4000 characters the SDK posts the JSON body,
+ * which is what our client sends for the query calls anyway.
+ */
+const manyIds = Array.from({ length: 120 }, (_, i) => `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`);
+const VARIANTS: { name: string; key: string; request: Record<string, unknown> }[] = [
+  { name: 'queryProducts past 4000 characters', key: 'products.queryProducts', request: { query: { filter: { id: { $in: manyIds } }, paging: { limit: 100 } } } },
+  { name: 'queryCollections past 4000 characters', key: 'collections.queryCollections', request: { query: { filter: { id: { $in: manyIds } } } } },
+  { name: 'listMembers with a scalar array only', key: 'members.listMembers', request: { fieldsets: ['PUBLIC', 'EXTENDED'] } },
+  { name: 'listMembers with nothing', key: 'members.listMembers', request: {} },
+  { name: 'getMember without options', key: 'members.getMember', request: { id: '6a8c2f6e-0000-4000-8000-000000000001' } },
+  { name: 'queryMembers with search and fieldsets', key: 'members.queryMembers', request: { query: { filter: { 'profile.nickname': { $startsWith: 'Da' } } }, fieldsets: ['FULL'] } },
+  { name: 'updateCheckout without a field mask', key: 'checkout.updateCheckout', request: { checkout: { id: '8a2b1c4d-0000-4000-8000-00000000c001', buyerNote: 'note' } } },
+  { name: 'updateOrder without a field mask', key: 'orders.updateOrder', request: { order: { id: '5b3c2d1e-0000-4000-8000-0000000e0001', buyerNote: 'note' } } },
+  { name: 'bulkUpdateOrders with a field mask per order', key: 'orders.bulkUpdateOrders', request: { orders: [{ order: { id: '5b3c2d1e-0000-4000-8000-0000000e0001', buyerNote: 'a' }, fieldMask: 'buyerNote,archived' }] } },
+  { name: 'createOrder with a date', key: 'orders.createOrder', request: { order: { lineItems: [{ productName: { original: 'Gift wrap' }, quantity: 1 }], purchasedDate: '2026-11-20T10:00:00.000Z' } } },
+  { name: 'getProduct with a path id that needs encoding', key: 'products.getProduct', request: { id: 'a b/c' } },
+  { name: 'removeCouponFromCurrentCart: a body-less POST', key: 'currentCart.removeCouponFromCurrentCart', request: {} },
+];
+
+describe('more calls send the same request through both clients', () => {
+  it.each(VARIANTS.map((v) => [v.name, v] as const))('%s', async (_, v) => {
+    const d = sdkOperations.find((o) => o.key === v.key)!;
+    const [sdk, ours] = await Promise.all([sdkRequest(d, v.request), ourRequest(d, v.request)]);
+    expect(sdk).toHaveLength(1);
+    expect(sort(ours)).toEqual(sort(sdk));
+  });
+
+  it('falls back to POST past 4000 characters in the SDK, and sends GET `.r` below', async () => {
+    const d = sdkOperations.find((o) => o.key === 'products.queryProducts')!;
+    const [long] = await sdkRequest(d, VARIANTS[0].request);
+    const [short] = await sdkRequest(d, { query: { filter: { id: { $in: manyIds.slice(0, 2) } } } });
+    expect([long.method, short.method]).toEqual(['POST', 'GET']);
+  });
+});
+
 describe('the parts that agree in the listed operations', () => {
   it('keeps path and method for the field-mask and envelope differences', async () => {
     for (const key of ['checkout.updateCheckout', 'orders.updateOrder', 'oauth.token']) {
