@@ -5,7 +5,7 @@
  * error and leave the state export exactly as it was.
  */
 import { describe, expect, it } from 'vitest';
-import { ApiKeyStrategy, ApplicationError, ClientError, createClient, members, OAuthStrategy, ValidationError } from '../../src/index.ts';
+import { ApiKeyStrategy, ApplicationError, ClientError, createClient, LoginState, members, OAuthStrategy, ValidationError } from '../../src/index.ts';
 import { API_KEY, call, CLIENT_ID, useSandboxServer } from '../support/sandbox.ts';
 
 const s = useSandboxServer();
@@ -161,6 +161,7 @@ describe('list and query', () => {
     const everyone = (await admin().members.queryMembers({ query: { paging: { limit: 100 } }, fieldsets: ['EXTENDED'] })).members!;
     const publicOnes = everyone.filter((m) => m.privacyStatus === 'PUBLIC');
 
+    // The client sends paging and sorting as one `.r` parameter.
     const first = await visitor().members.listMembers({ paging: { limit: 3, offset: 0 }, sorting: [{ fieldName: 'profile.nickname', order: 'DESC' }] });
     expect(first.metadata).toEqual({ count: 3, offset: 0, total: publicOnes.length, tooManyToCount: false });
     const nicknames = publicOnes.map((m) => m.profile!.nickname!).sort((a, b) => b.localeCompare(a));
@@ -536,5 +537,32 @@ describe('ownership', () => {
     const full = (await admin().members.queryMembers({ query: { filter: { privacyStatus: 'PRIVATE' } }, fieldsets: ['EXTENDED'] })).members!.map((m) => m.id);
     expect(full).toContain(AVA);
     expect(full).not.toContain(MIA);
+  });
+});
+
+describe('the seeded passwords and the statuses identity reads', () => {
+  /** Logs in with e-mail and password through the client's OAuthStrategy (the identity module's loginV2). */
+  async function login(email: string, password: string) {
+    const auth = OAuthStrategy({ clientId: CLIENT_ID });
+    createClient({ modules: { members }, auth, host: s.current.url });
+    return auth.login({ email, password });
+  }
+
+  it('an APPROVED member logs in, a BLOCKED one is refused, a PENDING one waits until approved', async () => {
+    expect((await login('ava@storefront.test', 'ava-password-1')).loginState).toBe(LoginState.SUCCESS);
+    expect((await login('ben@storefront.test', 'ben-password-1')).loginState).toBe(LoginState.FAILURE);
+    expect((await login('pia@storefront.test', 'pia-password-1')).loginState).toBe(LoginState.OWNER_APPROVAL_REQUIRED);
+    await admin().members.approveMember(PIA, {});
+    expect((await login('pia@storefront.test', 'pia-password-1')).loginState).toBe(LoginState.SUCCESS);
+  });
+
+  it('a member created with a password logs in until it is blocked or disconnected', async () => {
+    const created = async (email: string) => (await call(s.current.url, 'POST', '/members/v1/members', { token: API_KEY, body: { member: { loginEmail: email }, password: 'created-pass-1' } })).body.member.id as string;
+    const [toBlock, toDisconnect] = [await created('will.block@example.com'), await created('will.disconnect@example.com')];
+    expect((await login('will.block@example.com', 'created-pass-1')).loginState).toBe(LoginState.SUCCESS);
+    await admin().members.blockMember(toBlock, {});
+    expect((await login('will.block@example.com', 'created-pass-1')).loginState).toBe(LoginState.FAILURE);
+    await admin().members.disconnectMember(toDisconnect, {});
+    expect((await login('will.disconnect@example.com', 'created-pass-1')).loginState).toBe(LoginState.FAILURE);
   });
 });
