@@ -1,0 +1,103 @@
+/**
+ * The hosted login page in a real browser (Debian's chromium): its CSP lets the form post and
+ * the redirect back to the app happen, and the web_message page's script runs under its nonce
+ * and posts the code to the app's origin from inside a hidden iframe. The app is a plain page on
+ * another 127.0.0.1 port; the code exchange then goes through the project's client.
+ */
+import { existsSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { authentication, createClient, OAuthStrategy } from '../../src/index.ts';
+import { CLIENT_ID, useSandboxServer } from '../support/sandbox.ts';
+
+const CHROMIUM = '/usr/bin/chromium';
+const DEMO = { email: 'demo@storefront.test', password: 'demo-password-1' };
+const s = useSandboxServer();
+
+/** The app: `/callback` (the redirect target) and `/frame` (opens a URL in a hidden iframe and keeps the first message). */
+const APP_PAGES: Record<string, string> = {
+  '/callback': '<!doctype html><title>callback</title><p>back in the app</p>',
+  '/frame': `<!doctype html><title>app</title><body><script>
+window.addEventListener('message', (e) => { if (!window.__result) window.__result = { data: e.data, origin: e.origin }; });
+const f = document.createElement('iframe');
+f.style.display = 'none';
+f.src = new URLSearchParams(location.search).get('url');
+document.body.appendChild(f);
+</script>`,
+};
+
+let app: { url: string; server: Server };
+let browser: Browser;
+let page: Page;
+const cspViolations: string[] = [];
+
+beforeAll(async () => {
+  if (!existsSync(CHROMIUM)) throw new Error(`Browser tests need Debian's chromium at ${CHROMIUM}: apt-get install chromium (.ci/run installs it)`);
+  const server = createServer((req, res) => {
+    const body = APP_PAGES[new URL(req.url ?? '/', 'http://x').pathname];
+    res.writeHead(body ? 200 : 404, { 'content-type': 'text/html; charset=utf-8' }).end(body ?? 'not found');
+  });
+  await new Promise<void>((ok) => server.listen(0, '127.0.0.1', ok));
+  app = { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, server };
+  browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'] });
+  page = await browser.newPage();
+  page.on('console', (m) => {
+    if (/Content Security Policy/i.test(m.text())) cspViolations.push(m.text());
+  });
+}, 60_000);
+
+afterAll(async () => {
+  await browser?.close();
+  app?.server.closeAllConnections();
+  await new Promise<void>((ok) => (app ? app.server.close(() => ok()) : ok()));
+});
+
+function shopper() {
+  const auth = OAuthStrategy({ clientId: CLIENT_ID });
+  createClient({ modules: { authentication }, auth, host: s.current.url });
+  return auth;
+}
+
+describe('the hosted login page in chromium', () => {
+  it('a member fills the form and the browser lands on the redirect URI with code and state', async () => {
+    const auth = shopper();
+    const data = await auth.generateOAuthData(`${app.url}/callback`);
+    const { authUrl } = await auth.getAuthUrl(data, { responseMode: 'query' });
+    await page.goto(authUrl);
+    await page.getByLabel('E-mail').fill(DEMO.email);
+    await page.getByLabel('Password').fill('wrong-password');
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await expect.poll(() => page.getByRole('alert').textContent()).toBe('Wrong password');
+    await page.getByLabel('Password').fill(DEMO.password);
+    await Promise.all([page.waitForURL(`${app.url}/callback?**`), page.getByRole('button', { name: 'Log in' }).click()]);
+    const { code, state } = auth.parseFromUrl(page.url(), 'query');
+    expect(state).toBe(data.state);
+    expect((await auth.getMemberTokens(code, state, data)).refreshToken.role).toBe('member');
+    expect(cspViolations).toEqual([]);
+  });
+
+  it('cancel lands on the redirect URI with error=access_denied in the fragment', async () => {
+    const auth = shopper();
+    const data = await auth.generateOAuthData(`${app.url}/callback`);
+    const { authUrl } = await auth.getAuthUrl(data);
+    await page.goto(authUrl);
+    await Promise.all([page.waitForURL(`${app.url}/callback#**`), page.getByRole('button', { name: 'Cancel' }).click()]);
+    expect(auth.parseFromUrl(page.url())).toMatchObject({ code: null, state: data.state, error: 'access_denied' });
+  });
+
+  it('web_message with prompt=none: the page inside a hidden iframe posts the code to the app origin', async () => {
+    const auth = shopper();
+    const login = await auth.login(DEMO);
+    const data = await auth.generateOAuthData(app.url);
+    const { authUrl } = await auth.getAuthUrl(data, { prompt: 'none', responseMode: 'web_message', sessionToken: login.data!.sessionToken });
+    await page.goto(`${app.url}/frame?url=${encodeURIComponent(authUrl)}`);
+    await page.waitForFunction(() => (window as unknown as { __result?: unknown }).__result, undefined, { timeout: 10_000 });
+    const result = await page.evaluate(() => (window as unknown as { __result: { data: { code: string; state: string }; origin: string } }).__result);
+    expect(result.origin).toBe(s.current.url);
+    expect(result.data.state).toBe(data.state);
+    expect((await auth.getMemberTokens(result.data.code, result.data.state, data)).refreshToken.role).toBe('member');
+    expect(cspViolations).toEqual([]);
+  });
+});
