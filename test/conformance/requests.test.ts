@@ -6,6 +6,8 @@
  * (and in docs/conformance.md); any other difference fails, and so does a listed difference
  * that no longer occurs.
  */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { operationList } from '../../generated/operations.ts';
 import { ourRequest, sdkRequest, type WireCall } from './capture.ts';
@@ -60,6 +62,14 @@ describe('the official SDK covers our operations', () => {
 
   it('lists deliberate differences only for operations the SDK has', () => {
     for (const key of Object.keys(DELIBERATE)) expect(SDK_ARGS, key).toHaveProperty([key]);
+  });
+
+  it('documents every deliberate difference and every missing counterpart in docs/conformance.md', () => {
+    const doc = readFileSync(join(import.meta.dirname, '..', '..', 'docs', 'conformance.md'), 'utf8');
+    const rows = new Map([...doc.matchAll(/^\| `(\w+\.\w+)` \| ([^|]+) \|/gm)].map((m) => [m[1], m[2].trim()]));
+    for (const [key, { parts }] of Object.entries(DELIBERATE)) expect(rows.get(key), key).toBe(parts.join(', '));
+    for (const key of Object.keys(NO_SDK_COUNTERPART)) expect(rows.has(key), key).toBe(true);
+    expect(rows.size).toBe(Object.keys(DELIBERATE).length + Object.keys(NO_SDK_COUNTERPART).length);
   });
 });
 
