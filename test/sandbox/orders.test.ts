@@ -172,6 +172,11 @@ describe('the story: a visitor orders; an admin captures one order and cancels a
       'AUTHORIZED_PAYMENT_CAPTURED',
       'ORDER_PAID',
     ]);
+    // The payment the checkout started (never completed by the buyer) is dropped once the order is paid.
+    const statuses = (await transactions(orderId)).payments.map(
+      (p: { regularPaymentDetails: { status: string } }) => p.regularPaymentDetails.status,
+    );
+    expect(statuses).toEqual(['CANCELED', 'APPROVED']);
 
     // Later the admin cancels another order, puts its items back in stock and tells the buyer.
     const other = await visitorOrder(3);
@@ -526,6 +531,46 @@ describe('createOrder', () => {
   });
 });
 
+describe('createOrder and cancelOrder with the catalog', () => {
+  it('names a variant by its options, and a restock puts that variant back', async () => {
+    const kit = admin();
+    const shirt = (await kit.products.getProduct(seededProduct(1))).product!;
+    const medium = shirt.variants!.find((v) => v.choices!.Size === 'M')!;
+    const { order } = await kit.orders.createOrder({
+      order: {
+        lineItems: [
+          {
+            quantity: 2,
+            catalogReference: { catalogItemId: shirt.id!, appId: STORES, options: { options: { Size: 'M' } } },
+          },
+        ],
+        buyerInfo: { email: 'shirts@example.com' },
+      },
+    });
+    expect(order!.lineItems![0]).toMatchObject({
+      catalogReference: { options: { variantId: medium.id } },
+      price: { amount: medium.variant!.priceData!.discountedPrice!.toFixed(2) },
+    });
+    const stock = await stockOf(shirt.id!, medium.id!);
+    await kit.orders.cancelOrder(order!.id!, { restockAllItems: true });
+    expect(await stockOf(shirt.id!, medium.id!)).toBe(stock! + 2);
+    // Without restockAllItems the inventory stays as it is.
+    const { order: second } = await kit.orders.createOrder({
+      order: {
+        lineItems: [
+          {
+            quantity: 1,
+            catalogReference: { catalogItemId: shirt.id!, appId: STORES, options: { variantId: medium.id } },
+          },
+        ],
+      },
+    });
+    await kit.orders.cancelOrder(second!.id!, {});
+    expect(await stockOf(shirt.id!, medium.id!)).toBe(stock! + 2);
+    expect((await kit.orders.getOrder(second!.id!)).order!.lineItems![0].restockQuantity).toBeUndefined();
+  });
+});
+
 describe('updateOrder and bulkUpdateOrders', () => {
   it('changes only the masked fields and records address and e-mail edits', async () => {
     const kit = admin();
@@ -724,6 +769,34 @@ describe('payments collector', () => {
         code: 'DELAYED_CAPTURE_SETTINGS_WITHOUT_DELAYED_CAPTURE',
       },
     );
+    await refusedWithoutChange(
+      () =>
+        kit.orders.preparePaymentCollection(order.id!, {
+          amount: { amount: '1.00' },
+          delayedCapture: true,
+          delayedCaptureSettings: { scheduledAction: 'UNKNOWN_ACTION_TYPE', delayDuration: { unit: 'DAYS', count: 1 } },
+        }),
+      { code: 'INVALID_SCHEDULED_ACTION', message: 'delayedCaptureSettings.scheduledAction must be VOID or CAPTURE' },
+    );
+    await refusedWithoutChange(
+      () =>
+        kit.orders.preparePaymentCollection(order.id!, {
+          amount: { amount: '1.00' },
+          delayedCapture: true,
+          delayedCaptureSettings: {
+            scheduledAction: 'VOID',
+            delayDuration: { unit: 'UNKNOWN_DURATION_UNIT', count: 1 },
+          },
+        }),
+      {
+        code: 'INVALID_DELAY_DURATION',
+        message: 'delayedCaptureSettings.delayDuration needs a unit (MINUTES, HOURS or DAYS) and a count',
+      },
+    );
+    await refusedWithoutChange(() => kit.orders.preparePaymentCollection(order.id!, { amount: { amount: '0' } }), {
+      code: 'INVALID_AMOUNT',
+      message: 'amount must be greater than 0',
+    });
   });
 
   it('captures in part, then the rest; refuses capturing more than authorized or voiding what is captured', async () => {
@@ -901,6 +974,32 @@ describe('scheduled actions', () => {
     // The seeded authorization captures itself three days after the seed.
     await advanceClock(2 * 24 * 3600);
     expect((await kit.orders.getOrder(AUTHORIZED)).order!.paymentStatus).toBe('PAID');
+    // A scheduled capture that cannot run (here: an imported record whose authorization is
+    // already captured in full) is recorded as FAILED and dropped; the clock keeps working.
+    const broken = await adminOrder(1);
+    const brokenId = await authorize(broken.id!, '9.00', {
+      scheduledAction: 'CAPTURE',
+      delayDuration: { unit: 'MINUTES', count: 5 },
+    });
+    const snapshot = (await call(s.current.url, 'GET', '/__sandbox/state')).body;
+    const record = snapshot.collections.transactions[broken.id!].payments.find(
+      (p: { id: string }) => p.id === brokenId,
+    );
+    record.regularPaymentDetails.authorizationDetails.captures = [
+      { status: 'SUCCEEDED', amount: { amount: '9.00' }, createdDate: new Date().toISOString() },
+    ];
+    expect((await call(s.current.url, 'PUT', '/__sandbox/state', { token: API_KEY, body: snapshot })).status).toBe(200);
+    await advanceClock(600);
+    const failed = (await transactions(broken.id!)).payments.find((p: { id: string }) => p.id === brokenId)
+      .regularPaymentDetails.authorizationDetails;
+    expect(failed.scheduledAction).toBeUndefined();
+    expect(failed.captures.at(-1)).toMatchObject({
+      status: 'FAILED',
+      reason: 'SCHEDULED',
+      failureDetails: { failureCode: 'PAYMENT_ALREADY_CAPTURED' },
+    });
+    expect((await kit.orders.getOrder(broken.id!)).order!.id).toBe(broken.id);
+
     // Nothing more is due: a further request changes nothing.
     const before = await state();
     await kit.orders.getOrder(AUTHORIZED);

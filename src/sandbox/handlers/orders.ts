@@ -263,23 +263,41 @@ const COLLECTABILITY_ERRORS: Record<string, string> = {
   NONCOLLECTABLE_MISSING_PAYMENT_METHOD: 'is in a currency no payment method of the site takes',
 };
 
+/**
+ * Runs one payment's scheduled action, in place. A scheduled action that cannot run is recorded
+ * as FAILED (with the reason) and dropped, so a bad record never blocks the clock.
+ */
+function runScheduledAction(ctx: OperationContext, p: Json): Json | undefined {
+  const auth = p.regularPaymentDetails.authorizationDetails;
+  const type = auth.scheduledAction.actionType;
+  try {
+    if (type === 'CAPTURE') return capture(ctx, p, undefined, 'SCHEDULED');
+    if (type === 'VOID') return voidPayment(ctx, p, 'SCHEDULED');
+    throw badRequest('UNKNOWN_ACTION_TYPE', `Scheduled action ${type} is neither CAPTURE nor VOID`);
+  } catch (err) {
+    if (!(err instanceof SandboxError)) throw err;
+    const code = (err.body.details as Json).applicationError?.code ?? 'INTERNAL';
+    const failed = { status: 'FAILED', failureDetails: { failureCode: code }, reason: 'SCHEDULED' };
+    if (type === 'CAPTURE')
+      auth.captures = [...(auth.captures ?? []), { ...failed, createdDate: ctx.now().toISOString() }];
+    else auth.void = failed;
+    delete auth.scheduledAction;
+    return undefined;
+  }
+}
+
 /** Runs the scheduled capture or void of every authorized payment whose date has come. */
 function runScheduledActions(ctx: OperationContext): void {
   const now = ctx.now().getTime();
   for (const stored of ctx.db.list<Json>(TRANSACTIONS)) {
-    const due = stored.payments.filter((p: Json) => {
+    const due = (stored.payments ?? []).filter((p: Json) => {
       const at = p.regularPaymentDetails?.authorizationDetails?.scheduledAction?.executionDate;
       return p.regularPaymentDetails?.status === 'AUTHORIZED' && at && Date.parse(at) <= now;
     });
-    if (!due.length) continue;
-    const order = ctx.db.get<Json>(ORDERS, stored.orderId);
+    const order = due.length ? ctx.db.get<Json>(ORDERS, stored.orderId) : undefined;
     if (!order) continue;
     const tx = transactionsOf(ctx.db, stored.orderId);
-    const acts = due.map((d: Json) => {
-      const p = findPayment(tx, d.id);
-      const type = p.regularPaymentDetails.authorizationDetails.scheduledAction.actionType;
-      return type === 'CAPTURE' ? capture(ctx, p, undefined, 'SCHEDULED') : voidPayment(ctx, p, 'SCHEDULED');
-    });
+    const acts = due.map((d: Json) => runScheduledAction(ctx, findPayment(tx, d.id))).filter(Boolean) as Json[];
     settle(ctx, order, tx, acts);
   }
 }
@@ -359,6 +377,8 @@ function orderLine(ctx: OperationContext, input: Json, index: number, violations
     paymentOption: 'FULL_PAYMENT_ONLINE',
     ...fromCatalog,
     ...input,
+    // The catalog's reference names the variant by id (the caller may have named it by options).
+    ...(fromCatalog.catalogReference ? { catalogReference: fromCatalog.catalogReference } : {}),
     id: ctx.newId(),
   };
   const unit = amountOf(line.price);
@@ -814,7 +834,8 @@ const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stri
 /** Filter, sort (default: newest first) and cursor paging; a cursor carries its filter, sort and position. */
 function searchOrders(ctx: OperationContext): Json {
   const search: Json = ctx.input.search ?? {};
-  const limit = search.cursorPaging?.limit ?? DEFAULT_SEARCH_LIMIT;
+  // A limit of 0 would never move the cursor: it means the default, as no limit does.
+  const limit = search.cursorPaging?.limit || DEFAULT_SEARCH_LIMIT;
   let state: CursorState = { filter: search.filter, sort: search.sort, offset: 0 };
   if (search.cursorPaging?.cursor) {
     const fromCursor = decodeCursor(search.cursorPaging.cursor);
@@ -866,7 +887,12 @@ function seed(ctx: SeedContext): void {
     addressLine: '235 W 23rd St',
   };
   const contact = { firstName: 'Dana', lastName: 'Demo' };
-  const product = (n: number) => ctx.db.get<Json>(PRODUCTS, seededId('6b3a0000', n))!;
+  const product = (n: number): Json => {
+    const p = ctx.db.get<Json>(PRODUCTS, seededId('6b3a0000', n));
+    if (!p)
+      throw new Error(`orders seed: catalog product ${seededId('6b3a0000', n)} is missing (the catalog seeds first)`);
+    return p;
+  };
   const line = (n: number, quantity: number, variant = 0): Json => {
     const p = product(n);
     const v = p.variants[variant];
