@@ -4,8 +4,9 @@
  * with e-mail and password), register, logout, and an API key for elevated calls.
  */
 import { useEffect, useState } from 'react';
-import { oauthStrategy } from './client.ts';
-import { apiHost, currentRole, getState, setState, useConsoleState } from './state.ts';
+import { LoginState, type StateMachine } from '../../src/auth/index.ts';
+import { finishAuthentication, oauthStrategy } from './client.ts';
+import { apiHost, currentRole, getState, SANDBOX_IN_BROWSER, setState, useConsoleState } from './state.ts';
 
 export function AuthPanel() {
   const state = useConsoleState();
@@ -13,6 +14,8 @@ export function AuthPanel() {
   const [password, setPassword] = useState('');
   const [message, setMessage] = useState('');
   const [open, setOpen] = useState(false);
+  const [code, setCode] = useState('');
+  const [machine, setMachine] = useState<StateMachine | undefined>();
   const role = currentRole(state);
 
   useEffect(() => {
@@ -36,6 +39,14 @@ export function AuthPanel() {
       setMessage(`${label} failed: ${(err as Error).message}`);
     }
   };
+
+  /** Login, register and verify: the state they reach is shown, a SUCCESS becomes member tokens. */
+  const authenticate = (label: string, step: () => Promise<StateMachine>) =>
+    run(label, async () => {
+      const next = await step();
+      setMachine(next);
+      return finishAuthentication(label, next);
+    });
 
   const expiry = state.tokens ? new Date(state.tokens.accessToken.expiresAt * 1000).toLocaleTimeString() : '—';
 
@@ -85,6 +96,8 @@ export function AuthPanel() {
             </button>
             <button
               type="button"
+              disabled={SANDBOX_IN_BROWSER}
+              aria-describedby={SANDBOX_IN_BROWSER ? 'hosted-login-hint' : undefined}
               onClick={() =>
                 run('Hosted login', async () => {
                   const oauth = oauthStrategy();
@@ -97,24 +110,40 @@ export function AuthPanel() {
             >
               Log in on the hosted page (PKCE)
             </button>
+            {SANDBOX_IN_BROWSER ? (
+              <span id="hosted-login-hint" className="hint">
+                The hosted login page is a page load, which the in-browser sandbox cannot answer: use `npm start` for it, or log in directly.
+              </span>
+            ) : null}
             <label>
               E-mail <input type="email" autoComplete="username" value={email} onChange={(e) => setEmail(e.target.value)} />
             </label>
             <label>
               Password <input type="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} />
             </label>
-            <button type="button" onClick={() => run('Login', async () => `Login: ${(await oauthStrategy().login({ email, password })).loginState}`)}>
+            <button type="button" onClick={() => authenticate('Login', () => oauthStrategy().login({ email, password }))}>
               Log in directly
             </button>
-            <button type="button" onClick={() => run('Register', async () => `Register: ${(await oauthStrategy().register({ email, password })).loginState}`)}>
+            <button type="button" onClick={() => authenticate('Register', () => oauthStrategy().register({ email, password }))}>
               Register
             </button>
+            {machine?.loginState === LoginState.EMAIL_VERIFICATION_REQUIRED ? (
+              <>
+                <label>
+                  Verification code <input inputMode="numeric" autoComplete="one-time-code" value={code} onChange={(e) => setCode(e.target.value)} />
+                </label>
+                <button type="button" onClick={() => authenticate('Verify', () => oauthStrategy().processVerification({ verificationCode: code }, machine))}>
+                  Verify
+                </button>
+              </>
+            ) : null}
             <button
               type="button"
               onClick={() =>
                 run('Logout', async () => {
                   const { logoutUrl } = await oauthStrategy().logout(location.href);
                   setState({ tokens: undefined });
+                  setMachine(undefined);
                   return `Logged out (provider logout URL: ${logoutUrl})`;
                 })
               }

@@ -5,9 +5,9 @@
  */
 import * as modules from '../../src/modules.ts';
 import { ApiKeyStrategy, createClient, SdkError, ValidationError, type AuthStrategy } from '../../src/index.ts';
-import { OAuthStrategy } from '../../src/auth/index.ts';
+import { LoginState, OAuthStrategy, type FrameDriver, type FrameMessage, type StateMachine } from '../../src/auth/index.ts';
 import type { OperationDescriptor } from '../../src/console-data.ts';
-import { apiHost, getState, setState, type ConsoleState, type Tokens } from './state.ts';
+import { apiHost, getState, SANDBOX_IN_BROWSER, setState, type ConsoleState, type Tokens } from './state.ts';
 
 export interface CallResult {
   ok: boolean;
@@ -28,7 +28,12 @@ let oauthKey = '';
 export function oauthStrategy(s: ConsoleState = getState()): ReturnType<typeof OAuthStrategy> {
   const key = `${apiHost(s)}|${s.clientId}`;
   if (!oauth || key !== oauthKey) {
-    oauth = OAuthStrategy({ clientId: s.clientId, tokens: s.tokens as never });
+    oauth = OAuthStrategy({
+      clientId: s.clientId,
+      tokens: s.tokens as never,
+      directLoginTimeoutMs: 20_000,
+      ...(SANDBOX_IN_BROWSER ? { frame: fetchedFrame } : {}),
+    });
     oauthKey = key;
     createClient({ auth: oauth, host: apiHost(s) });
     oauth.on('tokens', (t: unknown) => setState({ tokens: t as Tokens }));
@@ -36,12 +41,46 @@ export function oauthStrategy(s: ConsoleState = getState()): ReturnType<typeof O
   return oauth;
 }
 
-export function authFor(s: ConsoleState = getState()): AuthStrategy {
-  if (s.useApiKey) return ApiKeyStrategy({ apiKey: s.apiKey, siteId: s.siteId });
+/**
+ * The in-browser sandbox answers fetches but not page loads (a service worker lets navigations
+ * through), so the hidden frame of a direct login is replaced by fetching the same page and
+ * reading the result it would have posted.
+ */
+const fetchedFrame: FrameDriver = (url) => ({
+  message: fetch(url).then(async (res): Promise<FrameMessage> => {
+    const doc = new DOMParser().parseFromString(await res.text(), 'text/html');
+    const data = doc.getElementById('sfk-auth-result')?.textContent;
+    if (!data) return { error: `hosted page answered ${res.status}`, error_description: doc.body.textContent?.trim() ?? '' };
+    return (JSON.parse(data) as { message: FrameMessage }).message;
+  }),
+  close: () => undefined,
+});
+
+/**
+ * What a login, registration or verification came to, said for a person; a SUCCESS is turned
+ * into member tokens (the session token through the hosted page, prompt none).
+ */
+export async function finishAuthentication(label: string, machine: StateMachine): Promise<string> {
+  switch (machine.loginState) {
+    case LoginState.SUCCESS:
+      await oauthStrategy().getMemberTokensForDirectLogin(machine.data!.sessionToken!);
+      return `${label}: logged in as a member`;
+    case LoginState.EMAIL_VERIFICATION_REQUIRED:
+      return `${label}: e-mail verification required — enter the code sent to the member's e-mail${getState().target.kind === 'sandbox' ? " (the sandbox's outbox)" : ''}`;
+    case LoginState.OWNER_APPROVAL_REQUIRED:
+      return `${label}: waiting for the site owner's approval (members.approveMember with the API key), then log in`;
+    default:
+      throw new Error(machine.error ?? `${label} ended in state ${machine.loginState}`);
+  }
+}
+
+export function authFor(s: ConsoleState = getState(), elevated = s.useApiKey): AuthStrategy {
+  if (elevated) return ApiKeyStrategy({ apiKey: s.apiKey, siteId: s.siteId });
   return oauthStrategy(s);
 }
 
-export async function send(d: OperationDescriptor, pathValues: string[], options: unknown): Promise<CallResult> {
+/** Sends one operation; `elevated` calls with the API key whatever the console's current role. */
+export async function send(d: OperationDescriptor, pathValues: string[], options: unknown, how: { elevated?: boolean } = {}): Promise<CallResult> {
   const s = getState();
   let status: number | undefined;
   let requestId: string | undefined;
@@ -58,7 +97,7 @@ export async function send(d: OperationDescriptor, pathValues: string[], options
     return res;
   };
   const mod = (modules as unknown as Record<string, Record<string, unknown>>)[d.module];
-  const kit = createClient({ modules: { [d.module]: mod } as never, auth: authFor(s), host: apiHost(s), fetch: recordingFetch, retry: false }) as unknown as Record<
+  const kit = createClient({ modules: { [d.module]: mod } as never, auth: authFor(s, how.elevated ?? s.useApiKey), host: apiHost(s), fetch: recordingFetch, retry: false }) as unknown as Record<
     string,
     Record<string, (...args: unknown[]) => Promise<unknown>>
   >;

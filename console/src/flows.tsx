@@ -1,122 +1,291 @@
 /**
- * Guided flows: each step is a real call through the client; values picked from one answer
- * feed the next request.
+ * Guided flows: each step is a real call through the client (an operation, or the OAuth
+ * strategy's register / verify / login); values picked from one answer feed the next request.
+ * A failing step stops the flow and shows the server's error as it came.
  */
 import { useState } from 'react';
-import { send, type CallResult } from './client.ts';
+import { LoginState, type StateMachine } from '../../src/auth/index.ts';
+import { finishAuthentication, oauthStrategy, send } from './client.ts';
 import { findOperation } from './operations.ts';
-import { setState } from './state.ts';
+import { apiHost, currentRole, getState, setState } from './state.ts';
+
+type Values = Record<string, any>;
+
+interface StepOutcome {
+  /** What the step answered: an HTTP status, or the login state it reached. */
+  status: string;
+  /** Values for the next steps. */
+  values?: Values;
+  /** One line on what happened. */
+  detail?: string;
+}
 
 interface Step {
   title: string;
-  op: string;
-  /** Path values and options, from the values earlier steps produced. */
-  request(values: Record<string, any>): { path: string[]; options: unknown };
-  /** Values this step's answer gives the next steps. */
-  pick(result: any, values: Record<string, any>): Record<string, any>;
+  /** What the step calls, shown beside its title. */
+  calls: string;
+  /** Throws with the server's error when the step fails. */
+  run(values: Values): Promise<StepOutcome>;
 }
 
-const STORES_APP_ID = '215238eb-22a5-4c36-9e7b-e7c08025e04e';
+interface Flow {
+  title: string;
+  about: string;
+  steps: Step[];
+  /** The line shown when every step passed. */
+  done(values: Values): string;
+}
 
-export const FLOWS: Record<string, { title: string; steps: Step[] }> = {
+/** An operation sent through the client; `pick` reads what the next steps need from its answer. */
+function operationStep(
+  title: string,
+  op: string,
+  request: (v: Values) => { path: string[]; options: unknown },
+  pick: (result: any, v: Values) => Values,
+  how: { elevated?: boolean } = {},
+): Step {
+  return {
+    title,
+    calls: `${op}${how.elevated ? ' (API key)' : ''}`,
+    async run(v) {
+      const d = findOperation(op);
+      if (!d) throw new Error(`the console has no operation ${op}`);
+      const { path, options } = request(v);
+      const r = await send(d, path, options, how);
+      if (!r.ok) throw new Error(`${r.status ?? 'no answer'} ${r.error?.name}: ${r.error?.message}`);
+      return { status: String(r.status), values: pick(r.result, v) };
+    },
+  };
+}
+
+/** The state a login, registration or verification reached; a FAILURE stops the flow with its error. */
+function reached(title: string, machine: StateMachine, values: Values = {}): StepOutcome {
+  if (machine.loginState === LoginState.FAILURE) throw new Error(machine.error ?? `${title} failed`);
+  return { status: machine.loginState, values: { ...values, machine } };
+}
+
+const skipped = (why: string): StepOutcome => ({ status: 'skipped', detail: why });
+
+/** The code the sandbox e-mailed to `email` (its outbox); only the embedded sandbox has one to read. */
+async function verificationCodeFor(email: string): Promise<string> {
+  if (getState().target.kind !== 'sandbox') {
+    throw new Error(`the code went to ${email}'s inbox: enter it under Authentication (Verify)`);
+  }
+  const res = await fetch(`${apiHost()}/__sandbox/outbox?to=${encodeURIComponent(email)}`);
+  if (!res.ok) throw new Error(`the sandbox outbox answered ${res.status}`);
+  const { mail } = (await res.json()) as { mail: { kind?: string; data?: { code?: string } }[] };
+  const code = mail.filter((m) => m.kind === 'verification' && m.data?.code).at(-1)?.data?.code;
+  if (!code) throw new Error(`no verification e-mail to ${email} in the sandbox outbox`);
+  return code;
+}
+
+/** Visitor and member steps call with the OAuth tokens even when the console is set to the API key. */
+const AS_SHOPPER = { elevated: false };
+const STORES_APP_ID = '215238eb-22a5-4c36-9e7b-e7c08025e04e';
+const amountOf = (money: { amount?: string } | undefined) => Number(money?.amount ?? 0);
+
+export const FLOWS: Record<string, Flow> = {
   visitorToOrder: {
     title: 'Visitor to order',
+    about: 'A visitor browses, fills a cart, checks out and gets an order.',
     steps: [
-      {
-        title: 'Browse products',
-        op: 'products.queryProducts',
-        request: () => ({ path: [], options: { query: { paging: { limit: 20 } } } }),
-        pick: (r) => {
+      operationStep(
+        'Browse products',
+        'products.queryProducts',
+        () => ({ path: [], options: { query: { paging: { limit: 20 } } } }),
+        (r) => {
           const product = (r.products ?? []).find((p: any) => p.stock?.inStock !== false) ?? r.products?.[0];
           if (!product) throw new Error('the catalog answered no products');
           return { productId: product.id, productName: product.name };
         },
-      },
-      {
-        title: 'Add to the current cart',
-        op: 'currentCart.addToCurrentCart',
-        request: (v) => ({ path: [], options: { lineItems: [{ quantity: 1, catalogReference: { catalogItemId: v.productId, appId: STORES_APP_ID } }] } }),
-        pick: (r) => ({ cartId: r.cart?.id }),
-      },
-      {
-        title: 'Create a checkout from the cart',
-        op: 'currentCart.createCheckoutFromCurrentCart',
-        request: () => ({ path: [], options: { channelType: 'WEB' } }),
-        pick: (r) => ({ checkoutId: r.checkoutId }),
-      },
-      {
-        title: 'Create the order',
-        op: 'checkout.createOrder',
-        request: (v) => ({ path: [v.checkoutId], options: {} }),
-        pick: (r) => ({ orderId: r.orderId }),
-      },
+        AS_SHOPPER,
+      ),
+      operationStep(
+        'Add to the current cart',
+        'currentCart.addToCurrentCart',
+        (v) => ({ path: [], options: { lineItems: [{ quantity: 1, catalogReference: { catalogItemId: v.productId, appId: STORES_APP_ID } }] } }),
+        (r) => ({ cartId: r.cart?.id }),
+        AS_SHOPPER,
+      ),
+      operationStep(
+        'Create a checkout from the cart',
+        'currentCart.createCheckoutFromCurrentCart',
+        () => ({ path: [], options: { channelType: 'WEB' } }),
+        (r) => ({ checkoutId: r.checkoutId }),
+        AS_SHOPPER,
+      ),
+      operationStep(
+        'Create the order',
+        'checkout.createOrder',
+        (v) => ({ path: [v.checkoutId], options: {} }),
+        (r) => ({ orderId: r.orderId }),
+        AS_SHOPPER,
+      ),
     ],
+    done: (v) => `Order created: ${v.orderId}`,
+  },
+  memberSignUp: {
+    title: 'Member sign-up',
+    about: "A new member registers; with the site's policies on, verifies the e-mailed code and waits for the owner's approval; then is logged in.",
+    steps: [
+      {
+        title: 'Register a new member',
+        calls: 'authentication.registerV2',
+        async run() {
+          const email = `shopper-${crypto.randomUUID().slice(0, 8)}@storefront.test`;
+          const password = `pw-${crypto.randomUUID()}`;
+          return reached(this.title, await oauthStrategy().register({ email, password }), { email, password });
+        },
+      },
+      {
+        title: 'Verify the e-mail with the code from the outbox',
+        calls: 'verification.verifyDuringAuthentication',
+        async run(v) {
+          if (v.machine.loginState !== LoginState.EMAIL_VERIFICATION_REQUIRED) return skipped('the site does not ask for e-mail verification');
+          return reached(this.title, await oauthStrategy().processVerification({ verificationCode: await verificationCodeFor(v.email) }, v.machine));
+        },
+      },
+      {
+        title: 'The site owner approves the member',
+        calls: 'members.approveMember (API key), authentication.loginV2',
+        async run(v) {
+          if (v.machine.loginState !== LoginState.OWNER_APPROVAL_REQUIRED) return skipped('the site does not ask for owner approval');
+          const approve = await send(findOperation('members.approveMember')!, [v.machine.data.identity.id], {}, { elevated: true });
+          if (!approve.ok) throw new Error(`${approve.status ?? 'no answer'} ${approve.error?.name}: ${approve.error?.message}`);
+          return reached(this.title, await oauthStrategy().login({ email: v.email, password: v.password }));
+        },
+      },
+      {
+        title: 'Log in: member tokens for the session',
+        calls: 'redirects.createRedirectSession, oauth2/token',
+        async run(v) {
+          const said = await finishAuthentication('Sign-up', v.machine);
+          if (currentRole() !== 'member') throw new Error(said);
+          return { status: 'member', detail: said };
+        },
+      },
+      operationStep(
+        "Read the member's own record",
+        'members.getCurrentMember',
+        () => ({ path: [], options: { fieldsets: ['FULL'] } }),
+        (r) => ({ memberId: r.member?.id }),
+        AS_SHOPPER,
+      ),
+    ],
+    done: (v) => `Signed up and logged in as ${v.email} (member ${v.memberId})`,
+  },
+  capturePayment: {
+    title: 'Admin: capture a payment',
+    about: 'The site owner finds an order whose payment is only authorized and captures it.',
+    steps: [
+      operationStep(
+        'Find an order with an authorized payment',
+        'orders.searchOrders',
+        () => ({ path: [], options: { search: { cursorPaging: { limit: 100 } } } }),
+        (r) => {
+          const order = (r.orders ?? []).find((o: any) => o.status !== 'CANCELED' && amountOf(o.balanceSummary?.authorized) > 0);
+          if (!order) throw new Error('no order has an authorized payment left to capture');
+          const created = (order.activities ?? []).filter((a: any) => a.type === 'AUTHORIZED_PAYMENT_CREATED' && a.paymentId);
+          if (!created.length) throw new Error(`order ${order.id} shows no AUTHORIZED_PAYMENT_CREATED activity with a payment id`);
+          return { orderId: order.id, paymentIds: created.map((a: any) => a.paymentId), paymentStatusBefore: order.paymentStatus };
+        },
+        { elevated: true },
+      ),
+      operationStep(
+        'Capture the authorized payments',
+        'orders.captureAuthorizedPayments',
+        (v) => ({ path: [v.orderId], options: { payments: v.paymentIds.map((paymentId: string) => ({ paymentId })) } }),
+        (r) => ({ captured: (r.orderTransactions?.payments ?? []).map((p: any) => `${p.id}: ${p.regularPaymentDetails?.status}`).join(', ') }),
+        { elevated: true },
+      ),
+      operationStep(
+        "Read the order's payment status",
+        'orders.getOrder',
+        (v) => ({ path: [v.orderId], options: {} }),
+        (r) => ({ paymentStatus: r.order?.paymentStatus, paid: r.order?.balanceSummary?.paid?.formattedAmount }),
+        { elevated: true },
+      ),
+    ],
+    done: (v) => `Payment captured: order ${v.orderId} went from ${v.paymentStatusBefore} to ${v.paymentStatus} (paid ${v.paid}; payments ${v.captured})`,
   },
 };
 
+interface Ran {
+  title: string;
+  status: string;
+  detail?: string;
+}
+
 export default function Flows() {
-  const [results, setResults] = useState<{ title: string; result: CallResult }[]>([]);
-  const [values, setValues] = useState<Record<string, any>>({});
-  const [running, setRunning] = useState(false);
-  const [error, setError] = useState('');
+  const [running, setRunning] = useState('');
+  const [results, setResults] = useState<{ key: string; steps: Ran[]; error?: string; done?: string } | undefined>();
 
   const run = async (key: string) => {
-    setRunning(true);
-    setResults([]);
-    setError('');
-    let v: Record<string, any> = {};
-    for (const step of FLOWS[key].steps) {
-      const d = findOperation(step.op)!;
-      const { path, options } = step.request(v);
-      const result = await send(d, path, options);
-      setResults((list) => [...list, { title: step.title, result }]);
-      if (!result.ok) {
-        setError(`${step.title} failed: ${result.error?.message}`);
-        break;
-      }
+    const flow = FLOWS[key];
+    setRunning(key);
+    const ran: Ran[] = [];
+    setResults({ key, steps: [] });
+    let v: Values = {};
+    let error: string | undefined;
+    for (const step of flow.steps) {
       try {
-        v = { ...v, ...step.pick(result.result, v) };
+        const out = await step.run(v);
+        v = { ...v, ...out.values };
+        ran.push({ title: step.title, status: out.status, detail: out.detail });
       } catch (e) {
-        setError(`${step.title}: ${(e as Error).message}`);
-        break;
+        error = `${step.title} failed: ${(e as Error).message}`;
+        ran.push({ title: step.title, status: 'failed' });
       }
-      setValues(v);
+      setResults({ key, steps: [...ran], error });
+      if (error) break;
     }
-    setState((s) => ({ picked: { ...s.picked, ...Object.fromEntries(Object.entries(v).filter(([, x]) => typeof x === 'string')) } }));
-    setRunning(false);
+    const picked = Object.fromEntries(Object.entries(v).filter(([k, x]) => typeof x === 'string' && /Id$/.test(k)));
+    setState((s) => ({ picked: { ...s.picked, ...picked } }));
+    setResults({ key, steps: ran, error, done: error ? undefined : flow.done(v) });
+    setRunning('');
   };
 
   return (
     <article>
       <h1>Guided flows</h1>
       {Object.entries(FLOWS).map(([key, flow]) => (
-        <section key={key}>
-          <h2>{flow.title}</h2>
+        <section key={key} aria-labelledby={`flow-${key}`}>
+          <h2 id={`flow-${key}`}>{flow.title}</h2>
+          <p>{flow.about}</p>
           <ol>
             {flow.steps.map((s) => (
-              <li key={s.op}>
-                {s.title} — <code>{s.op}</code>
+              <li key={s.title}>
+                {s.title} — <code>{s.calls}</code>
               </li>
             ))}
           </ol>
-          <button type="button" disabled={running} onClick={() => void run(key)}>
+          <button type="button" disabled={!!running} onClick={() => void run(key)}>
             Run “{flow.title}”
           </button>
+          {results?.key === key ? (
+            <div className="flow-run">
+              <ol className="flow-results" data-testid="flow-results">
+                {results.steps.map((r, i) => (
+                  <li key={i}>
+                    {r.title}: <span className={r.status === 'failed' ? 'status err' : 'status ok'}>{r.status}</span>
+                    {r.detail ? <small> — {r.detail}</small> : null}
+                  </li>
+                ))}
+              </ol>
+              {results.error ? (
+                <p role="alert" className="problem" data-testid="flow-error">
+                  {results.error}
+                </p>
+              ) : null}
+              {results.done ? (
+                <p role="status" data-testid="flow-done">
+                  {results.done}
+                </p>
+              ) : null}
+            </div>
+          ) : null}
         </section>
       ))}
-      <ol className="flow-results" data-testid="flow-results">
-        {results.map((r, i) => (
-          <li key={i}>
-            {r.title}: <span className={r.result.ok ? 'status ok' : 'status err'}>{r.result.status ?? 'error'}</span>
-          </li>
-        ))}
-      </ol>
-      {error ? <p role="alert">{error}</p> : null}
-      {values.orderId ? (
-        <p data-testid="flow-done">
-          Order created: <code>{values.orderId}</code>
-        </p>
-      ) : null}
     </article>
   );
 }

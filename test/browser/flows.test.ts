@@ -1,0 +1,95 @@
+/**
+ * The console's guided flows, each run from /flows in chromium against `npm start`'s sandbox:
+ * member sign-up under the site's policies (plain, e-mail verification, owner approval),
+ * an admin capturing an authorized payment, and a failing step that shows the server's error.
+ */
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { screenshots, useConsole } from './support.ts';
+
+const h = useConsole();
+
+async function settings(patch: Record<string, boolean>) {
+  const res = await fetch(`${h.server.url}/__sandbox/settings`, {
+    method: 'PATCH',
+    headers: { authorization: 'sandbox-api-key', 'content-type': 'application/json' },
+    body: JSON.stringify(patch),
+  });
+  expect(res.status).toBe(200);
+}
+
+/** Runs a flow from a fresh console (no tokens) and waits for its end; the steps' lines and the outcome. */
+async function runFlow(title: string) {
+  await h.page.goto(h.server.url + '/flows');
+  await h.page.evaluate(() => localStorage.clear());
+  await h.page.reload();
+  const section = h.page.getByRole('region', { name: title, exact: true });
+  await section.getByRole('button', { name: `Run “${title}”` }).click();
+  const end = section.getByTestId('flow-done').or(section.getByTestId('flow-error'));
+  await end.waitFor({ timeout: 30_000 });
+  return {
+    steps: await section.getByTestId('flow-results').locator('li').allTextContents(),
+    done: (await section.getByTestId('flow-done').textContent({ timeout: 100 }).catch(() => null)) ?? undefined,
+    error: (await section.getByTestId('flow-error').textContent({ timeout: 100 }).catch(() => null)) ?? undefined,
+  };
+}
+
+describe('guided flows', () => {
+  it('member sign-up with no verification or approval: registered, logged in as a member', async () => {
+    await settings({ requireEmailVerification: false, requireOwnerApproval: false, requireCaptcha: false });
+    const r = await runFlow('Member sign-up');
+    expect(r.error).toBeUndefined();
+    expect(r.steps[0]).toMatch(/Register a new member: SUCCESS/);
+    expect(r.steps[1]).toMatch(/skipped/);
+    expect(r.steps[2]).toMatch(/skipped/);
+    expect(r.done).toMatch(/^Signed up and logged in as shopper-\w+@storefront\.test \(member [0-9a-f-]{36}\)$/);
+    expect(await h.page.getByTestId('auth-role').textContent()).toBe('member');
+  });
+
+  it('member sign-up when the site asks for e-mail verification and owner approval: code from the outbox, approved, logged in', async () => {
+    await settings({ requireEmailVerification: true, requireOwnerApproval: true });
+    try {
+      const r = await runFlow('Member sign-up');
+      expect(r.error).toBeUndefined();
+      expect(r.steps[0]).toMatch(/Register a new member: EMAIL_VERIFICATION_REQUIRED/);
+      expect(r.steps[1]).toMatch(/Verify the e-mail with the code from the outbox: OWNER_APPROVAL_REQUIRED/);
+      expect(r.steps[2]).toMatch(/The site owner approves the member: SUCCESS/);
+      expect(r.done).toMatch(/^Signed up and logged in as /);
+      expect(await h.page.getByTestId('auth-role').textContent()).toBe('member');
+      await h.page.screenshot({ path: join(screenshots, 'console-flow-signup.png') });
+    } finally {
+      await settings({ requireEmailVerification: false, requireOwnerApproval: false });
+    }
+  });
+
+  it("stops at the failing step with the server's error", async () => {
+    await settings({ requireCaptcha: true });
+    try {
+      const r = await runFlow('Member sign-up');
+      expect(r.done).toBeUndefined();
+      expect(r.steps).toEqual([expect.stringMatching(/Register a new member: failed/)]);
+      expect(r.error).toMatch(/^Register a new member failed: .*Missing captcha token/);
+    } finally {
+      await settings({ requireCaptcha: false });
+    }
+  });
+
+  it("admin payment capture: finds the order with an authorized payment, captures it, shows it PAID", async () => {
+    const r = await runFlow('Admin: capture a payment');
+    expect(r.error).toBeUndefined();
+    expect(r.steps).toEqual([
+      expect.stringMatching(/Find an order with an authorized payment: 200/),
+      expect.stringMatching(/Capture the authorized payments: 200/),
+      expect.stringMatching(/Read the order's payment status: 200/),
+    ]);
+    expect(r.done).toMatch(/^Payment captured: order [0-9a-f-]{36} went from NOT_PAID to PAID \(paid \$[\d.]+; payments [0-9a-f-]{36}: APPROVED\)$/);
+    await h.page.screenshot({ path: join(screenshots, 'console-flow-capture.png') });
+    // Nothing authorized is left: running it again says so instead of capturing twice.
+    const again = await runFlow('Admin: capture a payment');
+    expect(again.error).toBe('Find an order with an authorized payment failed: no order has an authorized payment left to capture');
+  });
+
+  it('raised no page errors', () => {
+    expect(h.pageErrors).toEqual([]);
+  });
+});
