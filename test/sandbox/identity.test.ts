@@ -322,6 +322,19 @@ describe('recovery and passwords', () => {
     expect(posted.status).toBe(302);
     expect(posted.headers.get('location')).toBe('http://localhost:5173/reset');
     expect((await post(`${AUTH}/v2/login`, { loginId: { email }, password: 'page-pass-3' })).body.state).toBe('SUCCESS');
+    // The link works once; a forged redirect URL is not honoured.
+    const spent = await fetch(mail.data.link);
+    expect(spent.status).toBe(400);
+    expect(await spent.text()).toContain('This link is not valid, was already used or has expired; ask for a new e-mail.');
+    await post('/_api/iam/recovery/v1/send-email', { email });
+    const fresh = (await mailTo(email, 'recovery')).at(-1)!;
+    for (const redirectUrl of ['https://evil.example/', 'not a url']) {
+      const forged = new URL(fresh.data.link);
+      forged.searchParams.set('redirectUrl', redirectUrl);
+      const res = await fetch(forged);
+      expect(res.status).toBe(400);
+      expect(await res.text()).toContain(`Redirect URL ${redirectUrl} is not registered for client ${CLIENT_ID}.`);
+    }
   });
 
   it('change password: a member sets a new one; a visitor may not', async () => {

@@ -73,7 +73,7 @@ interface AuthStateRecord {
   expiresAt: number;
 }
 
-interface RecoveryTokenRecord {
+export interface RecoveryTokenRecord {
   [key: string]: unknown;
   id: string;
   memberId: string;
@@ -358,9 +358,15 @@ function mailRecovery(ctx: OperationContext, m: MemberRecord, kind: 'recovery' |
 }
 
 /** Sets a new password with a recovery or activation token (the recover call and the sandbox's set-password page). */
+/** A recovery or activation token that can still set a password. */
+export function liveRecoveryToken(db: Db, token: unknown, now: Date): RecoveryTokenRecord | undefined {
+  const rec = typeof token === 'string' && token ? db.get<RecoveryTokenRecord>(RECOVERY_TOKENS, token) : undefined;
+  return rec && !rec.used && rec.expiresAt > now.getTime() ? rec : undefined;
+}
+
 export async function recoverWithToken(ctx: OperationContext, token: unknown, password: unknown): Promise<{ identity: ReturnType<typeof identityOf>; sessionToken?: string }> {
-  const rec = typeof token === 'string' ? ctx.db.get<RecoveryTokenRecord>(RECOVERY_TOKENS, token) : undefined;
-  if (!rec || rec.used || rec.expiresAt <= ctx.now().getTime()) throw AuthErrors.invalidRecoveryToken();
+  const rec = liveRecoveryToken(ctx.db, token, ctx.now());
+  if (!rec) throw AuthErrors.invalidRecoveryToken();
   if (typeof password !== 'string' || password === '') {
     throw validationError([{ field: 'password', description: 'is required', violatedRule: 'REQUIRED_FIELD' }]);
   }

@@ -20,6 +20,7 @@ import type { Caller, Db, OperationContext } from '../types.ts';
 import {
   endMemberLogin,
   isRegisteredRedirect,
+  liveRecoveryToken,
   liveSession,
   loginWithPassword,
   randomToken,
@@ -375,6 +376,13 @@ const routes: SandboxModule['routes'] = [
     handle(_request, env) {
       const token = env.url.searchParams.get('token') ?? '';
       const redirectUrl = env.url.searchParams.get('redirectUrl');
+      const clientId = env.url.searchParams.get('clientId') ?? env.sandbox.options.clientIds[0];
+      if (!liveRecoveryToken(env.sandbox.store.db, token, env.sandbox.now())) {
+        return problem(400, 'Link not valid', 'This link is not valid, was already used or has expired; ask for a new e-mail.');
+      }
+      if (redirectUrl && !isRegisteredRedirect({ settings: env.sandbox.settings(), options: env.sandbox.options }, clientId, redirectUrl)) {
+        return problem(400, 'Redirect URI not registered', `Redirect URL ${redirectUrl} is not registered for client ${clientId}.`);
+      }
       const target = redirectUrl ? [originOf(redirectUrl)] : [];
       return page(
         'Set a new password',
