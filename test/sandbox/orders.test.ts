@@ -19,10 +19,11 @@ import {
   ValidationError,
 } from '../../src/index.ts';
 import { API_KEY, call, CLIENT_ID, useSandboxServer, visitorToken } from '../support/sandbox.ts';
+import { loadBundles } from '../support/spec.ts';
 
 const s = useSandboxServer();
 const STORES = '215238eb-22a5-4c36-9e7b-e7c08025e04e';
-const seededOrder = (n: number) => `0e0d0000-0000-4000-8000-${String(n).padStart(12, '0')}`;
+const seededOrder = (n: number) => `5b3c2d1e-0000-4000-8000-0000000e${String(n).padStart(4, '0')}`;
 const seededProduct = (n: number) => `6b3a0000-0000-4000-8000-${String(n).padStart(12, '0')}`;
 const PAID = seededOrder(1);
 const AUTHORIZED = seededOrder(2);
@@ -281,6 +282,12 @@ describe('seeded orders', () => {
     expect(scheduled.actionType).toBe('CAPTURE');
     expect(Date.parse(scheduled.executionDate)).toBeGreaterThan(Date.now());
     expect((await transactions(CANCELED)).refunds[0].transactions[0].refundStatus).toBe('SUCCEEDED');
+  });
+
+  it("include the order of the spec's examples, so the console's example calls find it", async () => {
+    const orders = loadBundles().orders as any;
+    const exampleId = orders.paths['/ecom/v1/orders/{id}'].get.parameters[0].example;
+    expect((await admin().orders.getOrder(exampleId)).order).toMatchObject({ id: PAID, paymentStatus: 'PAID' });
   });
 
   it('answers an unknown order id with ORDER_NOT_FOUND', async () => {
