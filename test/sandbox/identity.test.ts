@@ -243,6 +243,13 @@ describe('members who cannot log in as they are', () => {
       expect(blocked.body.details.applicationError).toEqual({ code: 'MEMBER_BLOCKED', description: 'This member is blocked and cannot log in', data: {} });
     });
 
+    // A member disconnected from the site (OFFLINE) cannot log in either.
+    const gone = newEmail();
+    const goneId = (await register(gone)).body.identity.id;
+    expect((await call(base(), 'POST', `/members/v1/members/${goneId}/disconnect`, { body: {}, token: API_KEY })).status).toBe(200);
+    const offline = await post(`${AUTH}/v2/login`, { loginId: { email: gone }, password: 'pass-word-1' });
+    expect(offline.body.details.applicationError).toEqual({ code: 'MEMBER_OFFLINE', description: 'This member was disconnected from the site and cannot log in', data: {} });
+
     // signOn (elevated) creates a member without a password.
     const vip = newEmail();
     const signed = await call(base(), 'POST', `${AUTH}/v2/sign-on`, { body: { loginId: { email: vip }, profile: { firstName: 'Vi' } }, token: API_KEY });

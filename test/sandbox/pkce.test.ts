@@ -244,6 +244,22 @@ describe('what the flow refuses', () => {
     expect(err.cause).toMatchObject({ code: 'INVALID_GRANT', description: 'Authorization code is not valid' });
   });
 
+  it('a page for an unknown or expired session, or a form in another encoding, shows an error and redirects nowhere', async () => {
+    const unknown = await fetch(`${base()}/__sandbox/login?session=nope`, { redirect: 'manual' });
+    expect(unknown.status).toBe(400);
+    expect(await unknown.text()).toContain('This redirect session does not exist.');
+    const { auth } = shopper();
+    const data = await auth.generateOAuthData(REDIRECT);
+    const { authUrl } = await auth.getAuthUrl(data);
+    const session = new URL(authUrl).searchParams.get('session')!;
+    const json = await fetch(`${base()}/__sandbox/login`, { method: 'POST', redirect: 'manual', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ session, email: DEMO.email, password: DEMO.password }) });
+    expect(json.status).toBe(415);
+    await call(base(), 'POST', '/__sandbox/clock/advance', { body: { seconds: 60 * 60 + 1 }, token: API_KEY });
+    const expired = await fetch(authUrl, { redirect: 'manual' });
+    expect(expired.status).toBe(400);
+    expect(await expired.text()).toContain('This redirect session has expired; start a new one.');
+  });
+
   it('a code older than 10 minutes (sandbox clock)', async () => {
     const { auth } = shopper();
     const data = await auth.generateOAuthData(REDIRECT);
