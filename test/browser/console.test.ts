@@ -95,8 +95,9 @@ describe('the console', () => {
   });
 
   it('logs in as a member through the hosted page (PKCE) and comes back to the console', async () => {
-    await page.evaluate(() => localStorage.clear());
     await page.goto(server.url + '/op/getCurrentMember');
+    await page.evaluate(() => localStorage.clear());
+    await page.reload();
     expect(await page.getByTestId('auth-role').textContent()).toBe('none');
     await page.getByRole('button', { name: 'Authentication…' }).click();
     await page.getByRole('button', { name: 'Log in on the hosted page (PKCE)' }).click();
@@ -116,6 +117,25 @@ describe('the console', () => {
     expect((await page.getByTestId('status').textContent())!.trim()).toBe('200');
     expect(await page.getByTestId('result').textContent()).toContain(`"id": "${DEMO_MEMBER_ID}"`);
     await page.screenshot({ path: join(shots, 'console-member.png') });
+  });
+
+  it('logs the demo member in directly with e-mail and password, and out again', async () => {
+    await page.goto(server.url + '/');
+    await page.evaluate(() => localStorage.clear());
+    await page.reload();
+    await page.getByRole('button', { name: 'Authentication…' }).click();
+    // The panel fills in the sandbox's demo member (from /__sandbox/info).
+    await expect.poll(() => page.getByLabel('E-mail').inputValue()).toBe('demo@storefront.test');
+    await page.getByRole('button', { name: 'Log in directly' }).click();
+    await expect.poll(() => page.getByTestId('auth-role').textContent()).toBe('member');
+    expect(await page.locator('.auth-message').textContent()).toBe('Login: logged in as a member');
+    await page.getByRole('button', { name: 'Log out' }).click();
+    await expect.poll(() => page.getByTestId('auth-role').textContent()).toBe('none');
+    // A wrong password shows the server's error; the login call itself made the console a visitor, no more.
+    await page.getByLabel('Password').fill('not-the-password');
+    await page.getByRole('button', { name: 'Log in directly' }).click();
+    await expect.poll(() => page.locator('.auth-message').textContent()).toMatch(/^Login failed: .*Wrong password/);
+    expect(await page.getByTestId('auth-role').textContent()).toBe('visitor');
   });
 
   it('raised no page errors', () => {

@@ -56,6 +56,28 @@ describe('the static console', () => {
     await h.page.screenshot({ path: join(screenshots, 'console-static-sandbox.png') });
   });
 
+  it('signs a new member up and logs them in, the hosted page read by fetch instead of a frame', async () => {
+    await h.page.goto(h.server.url + '/flows');
+    const section = h.page.getByRole('region', { name: 'Member sign-up', exact: true });
+    await section.getByRole('button', { name: 'Run “Member sign-up”' }).click();
+    await section.getByTestId('flow-done').or(section.getByTestId('flow-error')).waitFor({ timeout: 30_000 });
+    expect(await section.getByTestId('flow-done').textContent()).toMatch(/^Signed up and logged in as /);
+    expect(await h.page.getByTestId('auth-role').textContent()).toBe('member');
+  });
+
+  it('starts a reloaded page as nobody: the tokens of the page before belong to a sandbox that is gone', async () => {
+    await h.page.reload();
+    await h.page.getByRole('heading', { name: 'Guided flows' }).waitFor();
+    expect(await h.page.getByTestId('auth-role').textContent()).toBe('none');
+  });
+
+  it('explains that the hosted login page needs `npm start`', async () => {
+    await h.page.getByRole('button', { name: 'Authentication…' }).click();
+    const hosted = h.page.getByRole('button', { name: 'Log in on the hosted page (PKCE)' });
+    expect(await hosted.isDisabled()).toBe(true);
+    expect(await h.page.locator('#hosted-login-hint').textContent()).toMatch(/use `npm start` for it, or log in directly/);
+  });
+
   it('raised no page errors', () => {
     expect(h.pageErrors).toEqual([]);
   });
