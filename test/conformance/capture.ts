@@ -1,6 +1,7 @@
 /**
  * Captures the HTTP request a client sends for one call and reduces it to what the provider
- * reads: method, path, query (parsed, order-insensitive, `.r` decoded) and JSON body.
+ * reads: method, path (as sent, percent-encoding included), query (parsed, order-insensitive,
+ * `.r` decoded), JSON body, and the credentials headers.
  */
 import { createClient as createSdkClient, ApiKeyStrategy as SdkApiKeyStrategy } from '@wix/sdk';
 import type { OperationDescriptor } from '../../generated/runtime-types.ts';
@@ -16,16 +17,24 @@ export interface WireCall {
   /** Query parameters by name, values in order; `.r` is replaced by its decoded JSON. */
   query: Record<string, unknown>;
   body: unknown;
+  /** `authorization` and `wix-site-id`, as sent. */
+  credentials: Record<string, string | null>;
 }
 
-export function reduce(method: string, url: string, body: string | undefined): WireCall {
+export function reduce(method: string, url: string, body: string | undefined, headers: Headers): WireCall {
   const u = new URL(url);
   const query: Record<string, unknown> = {};
   for (const key of [...new Set(u.searchParams.keys())].sort()) {
     const values = u.searchParams.getAll(key);
     query[key] = key === '.r' ? JSON.parse(decodeBase64Url(values[0])) : values;
   }
-  return { method: method.toUpperCase(), path: decodeURIComponent(u.pathname), query, body: body ? JSON.parse(body) : undefined };
+  return {
+    method: method.toUpperCase(),
+    path: u.pathname,
+    query,
+    body: body ? JSON.parse(body) : undefined,
+    credentials: { authorization: headers.get('authorization'), 'wix-site-id': headers.get('wix-site-id') },
+  };
 }
 
 /** A fetch that records every request and answers 200 `{}`. */
@@ -33,7 +42,7 @@ function capturingFetch(log: WireCall[]): typeof fetch {
   return async (input, init) => {
     const req = new Request(input, init);
     const text = req.method === 'GET' || req.method === 'HEAD' ? undefined : await req.text();
-    log.push(reduce(req.method, req.url, text || undefined));
+    log.push(reduce(req.method, req.url, text || undefined, req.headers));
     return new Response('{}', { status: 200, headers: { 'content-type': 'application/json' } });
   };
 }
