@@ -307,6 +307,10 @@ describe('recovery and passwords', () => {
         code: 'INVALID_REDIRECT_URI',
         status: 400,
       });
+      await expect(client.recovery.sendRecoveryEmail({ email, redirect: { url: 'http://localhost:5173/reset', clientId: 'someone-else' } })).rejects.toMatchObject({
+        code: 'INVALID_CLIENT',
+        description: 'Unknown OAuth client id someone-else',
+      });
     });
   });
 

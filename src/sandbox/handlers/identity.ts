@@ -340,8 +340,8 @@ async function registerMember(ctx: OperationContext, r: Registration): Promise<A
 function mailRecovery(ctx: OperationContext, m: MemberRecord, kind: 'recovery' | 'activation', redirect: Record<string, any> | undefined): void {
   const url = typeof redirect?.url === 'string' ? redirect.url : undefined;
   const clientId = typeof redirect?.clientId === 'string' ? redirect.clientId : undefined;
-  if (url !== undefined && !isRegisteredRedirect(ctx, clientId ?? ctx.options.clientIds[0], url)) throw unregisteredRedirect(url);
   if (clientId !== undefined && !ctx.options.clientIds.includes(clientId)) throw unknownClient(clientId);
+  if (url !== undefined && !isRegisteredRedirect(ctx, clientId ?? ctx.options.clientIds[0], url)) throw unregisteredRedirect(url);
   const id = randomToken('sfk-rec');
   ctx.db.put<RecoveryTokenRecord>(RECOVERY_TOKENS, id, { id, memberId: m.id, kind, expiresAt: ctx.now().getTime() + RECOVERY_TTL_MS });
   const link = new URL('/__sandbox/recover', ctx.origin || 'http://127.0.0.1');
