@@ -276,6 +276,8 @@ describe('seeded orders', () => {
       currency: 'EUR',
       channelInfo: { type: 'POS' },
       paymentStatus: 'NOT_PAID',
+      lineItems: [{ quantity: 2, totalPriceBeforeTax: { amount: '28.00', formattedAmount: 'EUR 28.00' } }],
+      priceSummary: { total: { amount: '33.00', formattedAmount: 'EUR 33.00' } },
     });
     const scheduled = (await transactions(AUTHORIZED)).payments[0].regularPaymentDetails.authorizationDetails
       .scheduledAction;

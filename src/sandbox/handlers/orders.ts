@@ -313,8 +313,28 @@ function nextOrderNumber(db: Db): string {
   return String(Math.max(ORDER_NUMBER_BASE, ...numbers) + 1);
 }
 
+/** Sets a line's prices (unit and totals) in the order's currency. */
+function priceLine(line: Json, currency: string): Json {
+  const unit = amountOf(line.price);
+  const total = unit * line.quantity;
+  return {
+    ...line,
+    price: price(unit, currency),
+    priceBeforeDiscounts: price(amountOf(line.priceBeforeDiscounts ?? line.price), currency),
+    totalPriceBeforeTax: price(total, currency),
+    totalPriceAfterTax: price(total, currency),
+    lineItemPrice: price(total, currency),
+  };
+}
+
 /** A line of a created order: from the catalog (what the caller left out) or as given. */
-function orderLine(ctx: OperationContext, input: Json, index: number, violations: Violation[]): Json | undefined {
+function orderLine(
+  ctx: OperationContext,
+  input: Json,
+  index: number,
+  currency: string,
+  violations: Violation[],
+): Json | undefined {
   const field = `order.lineItems[${index}]`;
   if (input.quantity === undefined)
     violations.push({ field: `${field}.quantity`, description: 'is required', violatedRule: 'REQUIRED_FIELD' });
@@ -372,22 +392,18 @@ function orderLine(ctx: OperationContext, input: Json, index: number, violations
       violatedRule: 'DECIMAL_GTE',
     });
   if (violations.length) return undefined;
-  const line: Json = {
-    itemType: { preset: 'PHYSICAL' },
-    paymentOption: 'FULL_PAYMENT_ONLINE',
-    ...fromCatalog,
-    ...input,
-    // The catalog's reference names the variant by id (the caller may have named it by options).
-    ...(fromCatalog.catalogReference ? { catalogReference: fromCatalog.catalogReference } : {}),
-    id: ctx.newId(),
-  };
-  const unit = amountOf(line.price);
-  line.price = price(unit);
-  line.priceBeforeDiscounts ??= price(unit);
-  line.totalPriceBeforeTax = price(unit * line.quantity);
-  line.totalPriceAfterTax = price(unit * line.quantity);
-  line.lineItemPrice = price(unit * line.quantity);
-  return line;
+  return priceLine(
+    {
+      itemType: { preset: 'PHYSICAL' },
+      paymentOption: 'FULL_PAYMENT_ONLINE',
+      ...fromCatalog,
+      ...input,
+      // The catalog's reference names the variant by id (the caller may have named it by options).
+      ...(fromCatalog.catalogReference ? { catalogReference: fromCatalog.catalogReference } : {}),
+      id: ctx.newId(),
+    },
+    currency,
+  );
 }
 
 const WRITABLE_ON_CREATE = [
@@ -425,11 +441,11 @@ function createOrder(ctx: OperationContext): Json {
       violatedRule: 'INVALID_ENUM_VALUE',
     });
   }
-  const lines = (input.lineItems ?? []).map((l: Json, i: number) => orderLine(ctx, l, i, violations));
+  const currency = input.currency ?? 'USD';
+  const lines = (input.lineItems ?? []).map((l: Json, i: number) => orderLine(ctx, l, i, currency, violations));
   if (violations.length) throw validationError(violations);
 
   const now = ctx.now().toISOString();
-  const currency = input.currency ?? 'USD';
   const subtotal = lines.reduce((s: number, l: Json) => s + amountOf(l.price) * l.quantity, 0);
   const shipping = amountOf(input.shippingInfo?.cost?.price);
   const strategy = ctx.input.settings?.orderApprovalStrategy ?? 'DEFAULT';
@@ -906,8 +922,6 @@ function seed(ctx: SeedContext): void {
       quantity,
       price: price(unit),
       priceBeforeDiscounts: price(cents(v.variant.priceData.price)),
-      totalPriceBeforeTax: price(unit * quantity),
-      totalPriceAfterTax: price(unit * quantity),
       image: { id: main.id, url: main.image.url, width: main.image.width, height: main.image.height },
       physicalProperties: {
         weight: v.variant.weight ?? p.weight,
@@ -1038,7 +1052,8 @@ function seed(ctx: SeedContext): void {
   for (const spec of specs) {
     const created = at(spec.daysAgo).toISOString();
     const currency = spec.currency ?? 'USD';
-    const subtotal = spec.lines.reduce((s, l) => s + amountOf(l.price) * l.quantity, 0);
+    const lines = spec.lines.map((l) => priceLine(l, currency));
+    const subtotal = lines.reduce((s, l) => s + amountOf(l.price) * l.quantity, 0);
     const shipping = 500;
     const o: Json = {
       id: SEED_ORDER(spec.n),
@@ -1046,7 +1061,7 @@ function seed(ctx: SeedContext): void {
       createdDate: created,
       updatedDate: created,
       purchasedDate: created,
-      lineItems: spec.lines,
+      lineItems: lines,
       buyerInfo: spec.buyer,
       billingInfo: { address, contactDetails: contact },
       shippingInfo: {
