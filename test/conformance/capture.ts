@@ -3,9 +3,9 @@
  * reads: method, path (as sent, percent-encoding included), query (parsed, order-insensitive,
  * `.r` decoded), JSON body, and the credentials headers.
  */
-import { createClient as createSdkClient, ApiKeyStrategy as SdkApiKeyStrategy } from '@wix/sdk';
+import { createClient as createSdkClient, ApiKeyStrategy as SdkApiKeyStrategy, OAuthStrategy as SdkOAuthStrategy } from '@wix/sdk';
 import type { OperationDescriptor } from '../../generated/runtime-types.ts';
-import { ApiKeyStrategy, createClient } from '../../src/index.ts';
+import { ApiKeyStrategy, createClient, OAuthStrategy, type Tokens } from '../../src/index.ts';
 import * as ours from '../../src/modules.ts';
 import { decodeBase64Url } from '../../src/normalise/base64url.ts';
 import type { Json } from '../support/spec.ts';
@@ -49,13 +49,25 @@ function capturingFetch(log: WireCall[]): typeof fetch {
 
 const API_KEY = 'conformance-key';
 const SITE_ID = 'c0ffee00-0000-4000-8000-0000000051e0';
+const CLIENT_ID = 'conformance-client';
+
+/** Who calls: the site owner's API key, or a visitor holding these (unexpired) tokens. */
+export type Caller = 'apiKey' | { tokens: Tokens };
+
+/** A visitor's tokens, valid for an hour: no client asks for new ones before sending. */
+export function visitorTokens(): Tokens {
+  return {
+    accessToken: { value: 'OauthNG.JWS.conformance-visitor', expiresAt: Math.floor(Date.now() / 1000) + 3600 },
+    refreshToken: { value: 'conformance-refresh', role: 'visitor' },
+  };
+}
 
 /** What the official SDK sends for operation `d` with wire request `r`. */
-export async function sdkRequest(d: OperationDescriptor, r: Json): Promise<WireCall[]> {
+export async function sdkRequest(d: OperationDescriptor, r: Json, caller: Caller = 'apiKey'): Promise<WireCall[]> {
   const log: WireCall[] = [];
   const client = createSdkClient({
     modules: sdkModules,
-    auth: SdkApiKeyStrategy({ apiKey: API_KEY, siteId: SITE_ID }),
+    auth: caller === 'apiKey' ? SdkApiKeyStrategy({ apiKey: API_KEY, siteId: SITE_ID }) : SdkOAuthStrategy({ clientId: CLIENT_ID, tokens: structuredClone(caller.tokens) as never }),
     fetch: capturingFetch(log),
   }) as unknown as Record<string, Record<string, unknown>>;
   // The SDK may reject the canned `{}` answer after sending; only the request matters here.
@@ -64,11 +76,11 @@ export async function sdkRequest(d: OperationDescriptor, r: Json): Promise<WireC
 }
 
 /** What our client sends for operation `d` with wire request `r`. */
-export async function ourRequest(d: OperationDescriptor, r: Json): Promise<WireCall[]> {
+export async function ourRequest(d: OperationDescriptor, r: Json, caller: Caller = 'apiKey'): Promise<WireCall[]> {
   const log: WireCall[] = [];
   const kit = createClient({
     modules: { [d.module]: (ours as Record<string, unknown>)[d.module] } as never,
-    auth: ApiKeyStrategy({ apiKey: API_KEY, siteId: SITE_ID }),
+    auth: caller === 'apiKey' ? ApiKeyStrategy({ apiKey: API_KEY, siteId: SITE_ID }) : OAuthStrategy({ clientId: CLIENT_ID, tokens: structuredClone(caller.tokens) }),
     fetch: capturingFetch(log),
     retry: false,
   }) as unknown as Record<string, Record<string, (...args: unknown[]) => Promise<unknown>>>;

@@ -10,7 +10,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { operationList } from '../../generated/operations.ts';
-import { ourRequest, sdkRequest, type WireCall } from './capture.ts';
+import { ourRequest, sdkRequest, visitorTokens, type WireCall } from './capture.ts';
 import { exampleRequest, NO_SDK_COUNTERPART, SDK_ARGS, sdkOperations } from './sdk-calls.ts';
 
 type Part = 'method' | 'path' | 'query' | 'body' | 'credentials';
@@ -76,10 +76,17 @@ describe('the official SDK covers our operations', () => {
   });
 });
 
+/** Each operation once with the API key, and once more as a visitor when a visitor may call it. */
+const CALLS = [
+  ...sdkOperations.map((d) => [`${d.key} (API key)`, d, 'apiKey'] as const),
+  ...sdkOperations.filter((d) => d.caller !== 'elevated').map((d) => [`${d.key} (visitor token)`, d, { tokens: visitorTokens() }] as const),
+];
+
 describe('the same call sends the same request through the official SDK and our client', () => {
-  it.each(sdkOperations.map((d) => [d.key, d] as const))('%s', async (key, d) => {
+  it.each(CALLS)('%s', async (_, d, caller) => {
+    const key = d.key;
     const r = exampleRequest(d);
-    const [sdk, ours] = await Promise.all([sdkRequest(d, r), ourRequest(d, r)]);
+    const [sdk, ours] = await Promise.all([sdkRequest(d, r, caller), ourRequest(d, r, caller)]);
     // One request each: an SDK that threw before sending must not pass as "no difference".
     expect(sdk, 'official SDK requests').toHaveLength(1);
     expect(ours, 'our client requests').toHaveLength(1);
