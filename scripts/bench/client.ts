@@ -78,7 +78,7 @@ export type Call = 'getCurrentCart' | 'addToCurrentCart' | 'queryMembers';
 export type Contender = () => Record<Call, () => Promise<unknown>>;
 
 /** A hand-written fetch per call: what an app without any client would do. */
-export function rawCalls(host: string, token: string, f: typeof fetch): Record<Call, () => Promise<unknown>> {
+export function rawCalls(host: string, token: string, f: typeof fetch, add = ADD): Record<Call, () => Promise<unknown>> {
   const json = async (r: Response) => {
     if (!r.ok) throw new Error(`HTTP ${r.status}: ${await r.text()}`);
     return r.json();
@@ -87,7 +87,7 @@ export function rawCalls(host: string, token: string, f: typeof fetch): Record<C
     f(host + path, { method: 'POST', headers: { authorization: token, 'content-type': 'application/json' }, body: JSON.stringify(body) }).then(json);
   return {
     getCurrentCart: () => f(host + '/ecom/v1/carts/current', { headers: { authorization: token } }).then(json),
-    addToCurrentCart: () => post('/ecom/v1/carts/current/add-to-cart', ADD),
+    addToCurrentCart: () => post('/ecom/v1/carts/current/add-to-cart', add),
     queryMembers: () => post('/members/v1/members/query', { query: { paging: { limit: 50 } } }),
   };
 }
@@ -121,33 +121,29 @@ function sdkCalls(f: typeof fetch): Record<Call, () => Promise<unknown>> {
   };
 }
 
-/** Calls per second of `fn` over about `ms` (after a warm-up), in batches so the clock is read rarely. */
-export async function rate(fn: () => Promise<unknown>, ms: number, batch = 200): Promise<number> {
-  let n = 0;
-  const start = performance.now();
-  while (performance.now() - start < ms) {
-    for (let i = 0; i < batch; i++) await fn();
-    n += batch;
-  }
-  return n / ((performance.now() - start) / 1000);
-}
-
 /**
- * Rates of several contenders for one call, interleaved round by round so machine noise hits
- * them alike; each contender's figure is the median of its rounds.
+ * Calls per second of several contenders for one call. They take turns in small batches for
+ * the whole budget (the order flips every turn), so load from elsewhere on the machine falls on
+ * all of them alike; each contender's rate is its calls over its own summed time.
  */
 export async function compare<K extends string>(
   contenders: Record<K, () => Promise<unknown>>,
-  { rounds = 5, ms = 250, warmup = 1000, batch = 200 } = {},
+  { ms = 1500, warmup = 1000, batch = 50 } = {},
 ): Promise<Record<K, number>> {
   const names = Object.keys(contenders) as K[];
   for (const k of names) for (let i = 0; i < warmup; i++) await contenders[k]();
-  const samples = Object.fromEntries(names.map((k) => [k, [] as number[]])) as Record<K, number[]>;
-  for (let r = 0; r < rounds; r++) {
-    for (const k of r % 2 ? [...names].reverse() : names) samples[k].push(await rate(contenders[k], ms, batch));
+  const spent = Object.fromEntries(names.map((k) => [k, 0])) as Record<K, number>;
+  let turns = 0;
+  const start = performance.now();
+  while (performance.now() - start < ms || turns < 4) {
+    for (const k of turns % 2 ? [...names].reverse() : names) {
+      const t0 = performance.now();
+      for (let i = 0; i < batch; i++) await contenders[k]();
+      spent[k] += performance.now() - t0;
+    }
+    turns++;
   }
-  const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-  return Object.fromEntries(names.map((k) => [k, median(samples[k])])) as Record<K, number>;
+  return Object.fromEntries(names.map((k) => [k, (turns * batch) / (spent[k] / 1000)])) as Record<K, number>;
 }
 
 export const CALLS: Call[] = ['getCurrentCart', 'addToCurrentCart', 'queryMembers'];

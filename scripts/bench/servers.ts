@@ -8,6 +8,8 @@ const CHILD = join(dirname(fileURLToPath(import.meta.url)), 'server-child.ts');
 export interface ChildServer {
   url: string;
   pid: number;
+  /** The server process's CPU time so far, in microseconds (user + system). */
+  cpuMicros(): Promise<number>;
   stop(): Promise<void>;
 }
 
@@ -21,6 +23,16 @@ export function startServer(args: string[]): Promise<ChildServer> {
       resolve({
         url: m.url,
         pid: child.pid!,
+        cpuMicros: () =>
+          new Promise((answer) => {
+            const onMessage = (m: { cpu?: NodeJS.CpuUsage }) => {
+              if (!m.cpu) return;
+              child.off('message', onMessage);
+              answer(m.cpu.user + m.cpu.system);
+            };
+            child.on('message', onMessage);
+            child.send({ cpu: true });
+          }),
         stop: () =>
           new Promise<void>((done) => {
             if (child.exitCode !== null) return done();

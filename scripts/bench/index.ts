@@ -1,0 +1,129 @@
+/**
+ * `npm run bench`: one run, one table. Every figure is a ratio against a baseline measured in
+ * the same run (raw fetch, the official SDK, a bare node:http server, a React-only page, a blank
+ * page), so the table compares like with like on whatever machine runs it. The table is
+ * printed and written to docs/bench.md with the machine it ran on.
+ */
+import { cpus, loadavg } from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { bundleSizes, stubbedClientSpeed } from './client.ts';
+import { consoleBench } from './console.ts';
+import { httpClientSpeed } from './http.ts';
+import { sandboxLoad, type Load } from './load.ts';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
+
+interface Row {
+  area: string;
+  measure: string;
+  value: string;
+  baseline: string;
+  ratio: number;
+  /** Acceptance from issue 7, where it sets one. */
+  target?: { min?: number; max?: number };
+}
+
+const rows: Row[] = [];
+const notes: string[] = [];
+const int = (n: number) => Math.round(n).toLocaleString('en-US');
+const kb = (n: number) => `${(n / 1024).toFixed(1)} kB`;
+const ms = (n: number) => `${n < 10 ? n.toFixed(1) : int(n)} ms`;
+const lat = (l: Load) => `${int(l.rps)}/s (p50 ${ms(l.p50)}, p99 ${ms(l.p99)})`;
+const verdict = (r: Row) =>
+  !r.target ? '' : (r.target.min === undefined || r.ratio >= r.target.min) && (r.target.max === undefined || r.ratio <= r.target.max) ? 'met' : 'NOT met';
+const targetText = (r: Row) => (!r.target ? '' : r.target.min !== undefined ? `>= ${r.target.min}` : `<= ${r.target.max!.toFixed(2)}`);
+const progress = (line: string) => process.stderr.write(`[bench] ${line}\n`);
+
+async function main(): Promise<void> {
+  const started = new Date();
+  const loadBefore = loadavg();
+  const t0 = performance.now();
+
+  progress('client with a stubbed fetch: ours, raw fetch, the official SDK');
+  for (const r of await stubbedClientSpeed()) {
+    rows.push({ area: 'client, stubbed fetch', measure: `${r.call} calls/s: ours vs raw fetch`, value: int(r.ours), baseline: int(r.raw), ratio: r.ours / r.raw, target: { min: 0.5 } });
+    rows.push({ area: 'client, stubbed fetch', measure: `${r.call} calls/s: ours vs the official SDK`, value: int(r.ours), baseline: int(r.sdk), ratio: r.ours / r.sdk, target: { min: 1.6 } });
+  }
+
+  progress('bundles: ours and the official SDK, esbuild');
+  const bundleNames = { cart: 'createClient + OAuthStrategy + getCurrentCart', cartAndMembers: '+ queryMembers' };
+  for (const b of await bundleSizes()) {
+    rows.push({ area: 'bundle, min+gzip', measure: `${bundleNames[b.name]}: ours vs the official SDK`, value: kb(b.ours), baseline: kb(b.sdk), ratio: b.ours / b.sdk, target: { max: 1 / 3 } });
+  }
+
+  progress('client over HTTP against the sandbox: ours vs raw fetch');
+  const http = await httpClientSpeed();
+  for (const r of http.rows) {
+    rows.push({ area: 'client over HTTP', measure: `${r.call} calls/s, one at a time: ours vs raw fetch`, value: int(r.ours), baseline: int(r.raw), ratio: r.ours / r.raw, target: { min: 0.95 } });
+  }
+  for (const s of http.skipped) notes.push(`client over HTTP: ${s.call} not measured, the sandbox answered ${s.reason}`);
+
+  progress('sandbox under load (autocannon, 10 connections), in memory and with --data; growth');
+  const load = await sandboxLoad(progress);
+  const bareText = lat(load.bare);
+  rows.push({ area: 'sandbox, in memory', measure: 'getCurrentCart req/s vs a bare node:http server sending the same bytes', value: lat(load.memory.getCurrentCart), baseline: bareText, ratio: load.memory.getCurrentCart.rps / load.bare.rps, target: { min: 0.3 } });
+  rows.push({ area: 'sandbox, in memory', measure: 'getCurrentCart server CPU per request vs the bare server (lower is better)', value: `${int(load.memory.getCurrentCart.cpuUs)} µs`, baseline: `${int(load.bare.cpuUs)} µs`, ratio: load.memory.getCurrentCart.cpuUs / load.bare.cpuUs });
+  for (const op of ['addToCurrentCart', 'queryProducts'] as const) {
+    rows.push({ area: 'sandbox, in memory', measure: `${op} req/s vs the bare server`, value: lat(load.memory[op]), baseline: bareText, ratio: load.memory[op].rps / load.bare.rps });
+  }
+  for (const op of ['getCurrentCart', 'queryProducts', 'addToCurrentCart'] as const) {
+    rows.push({ area: 'sandbox, --data', measure: `${op} req/s vs the same in memory`, value: lat(load.data[op]), baseline: lat(load.memory[op]), ratio: load.data[op].rps / load.memory[op].rps });
+  }
+  notes.push(`sandbox --data: the state file was ${kb(load.data.stateBytes)} after the run; every acknowledged write rewrites and fsyncs all of it.`);
+  const [small] = load.growth;
+  for (const g of load.growth.slice(1)) {
+    rows.push({ area: 'sandbox, growth (1 client)', measure: `queryProducts (filter, sort, page of 10) p50: ${int(g.products)} vs ${int(small.products)} products`, value: `${ms(g.queryProducts.p50)} (p99 ${ms(g.queryProducts.p99)})`, baseline: `${ms(small.queryProducts.p50)} (p99 ${ms(small.queryProducts.p99)})`, ratio: g.queryProducts.p50 / Math.max(small.queryProducts.p50, 1) });
+  }
+  for (const g of load.growth.slice(1)) {
+    if (typeof g.queryMembers === 'string' || typeof small.queryMembers === 'string') {
+      notes.push(`queryMembers at ${int(g.members)} members not measured: the sandbox answered ${typeof g.queryMembers === 'string' ? g.queryMembers : small.queryMembers}`);
+      continue;
+    }
+    rows.push({ area: 'sandbox, growth (1 client)', measure: `queryMembers (page of 10) p50: ${int(g.members)} vs ${int(small.members)} members`, value: `${ms(g.queryMembers.p50)} (p99 ${ms(g.queryMembers.p99)})`, baseline: `${ms(small.queryMembers.p50)} (p99 ${ms(small.queryMembers.p99)})`, ratio: g.queryMembers.p50 / Math.max(small.queryMembers.p50, 1) });
+  }
+  for (const g of load.growth.slice(1)) {
+    rows.push({ area: 'sandbox, growth (1 client)', measure: `addToCurrentCart with --data p50: ${kb(g.stateBytes)} vs ${kb(small.stateBytes)} of state`, value: `${ms(g.addToCurrentCartData.p50)} (${int(g.addToCurrentCartData.rps)}/s)`, baseline: `${ms(small.addToCurrentCartData.p50)} (${int(small.addToCurrentCartData.rps)}/s)`, ratio: g.addToCurrentCartData.p50 / Math.max(small.addToCurrentCartData.p50, 1) });
+  }
+
+  progress('console: JavaScript size and time to the first operation form in chromium');
+  const c = await consoleBench();
+  rows.push({ area: 'console', measure: 'initial JavaScript (index.html entry + preloads), gzip, vs a React 19 page with one button', value: kb(c.initialJsGzip), baseline: kb(c.reactFloorGzip), ratio: c.initialJsGzip / c.reactFloorGzip });
+  rows.push({ area: 'console', measure: 'JavaScript fetched until the first operation form is interactive, gzip, vs the React page', value: kb(c.jsToFirstFormGzip), baseline: kb(c.reactFloorGzip), ratio: c.jsToFirstFormGzip / c.reactFloorGzip });
+  rows.push({ area: 'console', measure: '/op/getCurrentCart until Send is enabled (headless chromium, empty cache, median of 5) vs a blank page with one button', value: ms(c.firstFormMs), baseline: ms(c.blankPageMs), ratio: c.firstFormMs / c.blankPageMs });
+
+  const seconds = (performance.now() - t0) / 1000;
+  const loadAfter = loadavg();
+  const machine = [
+    `- machine: ${cpus().length} CPUs (nproc), ${cpus()[0]?.model ?? 'unknown CPU'}, Node ${process.version}, ${process.platform}/${process.arch}`,
+    `- run: ${started.toISOString()}, ${seconds.toFixed(0)} s; load average (1 min) ${loadBefore[0].toFixed(2)} before, ${loadAfter[0].toFixed(2)} after`,
+    `- servers run in child processes; the load generator (autocannon 8, 10 connections, bounded by count and seconds) in the bench process`,
+  ];
+  const met = rows.filter((r) => r.target && verdict(r) === 'met').length;
+  const targets = rows.filter((r) => r.target).length;
+  const table = [
+    '| area | measure | ours | baseline | ratio | target |',
+    '|---|---|---|---|---|---|',
+    ...rows.map((r) => `| ${r.area} | ${r.measure} | ${r.value} | ${r.baseline} | ${r.ratio.toFixed(2)} | ${r.target ? `${targetText(r)}: ${verdict(r)}` : ''} |`),
+  ];
+  const text = [
+    '# Benchmarks (`npm run bench`)',
+    '',
+    'One run; every ratio is against a baseline measured in the same run. Regenerate with `npm run bench`.',
+    '',
+    ...machine,
+    '',
+    ...table,
+    '',
+    `Acceptance targets met: ${met} of ${targets}.`,
+    ...(notes.length ? ['', ...notes.map((n) => `- ${n}`)] : []),
+    '',
+  ].join('\n');
+  console.log(text);
+  mkdirSync(join(root, 'docs'), { recursive: true });
+  writeFileSync(join(root, 'docs', 'bench.md'), text);
+  progress('written to docs/bench.md');
+}
+
+await main();

@@ -1,0 +1,238 @@
+/**
+ * The sandbox under load, from this process (autocannon's programmatic API) against a sandbox
+ * in a child process: requests per second and p50/p99 latency for getCurrentCart,
+ * addToCurrentCart and queryProducts with request validation on, in memory and with `--data`;
+ * a bare node:http server answering getCurrentCart's exact bytes is the baseline. Then how the
+ * latency grows with the catalog (100 -> 10,000 products) and the member list (10 -> 10,000).
+ * Every run is bounded by a request count and a time limit, and must answer only 2xx.
+ */
+import autocannon, { type Result } from 'autocannon';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { StateSnapshot } from '../../src/sandbox/db.ts';
+import { startServer, type ChildServer } from './servers.ts';
+
+export const CLIENT_ID = 'sandbox-client';
+const STORES_APP = '215238eb-22a5-4c36-9e7b-e7c08025e04e';
+const CONNECTIONS = 10;
+
+export interface Load {
+  rps: number;
+  p50: number;
+  p99: number;
+  requests: number;
+  /** Server CPU time per answered request, microseconds: steadier than rps on a shared machine. */
+  cpuUs: number;
+}
+
+export interface Target {
+  method: 'GET' | 'POST';
+  path: string;
+  headers: Record<string, string>;
+  body?: string;
+}
+
+async function http(base: string, method: string, path: string, body?: unknown, token?: string) {
+  const headers: Record<string, string> = {};
+  if (token) headers.authorization = token;
+  if (body !== undefined) headers['content-type'] = 'application/json';
+  const res = await fetch(base + path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  const text = await res.text();
+  if (!res.ok) throw new Error(`${method} ${path} answered ${res.status}: ${text.slice(0, 300)}`);
+  return { status: res.status, headers: res.headers, text, json: () => JSON.parse(text) };
+}
+
+export async function visitorToken(base: string): Promise<string> {
+  return (await http(base, 'POST', '/oauth2/token', { clientId: CLIENT_ID, grantType: 'anonymous' })).json().access_token;
+}
+
+/** A visitor with one line in the cart, and the three requests the bench sends as that visitor. */
+export async function visitor(base: string) {
+  const token = await visitorToken(base);
+  const listing = await http(base, 'POST', '/stores-reader/v1/products/query-platformized', { query: { filter: { slug: 'linen-shirt' } } }, token);
+  const shirt = listing.json().products[0];
+  const add = { lineItems: [{ quantity: 1, catalogReference: { catalogItemId: shirt.id, appId: STORES_APP, options: { variantId: shirt.variants[0].id } } }] };
+  await http(base, 'POST', '/ecom/v1/carts/current/add-to-cart', add, token);
+  const json = { authorization: token, 'content-type': 'application/json' };
+  const targets = {
+    getCurrentCart: { method: 'GET', path: '/ecom/v1/carts/current', headers: { authorization: token } },
+    addToCurrentCart: { method: 'POST', path: '/ecom/v1/carts/current/add-to-cart', headers: json, body: JSON.stringify(add) },
+    // A storefront listing: filter, sort and one page, so every product is looked at.
+    queryProducts: {
+      method: 'POST',
+      path: '/stores-reader/v1/products/query-platformized',
+      headers: json,
+      body: JSON.stringify({ query: { filter: { productType: 'physical', 'priceData.price': { $gt: 10 } }, sort: [{ fieldName: 'lastUpdated', order: 'DESC' }], paging: { limit: 10 } } }),
+    },
+    queryMembers: { method: 'POST', path: '/members/v1/members/query', headers: json, body: JSON.stringify({ query: { paging: { limit: 10 } } }) },
+  } satisfies Record<string, Target>;
+  return { token, add, shirt, targets };
+}
+
+function cannon(url: string, t: Target, amount: number, seconds: number, connections: number): Promise<Result> {
+  return new Promise((resolve, reject) => {
+    const instance = autocannon({ url: url + t.path, method: t.method, headers: t.headers, body: t.body, connections, amount, timeout: 30 }, (err, result) => {
+      clearTimeout(timer);
+      if (err) reject(err);
+      else resolve(result);
+    });
+    // `amount` bounds the count; this bounds the time.
+    const timer = setTimeout(() => instance.stop(), seconds * 1000);
+  });
+}
+
+/** A short warm-up (JIT, connection pools), then the measured run. Anything but 2xx fails the bench. */
+export async function load(server: ChildServer, t: Target, { amount = 20_000, seconds = 3, warmup = 300, connections = CONNECTIONS } = {}): Promise<Load> {
+  const url = server.url;
+  await cannon(url, t, warmup, 10, connections);
+  const cpu0 = await server.cpuMicros();
+  const start = performance.now();
+  const r = await cannon(url, t, amount, seconds, connections);
+  const elapsed = (performance.now() - start) / 1000;
+  const cpu = (await server.cpuMicros()) - cpu0;
+  if (r.non2xx || r.errors || r.timeouts) {
+    const sample = await fetch(url + t.path, { method: t.method, headers: t.headers, body: t.body }).then(async (res) => `${res.status} ${(await res.text()).slice(0, 300)}`);
+    throw new Error(`${t.method} ${t.path}: ${r.non2xx} non-2xx, ${r.errors} errors, ${r.timeouts} timeouts (one answer: ${sample})`);
+  }
+  return { rps: r['2xx'] / elapsed, p50: r.latency.p50, p99: r.latency.p99, requests: r['2xx'], cpuUs: cpu / r['2xx'] };
+}
+
+/** Records the sandbox's getCurrentCart answer (status, headers, body) for the bare server to repeat. */
+async function recordAnswer(url: string, t: Target, file: string): Promise<void> {
+  const res = await fetch(url + t.path, { method: t.method, headers: t.headers });
+  const headers: Record<string, string> = {};
+  res.headers.forEach((v, k) => {
+    if (!['date', 'connection', 'keep-alive', 'transfer-encoding', 'content-length'].includes(k)) headers[k] = v;
+  });
+  writeFileSync(file, JSON.stringify({ status: res.status, headers, body: await res.text() }));
+}
+
+export async function exportState(url: string): Promise<StateSnapshot> {
+  return (await http(url, 'GET', '/__sandbox/state')).json();
+}
+
+/** The state with exactly `count` entities in `collection`, cloned from the seeded ones with new ids and unique names. */
+export function scaled(state: StateSnapshot, collection: 'products' | 'members', count: number): StateSnapshot {
+  const seeded = Object.values(state.collections[collection] ?? {});
+  if (!seeded.length) throw new Error(`the seed has no ${collection} to clone`);
+  const out: Record<string, any> = {};
+  for (let i = 0; i < count; i++) {
+    const base = seeded[i % seeded.length] as Record<string, any>;
+    if (i < seeded.length) {
+      out[base.id] = base;
+      continue;
+    }
+    const id = `b0000000-0000-4000-8000-${String(i).padStart(12, '0')}`;
+    const e = structuredClone(base);
+    e.id = id;
+    if (collection === 'products') {
+      e.name = `${base.name} ${i}`;
+      e.slug = `${base.slug}-${i}`;
+      e.numericId = String(1_000_000 + i);
+      e.sku = base.sku ? `${base.sku}-${i}` : undefined;
+      e.collectionIds = [];
+    } else {
+      e.loginEmail = `bench${i}@storefront.test`;
+      e.contactId = `c0000000-0000-4000-8000-${String(i).padStart(12, '0')}`;
+      e.profile = { ...e.profile, nickname: `Bench ${i}`, slug: `bench-${i}` };
+    }
+    out[id] = e;
+  }
+  return { ...state, collections: { ...state.collections, [collection]: out } };
+}
+
+export interface LoadResults {
+  bare: Load;
+  memory: Record<'getCurrentCart' | 'addToCurrentCart' | 'queryProducts', Load>;
+  data: Record<'getCurrentCart' | 'addToCurrentCart' | 'queryProducts', Load> & { stateBytes: number };
+  /** One client at a time, so latency is the service time, not time in the queue. */
+  growth: { products: number; members: number; stateBytes: number; queryProducts: Load; queryMembers: Load | string; addToCurrentCartData: Load }[];
+}
+
+async function withServer<T>(args: string[], fn: (s: ChildServer) => Promise<T>): Promise<T> {
+  const s = await startServer(args);
+  try {
+    return await fn(s);
+  } finally {
+    await s.stop();
+  }
+}
+
+const best = (a: Load, b: Load) => (b.rps > a.rps ? b : a);
+
+/** queryMembers answers 501 NOT_EMULATED until the members handlers land; that is reported, not measured. */
+async function notEmulated(url: string, t: Target): Promise<string | undefined> {
+  const probe = await fetch(url + t.path, { method: t.method, headers: t.headers, body: t.body });
+  if (probe.status === 200) return (await probe.arrayBuffer(), undefined);
+  const body = (await probe.json()) as { details?: { applicationError?: { code?: string } } };
+  return `${probe.status} ${body.details?.applicationError?.code ?? ''}`.trim();
+}
+
+export async function sandboxLoad(log: (line: string) => void = () => {}): Promise<LoadResults> {
+  const dir = mkdtempSync(join(tmpdir(), 'sfk-bench-'));
+  try {
+    const answerFile = join(dir, 'answer.json');
+    let seedState!: StateSnapshot;
+    // In memory, with the bare server running beside it: getCurrentCart and the bare server
+    // take turns (best of two each), so both see the same machine.
+    const { bare, memory } = await withServer(['sandbox'], async (s) => {
+      const v = await visitor(s.url);
+      await recordAnswer(s.url, v.targets.getCurrentCart, answerFile);
+      seedState = await exportState(s.url);
+      return withServer(['bare', answerFile], async (b) => {
+        const bareTarget: Target = { method: 'GET', path: '/ecom/v1/carts/current', headers: {} };
+        let bare = await load(b, bareTarget, { seconds: 2 });
+        let cart = await load(s, v.targets.getCurrentCart, { seconds: 2 });
+        bare = best(bare, await load(b, bareTarget, { seconds: 2 }));
+        cart = best(cart, await load(s, v.targets.getCurrentCart, { seconds: 2 }));
+        log(`bare node:http ${bare.rps.toFixed(0)}/s, sandbox getCurrentCart ${cart.rps.toFixed(0)}/s`);
+        const memory = { getCurrentCart: cart } as LoadResults['memory'];
+        for (const op of ['queryProducts', 'addToCurrentCart'] as const) {
+          memory[op] = await load(s, v.targets[op], { seconds: 2 });
+          log(`sandbox in memory ${op}: ${memory[op].rps.toFixed(0)}/s`);
+        }
+        return { bare, memory };
+      });
+    });
+
+    // Durable: every acknowledged write is on disk (temp file, fsync, rename) before its answer.
+    const data = await withServer(['sandbox', `--data=${join(dir, 'state.json')}`], async (s) => {
+      const v = await visitor(s.url);
+      const out = {} as LoadResults['data'];
+      for (const op of ['getCurrentCart', 'queryProducts', 'addToCurrentCart'] as const) {
+        out[op] = await load(s, v.targets[op], { seconds: 2, warmup: op === 'addToCurrentCart' ? 20 : 300 });
+        log(`sandbox --data ${op}: ${out[op].rps.toFixed(0)}/s`);
+      }
+      out.stateBytes = JSON.stringify(await exportState(s.url)).length;
+      return out;
+    });
+
+    // Growth: a storefront listing over a bigger catalog, a member query over more members, and
+    // adds with --data (which writes the whole state per write) over the bigger state.
+    const growth: LoadResults['growth'] = [];
+    for (const [products, members] of [
+      [100, 10],
+      [1_000, 1_000],
+      [10_000, 10_000],
+    ]) {
+      const file = join(dir, `growth-${products}.json`);
+      const state = scaled(scaled(seedState, 'products', products), 'members', members);
+      const stateBytes = JSON.stringify(state).length;
+      writeFileSync(file, JSON.stringify(state));
+      const one = { connections: 1, seconds: 2, amount: 3_000, warmup: 30 };
+      const row = await withServer(['sandbox', `--data=${file}`], async (s) => {
+        const v = await visitor(s.url);
+        const queryProducts = await load(s, v.targets.queryProducts, one);
+        const queryMembers = (await notEmulated(s.url, v.targets.queryMembers)) ?? (await load(s, v.targets.queryMembers, one));
+        const addToCurrentCartData = await load(s, v.targets.addToCurrentCart, { ...one, warmup: 3 });
+        return { products, members, stateBytes, queryProducts, queryMembers, addToCurrentCartData };
+      });
+      log(`${products} products / ${members} members: queryProducts p50 ${row.queryProducts.p50} ms, --data add p50 ${row.addToCurrentCartData.p50} ms`);
+      growth.push(row);
+    }
+    return { bare, memory, data, growth };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
