@@ -51,6 +51,11 @@ function compare(a: unknown, b: unknown): number {
   return String(x).localeCompare(String(y));
 }
 
+/** Text operators, case-insensitive; a path through an array matches when any of its values does. */
+const someText = (value: unknown, arg: unknown, test: (v: string, a: string) => boolean) =>
+  typeof arg === 'string' &&
+  (Array.isArray(value) ? value : [value]).some((v) => typeof v === 'string' && test(v.toLowerCase(), arg.toLowerCase()));
+
 const eq = (a: unknown, b: unknown) => (Array.isArray(a) ? a.some((x) => compare(x, b) === 0) : compare(a, b) === 0);
 
 function applyOperator(op: string, value: unknown, arg: unknown, field: string): boolean {
@@ -77,9 +82,9 @@ function applyOperator(op: string, value: unknown, arg: unknown, field: string):
       if (!Array.isArray(arg)) throw invalid(field, '$hasAll takes an array');
       return Array.isArray(value) && arg.every((a) => value.some((v) => compare(v, a) === 0));
     case '$startsWith':
-      return typeof value === 'string' && typeof arg === 'string' && value.toLowerCase().startsWith(arg.toLowerCase());
+      return someText(value, arg, (v, a) => v.startsWith(a));
     case '$contains':
-      return typeof value === 'string' && typeof arg === 'string' && value.toLowerCase().includes(arg.toLowerCase());
+      return someText(value, arg, (v, a) => v.includes(a));
     case '$exists':
       return (value !== undefined && value !== null) === Boolean(arg);
     default:

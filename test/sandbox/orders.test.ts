@@ -329,6 +329,8 @@ describe('searchOrders', () => {
     expect(await search({ 'tags.tags.tagIds': { $hasSome: ['vip'] } })).toEqual([FULFILLED]);
     expect(await search({ 'buyerInfo.email': { $startsWith: 'pos-' } })).toEqual([EURO_POS]);
     expect(await search({ 'lineItems.productName.original': 'Fountain pen' })).toEqual([FULFILLED]);
+    expect(await search({ 'lineItems.productName.original': { $contains: 'fountain' } })).toEqual([FULFILLED]);
+    expect(await search({ 'lineItems.physicalProperties.sku': { $startsWith: 'sfk-012' } })).toEqual([FULFILLED]);
     expect(await search({ 'lineItems.quantity': { $gte: 3 }, 'priceSummary.total.amount': { $gt: '20' } })).toContain(
       FULFILLED,
     );
