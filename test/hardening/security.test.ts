@@ -1,0 +1,470 @@
+/**
+ * Security: what a hostile or careless caller can and cannot do, over real HTTP.
+ * - one visitor's token on another's cart and checkouts; expired, forged and garbled tokens;
+ * - elevated calls without a key (every elevated operation), member calls as a visitor, the
+ *   control API without its key, member tokens minted without a key;
+ * - redirect URIs that are not registered; a PKCE verifier that does not match;
+ * - login brute force (429 after 5 failures for one e-mail within 15 minutes);
+ * - oversized and deeply nested JSON;
+ * - the client never sends a token to another host;
+ * - HTML in text fields stored as text and served as JSON; the sandbox's own pages escape it.
+ * Every refusal is in the provider's error format and changes nothing.
+ */
+import { describe, expect, it } from 'vitest';
+import { operationList } from '../../generated/operations.ts';
+import { checkout, ClientError, createClient, currentCart, elevate, members, OAuthStrategy } from '../../src/index.ts';
+import { MAX_BODY_BYTES, MAX_JSON_DEPTH } from '../../src/sandbox/app.ts';
+import { DEMO_MEMBER_ID } from '../../src/sandbox/handlers/member-store.ts';
+import { createSandboxServer } from '../../src/sandbox/server.ts';
+import { API_KEY, call, CLIENT_ID, useSandboxServer, visitorToken } from '../support/sandbox.ts';
+import { deeplyNestedJson } from './requests.ts';
+import { comparableState, providerErrorProblem, recordFigures } from './support.ts';
+
+const STORES = '215238eb-22a5-4c36-9e7b-e7c08025e04e';
+const DEMO = { email: 'demo@storefront.test', password: 'demo-password-1' };
+const REDIRECT = 'http://localhost:5173/callback';
+const figures = { refusals: 0, unchangedStates: 0 };
+
+const state = async (base: string) => comparableState((await call(base, 'GET', '/__sandbox/state')).body);
+
+/** The state (tokens aside) is what it was before the refused requests. */
+async function expectUnchanged(base: string, before: string): Promise<void> {
+  expect(await state(base)).toBe(before);
+  figures.unchangedStates++;
+}
+
+/** A refusal: the status, the provider's error format, the exact code and message when given. */
+function expectRefused(r: { status: number; body: any }, status: number, code?: string, message?: string | RegExp): void {
+  expect(r.status, JSON.stringify(r.body)).toBe(status);
+  expect(providerErrorProblem(r.body)).toBeUndefined();
+  if (code) expect(r.body.details.applicationError?.code ?? (r.body.details.validationError ? 'VALIDATION' : undefined)).toBe(code);
+  if (typeof message === 'string') expect(r.body.message).toBe(message);
+  else if (message) expect(r.body.message).toMatch(message);
+  figures.refusals++;
+}
+
+async function memberToken(base: string): Promise<string> {
+  const visitor = await visitorToken(base);
+  const r = await call(base, 'POST', '/oauth2/token', {
+    body: { grant_type: 'authorized_client', scope: 'offline_access', member_id: DEMO_MEMBER_ID },
+    token: `${visitor},${API_KEY}`,
+  });
+  expect(r.status).toBe(200);
+  return r.body.access_token;
+}
+
+async function firstProductId(base: string, token: string): Promise<string> {
+  const r = await call(base, 'POST', '/stores-reader/v1/products/query-platformized', { body: { query: { filter: { slug: 'recipe-e-book' } } }, token });
+  return r.body.products[0].id;
+}
+
+describe('one visitor cannot reach another visitor\'s cart or checkouts', () => {
+  const s = useSandboxServer();
+
+  it('refuses every checkout call by id with 404, scopes the cart to the caller, and changes nothing', async () => {
+    const base = s.current.url;
+    const alice = await visitorToken(base);
+    const bob = await visitorToken(base);
+    const product = await firstProductId(base, alice);
+    const added = await call(base, 'POST', '/ecom/v1/carts/current/add-to-cart', { body: { lineItems: [{ quantity: 2, catalogReference: { catalogItemId: product, appId: STORES } }] }, token: alice });
+    expect(added.status).toBe(200);
+    const cartId = added.body.cart.id;
+    const checkoutId = (await call(base, 'POST', '/ecom/v1/carts/current/create-checkout', { body: {}, token: alice })).body.checkoutId;
+    const before = await state(base);
+
+    // Bob's "current cart" is his own (none yet), never Alice's.
+    expectRefused(await call(base, 'GET', '/ecom/v1/carts/current', { token: bob }), 404, 'OWNED_CART_NOT_FOUND');
+    const notFound = `Checkout ${checkoutId} not found`;
+    const attempts: [string, string, unknown?][] = [
+      ['GET', `/ecom/v1/checkouts/${checkoutId}`],
+      ['GET', `/ecom/v1/checkouts/${checkoutId}/checkout-url`],
+      ['GET', `/ecom/v1/checkouts/${checkoutId}/payment-settings`],
+      ['PATCH', `/ecom/v1/checkouts/${checkoutId}`, { checkout: { buyerNote: 'mine now' } }],
+      ['POST', `/ecom/v1/checkouts/${checkoutId}/add-to-checkout`, { lineItems: [{ quantity: 1, catalogReference: { catalogItemId: product, appId: STORES } }] }],
+      ['POST', `/ecom/v1/checkouts/${checkoutId}/remove-line-items`, { lineItemIds: [added.body.cart.lineItems[0].id] }],
+      ['POST', `/ecom/v1/checkouts/${checkoutId}/update-line-items-quantity`, { lineItems: [{ id: added.body.cart.lineItems[0].id, quantity: 9 }] }],
+      ['POST', `/ecom/v1/checkouts/${checkoutId}/remove-coupon`, {}],
+      ['POST', `/ecom/v1/checkouts/${checkoutId}/mark-as-completed`, {}],
+      ['POST', `/ecom/v1/checkouts/${checkoutId}/create-order`, {}],
+    ];
+    for (const [method, path, body] of attempts) {
+      expectRefused(await call(base, method, path, { body, token: bob }), 404, 'CHECKOUT_NOT_FOUND', notFound);
+    }
+    expectRefused(await call(base, 'GET', `/ecom/v1/checkouts/by-cart-id/${cartId}`, { token: bob }), 404, 'CHECKOUT_NOT_FOUND');
+    // A member is another caller too.
+    expectRefused(await call(base, 'GET', `/ecom/v1/checkouts/${checkoutId}`, { token: await memberToken(base) }), 404, 'CHECKOUT_NOT_FOUND', notFound);
+    await expectUnchanged(base, before);
+    // Alice still has hers.
+    expect((await call(base, 'GET', `/ecom/v1/checkouts/${checkoutId}`, { token: alice })).status).toBe(200);
+  });
+});
+
+describe('forged, garbled and expired tokens', () => {
+  const s = useSandboxServer();
+
+  it('answers 401 "Access token is not valid" to forged and garbled tokens', async () => {
+    const base = s.current.url;
+    const real = await call(base, 'POST', '/oauth2/token', { body: { clientId: CLIENT_ID, grantType: 'anonymous' } });
+    const access: string = real.body.access_token;
+    const flipped = access.slice(0, -1) + (access.endsWith('0') ? '1' : '0');
+    const forged = [
+      'sfk-at.' + '0'.repeat(48),
+      flipped,
+      access.toUpperCase(),
+      real.body.refresh_token, // a refresh token is not an access token
+      `${access}x`,
+      'Bearer ',
+      `eyJhbGciOiJub25lIn0.${btoa(JSON.stringify({ sub: DEMO_MEMBER_ID, role: 'member' }))}.`, // an unsigned JWT
+      'sandbox-api-key-but-not',
+      `${'x'.repeat(8_000)}`,
+    ];
+    const before = await state(base);
+    for (const token of forged) {
+      expectRefused(await call(base, 'GET', '/ecom/v1/carts/current', { token }), 401, 'UNAUTHENTICATED', 'Access token is not valid');
+      expectRefused(
+        await call(base, 'POST', '/ecom/v1/carts/current/add-to-cart', { body: { lineItems: [{ quantity: 1, catalogReference: { catalogItemId: 'x', appId: STORES } }] }, token }),
+        401,
+        'UNAUTHENTICATED',
+        'Access token is not valid',
+      );
+    }
+    await expectUnchanged(base, before);
+  });
+
+  it('refuses an access token after its lifetime (401 "Access token expired"); the client renews it and keeps the cart', async () => {
+    const base = s.current.url;
+    const auth = OAuthStrategy({ clientId: CLIENT_ID });
+    const kit = createClient({ modules: { currentCart }, auth, host: base });
+    const product = await firstProductId(base, await visitorToken(base));
+    await kit.currentCart.addToCurrentCart({ lineItems: [{ quantity: 1, catalogReference: { catalogItemId: product, appId: STORES } }] });
+    const old = auth.getTokens().accessToken.value;
+    const ttl = (await call(base, 'GET', '/__sandbox/settings')).body.accessTokenTtlSeconds;
+    await call(base, 'POST', '/__sandbox/clock/advance', { body: { seconds: ttl + 1 }, token: API_KEY });
+    const before = await state(base);
+    expectRefused(await call(base, 'GET', '/ecom/v1/carts/current', { token: old }), 401, 'UNAUTHENTICATED', 'Access token expired');
+    expectRefused(await call(base, 'POST', '/ecom/v1/carts/current/remove-coupon', { body: {}, token: old }), 401, 'UNAUTHENTICATED', 'Access token expired');
+    await expectUnchanged(base, before);
+    // The client's clock does not know the sandbox moved; the 401 makes it renew with the refresh token.
+    const { cart } = await kit.currentCart.getCurrentCart();
+    expect(cart!.lineItems).toHaveLength(1);
+    expect(auth.getTokens().accessToken.value).not.toBe(old);
+  });
+});
+
+describe('elevated and member operations, the control API and member tokens need the right caller', () => {
+  const s = useSandboxServer();
+  const elevatedOps = operationList.filter((d) => d.caller === 'elevated');
+  const memberOps = operationList.filter((d) => d.caller === 'member');
+  const pathOf = (path: string) => path.replace(/\{[^}]+\}/g, '00000000-0000-4000-8000-000000000000');
+  const bodyOf = (method: string) => (method === 'GET' || method === 'DELETE' ? undefined : {});
+
+  it(`refuses all ${elevatedOps.length} elevated operations without a key (401), with visitor or member tokens (403) and with a wrong key (401)`, async () => {
+    const base = s.current.url;
+    const visitor = await visitorToken(base);
+    const member = await memberToken(base);
+    const before = await state(base);
+    for (const d of elevatedOps) {
+      const path = pathOf(d.path);
+      const body = bodyOf(d.method);
+      expectRefused(await call(base, d.method, path, { body }), 401, 'UNAUTHENTICATED', 'Authorization header is missing: send an access token or an API key');
+      for (const token of [visitor, member]) {
+        expectRefused(await call(base, d.method, path, { body, token }), 403, 'PERMISSION_DENIED', `${d.operationId} requires an elevated caller (API key)`);
+      }
+      expectRefused(await call(base, d.method, path, { body, token: `${API_KEY}-wrong` }), 401, 'UNAUTHENTICATED', 'Access token is not valid');
+    }
+    await expectUnchanged(base, before);
+  });
+
+  it(`refuses all ${memberOps.length} member operations to visitors (403) and to API keys (403)`, async () => {
+    const base = s.current.url;
+    const visitor = await visitorToken(base);
+    for (const d of memberOps) {
+      for (const token of [visitor, API_KEY]) {
+        expectRefused(await call(base, d.method, pathOf(d.path), { body: bodyOf(d.method), token }), 403, 'PERMISSION_DENIED', `${d.operationId} requires a logged-in member`);
+      }
+    }
+  });
+
+  it('the client refuses elevated calls from a non-elevated ambient client before sending anything', async () => {
+    const sent: string[] = [];
+    const kit = createClient({ modules: { members }, auth: OAuthStrategy({ clientId: CLIENT_ID }), host: s.current.url, fetch: (i, init) => (sent.push(String(i)), fetch(i, init)) });
+    kit.enableContext();
+    const err = await Promise.resolve()
+      .then(() => elevate(members.deleteMember)(DEMO_MEMBER_ID))
+      .catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(ClientError);
+    expect((err as Error).message).toBe(
+      'An elevated client is required to use elevated modules. Make sure to initialize the Wix context with an elevated client before using elevated SDK modules',
+    );
+    expect(sent).toEqual([]);
+  });
+
+  it('refuses changes through the control API without its key, and member tokens minted without the key', async () => {
+    const base = s.current.url;
+    const visitor = await visitorToken(base);
+    const before = await state(base);
+    const controlChanges: [string, string, unknown][] = [
+      ['PUT', '/__sandbox/state', { version: 1, collections: {} }],
+      ['PATCH', '/__sandbox/settings', { redirectUris: ['https://evil.example/cb'] }],
+      ['POST', '/__sandbox/reset', {}],
+      ['POST', '/__sandbox/clock/advance', { seconds: 3600 }],
+    ];
+    for (const [method, path, body] of controlChanges) {
+      for (const token of [undefined, visitor, `${API_KEY}x`]) {
+        expectRefused(await call(base, method, path, { body, token }), 401, 'UNAUTHENTICATED', 'Changing the sandbox needs its API key in Authorization');
+      }
+    }
+    const mint = { grant_type: 'authorized_client', scope: 'offline_access', member_id: DEMO_MEMBER_ID };
+    for (const token of [visitor, `${visitor},wrong-key`, `${visitor},`]) {
+      expectRefused(await call(base, 'POST', '/oauth2/token', { body: mint, token }), 401, 'UNAUTHENTICATED', 'authorized_client needs Authorization "<access token>,<api key>"');
+    }
+    // A forged token before the key: refused like any forged token.
+    expectRefused(await call(base, 'POST', '/oauth2/token', { body: mint, token: `sfk-at.forged,${API_KEY}` }), 401, 'UNAUTHENTICATED', 'Access token is not valid');
+    await expectUnchanged(base, before);
+  });
+});
+
+describe('redirect URIs and PKCE', () => {
+  const s = useSandboxServer();
+  const formHeaders = { 'content-type': 'application/x-www-form-urlencoded' };
+
+  /** The hosted login page, filled in with the demo member: the Location it redirects to. */
+  async function logIn(authUrl: string): Promise<string> {
+    const html = await (await fetch(authUrl)).text();
+    const session = /name="session" value="([^"]+)"/.exec(html)?.[1];
+    expect(session, 'the hosted login page has a session field').toBeTruthy();
+    const res = await fetch(`${s.current.url}/__sandbox/login`, { method: 'POST', redirect: 'manual', headers: formHeaders, body: new URLSearchParams({ session: session!, email: DEMO.email, password: DEMO.password, action: 'login' }) });
+    expect(res.status).toBe(302);
+    return res.headers.get('location')!;
+  }
+
+  it('refuses redirect URIs that are not registered, however they are dressed up, and stores nothing', async () => {
+    const base = s.current.url;
+    const token = await visitorToken(base);
+    const before = await state(base);
+    const unregistered = [
+      'https://evil.example/callback',
+      'http://localhost.evil.example/callback',
+      'http://127.0.0.1.nip.io/callback',
+      'http://localhost:5173@evil.example/callback',
+      'javascript:alert(document.cookie)',
+      'data:text/html,<script>alert(1)</script>',
+      '//evil.example/callback',
+      'not a url',
+    ];
+    for (const redirectUri of unregistered) {
+      const r = await call(base, 'POST', '/_api/redirects-api/v1/redirect-session', {
+        body: { auth: { authRequest: { redirectUri, clientId: CLIENT_ID, codeChallenge: 'x'.repeat(43), codeChallengeMethod: 'S256', responseMode: 'query', responseType: 'code', scope: 'offline_access', state: 'st' }, prompt: 'login' } },
+        token,
+      });
+      expectRefused(r, 400, 'INVALID_REDIRECT_URI', `Redirect URI ${redirectUri} is not registered for this client (add it to the sandbox setting redirectUris)`);
+    }
+    await expectUnchanged(base, before);
+  });
+
+  it('refuses a code exchange whose verifier does not match the challenge (and a changed redirect URI); the right verifier still works once', async () => {
+    const base = s.current.url;
+    const auth = OAuthStrategy({ clientId: CLIENT_ID });
+    createClient({ auth, host: base });
+    const data = await auth.generateOAuthData(REDIRECT);
+    const other = await auth.generateOAuthData(REDIRECT);
+    const { authUrl } = await auth.getAuthUrl(data, { responseMode: 'query' });
+    const { code } = auth.parseFromUrl(await logIn(authUrl), 'query');
+    const exchange = (extra: Record<string, unknown>) =>
+      call(base, 'POST', '/oauth2/token', { body: { clientId: CLIENT_ID, grantType: 'authorization_code', code, redirectUri: REDIRECT, ...extra } });
+    const before = await state(base);
+    for (const codeVerifier of [other.codeVerifier, data.codeVerifier.slice(0, -1) + (data.codeVerifier.endsWith('A') ? 'B' : 'A'), data.codeChallenge, `${data.codeVerifier}x`]) {
+      expectRefused(await exchange({ codeVerifier }), 400, 'INVALID_GRANT', 'PKCE verification failed: codeVerifier does not match codeChallenge');
+    }
+    const missing = await exchange({ codeVerifier: '' });
+    expectRefused(missing, 400);
+    expectRefused(await exchange({ codeVerifier: data.codeVerifier, redirectUri: 'http://localhost:5173/other' }), 400, 'INVALID_GRANT', 'redirectUri does not match the one the code was issued for');
+    await expectUnchanged(base, before);
+    const ok = await exchange({ codeVerifier: data.codeVerifier });
+    expect(ok.status).toBe(200);
+    expect(ok.body.role).toBe('member');
+    expectRefused(await exchange({ codeVerifier: data.codeVerifier }), 400, 'INVALID_GRANT', 'Authorization code is not valid');
+  });
+});
+
+describe('login brute force is slowed', () => {
+  const s = useSandboxServer();
+  const login = (base: string, token: string, email: string, password: string) =>
+    call(base, 'POST', '/_api/iam/authentication/v2/login', { body: { loginId: { email }, password }, token });
+
+  it('answers 429 after 5 failed logins for one e-mail within 15 minutes, even to the right password; other e-mails are unaffected; the window passes', async () => {
+    const base = s.current.url;
+    const token = await visitorToken(base);
+    const other = { email: `other.${Date.now()}@example.com`, password: 'other-pass-1' };
+    expect((await call(base, 'POST', '/_api/iam/authentication/v2/register', { body: { loginId: { email: other.email }, password: other.password }, token })).status).toBe(200);
+
+    for (let i = 0; i < 5; i++) expectRefused(await login(base, token, DEMO.email, `wrong-${i}`), 400, '-19976', 'Wrong password');
+    const before = await state(base);
+    const locked = /^Too many failed logins for this e-mail; try again in \d+ seconds$/;
+    expectRefused(await login(base, token, DEMO.email, DEMO.password), 429, 'TOO_MANY_REQUESTS', locked);
+    // The e-mail is the key, not its spelling; and a fresh visitor is no way around it.
+    expectRefused(await login(base, await visitorToken(base), DEMO.email.toUpperCase(), DEMO.password), 429, 'TOO_MANY_REQUESTS', locked);
+    await expectUnchanged(base, before);
+    expect((await login(base, token, other.email, other.password)).body.state).toBe('SUCCESS');
+
+    await call(base, 'POST', '/__sandbox/clock/advance', { body: { seconds: 15 * 60 + 1 }, token: API_KEY });
+    const after = await login(base, await visitorToken(base), DEMO.email, DEMO.password);
+    expect(after.status).toBe(200);
+    expect(after.body.state).toBe('SUCCESS');
+  });
+});
+
+describe('oversized and deeply nested JSON', () => {
+  const s = useSandboxServer();
+  const addToCart = '/ecom/v1/carts/current/add-to-cart';
+
+  const tooLarge = `Request body is larger than ${MAX_BODY_BYTES} bytes`;
+
+  it(`answers 413 to a body over ${MAX_BODY_BYTES} bytes with a Content-Length, and changes nothing`, async () => {
+    const base = s.current.url;
+    const token = await visitorToken(base);
+    const before = await state(base);
+    const big = JSON.stringify({ lineItems: [], note: 'x'.repeat(MAX_BODY_BYTES) });
+    expectRefused(await call(base, 'POST', addToCart, { body: big, token }), 413, 'PAYLOAD_TOO_LARGE', tooLarge);
+    await expectUnchanged(base, before);
+  });
+
+  it(`answers 413 to a streamed body over ${MAX_BODY_BYTES} bytes (no Content-Length), and changes nothing`, async () => {
+    // Its own server: a connection whose body was not read to the end is not reused.
+    const own = await createSandboxServer({ port: 0, validateResponses: true });
+    try {
+      await streamedOversize(own.url);
+    } finally {
+      await own.close();
+    }
+  });
+
+  async function streamedOversize(base: string): Promise<void> {
+    const token = await visitorToken(base);
+    const before = await state(base);
+    // Chunked, without a Content-Length: the server must stop reading past the limit and say so,
+    // whether the first MiB is broken JSON or valid JSON followed by megabytes of whitespace.
+    const streamed = (start: string, filler: string) => {
+      const chunk = new TextEncoder().encode(filler.repeat(64 * 1024));
+      let sent = 0;
+      return new ReadableStream<Uint8Array>({
+        pull(controller) {
+          if (sent === 0) controller.enqueue(new TextEncoder().encode(start));
+          if (sent > 3 * MAX_BODY_BYTES) return controller.close();
+          sent += chunk.byteLength;
+          controller.enqueue(chunk);
+        },
+      });
+    };
+    for (const [path, method, start, filler] of [
+      [addToCart, 'POST', '{"note":"', 'x'],
+      ['/ecom/v1/carts/current', 'PATCH', '{"couponCode":"SAVE10"}', ' '],
+    ]) {
+      const res = await fetch(base + path, { method, headers: { 'content-type': 'application/json', authorization: token }, body: streamed(start, filler), duplex: 'half' } as RequestInit);
+      expectRefused({ status: res.status, body: await res.json() }, 413, 'PAYLOAD_TOO_LARGE', tooLarge);
+    }
+    await expectUnchanged(base, before);
+  }
+
+  it(`answers 400 to JSON nested deeper than ${MAX_JSON_DEPTH} levels, in the body or in .r, and changes nothing`, async () => {
+    const base = s.current.url;
+    const token = await visitorToken(base);
+    const before = await state(base);
+    for (const depth of [MAX_JSON_DEPTH + 1, 1_000, 100_000]) {
+      for (const kind of ['object', 'array'] as const) {
+        const body = `{"lineItems":[],"customLineItems":[],"nested":${deeplyNestedJson(depth, kind)}}`;
+        const r = await call(base, 'POST', addToCart, { body, token });
+        expectRefused(r, 400);
+        expect(r.body.message).toMatch(/^(Request body is nested deeper than 64 levels|Request body is not valid JSON: .+)$/);
+      }
+    }
+    const deepQuery = Buffer.from(JSON.stringify({ query: { filter: JSON.parse(deeplyNestedJson(200, 'object')) } })).toString('base64url');
+    expectRefused(await call(base, 'GET', `/stores-reader/v1/products/query-platformized?.r=${deepQuery}`, { token }), 400, 'INVALID_ARGUMENT', 'The query string is nested deeper than 64 levels');
+    // Just inside the limit is fine as far as depth goes (the spec then judges the content).
+    const shallow = await call(base, 'POST', '/stores-reader/v1/products/query-platformized', { body: { query: { filter: { $and: [{ $or: [{ slug: 'recipe-e-book' }] }] } } }, token });
+    expect(shallow.status).toBe(200);
+    await expectUnchanged(base, before);
+  });
+});
+
+describe('tokens go only to the configured host', () => {
+  const s = useSandboxServer();
+
+  it('fetchWithAuth refuses other origins before sending, and sends the token to the host only', async () => {
+    const base = s.current.url;
+    const seen: { url: string; authorization: string | null }[] = [];
+    const spy: typeof fetch = (input, init) => {
+      const req = new Request(input, init);
+      seen.push({ url: req.url, authorization: req.headers.get('authorization') });
+      return fetch(req);
+    };
+    const kit = createClient({ modules: { currentCart }, auth: OAuthStrategy({ clientId: CLIENT_ID }), host: base, fetch: spy });
+    const port = new URL(base).port;
+    const foreign = [
+      'https://evil.example/steal',
+      '//evil.example/steal',
+      `http://127.0.0.1:${port}@evil.example/steal`,
+      `http://127.0.0.1:${Number(port) + 1}/ecom/v1/carts/current`,
+      `https://127.0.0.1:${port}/ecom/v1/carts/current`,
+      `http://localhost:${port}/ecom/v1/carts/current`,
+    ];
+    for (const url of foreign) {
+      const err = await kit.fetchWithAuth(url).catch((e: unknown) => e);
+      expect(err, url).toBeInstanceOf(ClientError);
+      expect((err as Error).message).toBe(`Refusing to send the access token to ${new URL(url, base + '/').origin}: tokens go only to the configured API host`);
+    }
+    kit.enableContext();
+    const { fetchWithAuth } = await import('../../src/index.ts');
+    await expect(fetchWithAuth('https://evil.example/steal')).rejects.toThrow('Refusing to send the access token to https://evil.example');
+    expect(seen).toEqual([]);
+
+    const own = await kit.fetchWithAuth('/ecom/v1/carts/current');
+    expect(own.status).toBe(404); // no cart yet, but the call was authorised
+    expect(seen.every((r) => new URL(r.url).origin === base)).toBe(true);
+    expect(seen.at(-1)!.authorization).toMatch(/^sfk-at\./);
+  });
+});
+
+describe('HTML in text fields', () => {
+  const s = useSandboxServer();
+  const HTML = `<script>alert("x")</script><img src=x onerror=alert(1)>&amp;'`;
+
+  it('is stored as the same text and served as JSON, never as HTML; the sandbox pages escape it', async () => {
+    const base = s.current.url;
+    const kit = createClient({ modules: { currentCart, checkout }, auth: OAuthStrategy({ clientId: CLIENT_ID }), host: base });
+    const product = await firstProductId(base, await visitorToken(base));
+    await kit.currentCart.addToCurrentCart({ lineItems: [{ quantity: 1, catalogReference: { catalogItemId: product, appId: STORES } }] });
+    const { checkoutId } = await kit.currentCart.createCheckoutFromCurrentCart({});
+    await kit.checkout.updateCheckout(checkoutId!, { checkout: { buyerNote: HTML } });
+    const token = (kit as unknown as { auth: { getTokens(): { accessToken: { value: string } } } }).auth.getTokens().accessToken.value;
+    const raw = await fetch(`${base}/ecom/v1/checkouts/${checkoutId}`, { headers: { authorization: token } });
+    expect(raw.headers.get('content-type')).toBe('application/json');
+    expect((await raw.json()).checkout.buyerNote).toBe(HTML);
+    expect((await kit.checkout.getCheckout(checkoutId!)).checkout!.buyerNote).toBe(HTML);
+
+    // An error that repeats the caller's text is JSON too.
+    const echoed = await fetch(`${base}/ecom/v1/checkouts/${encodeURIComponent(HTML)}`, { headers: { authorization: token } });
+    expect(echoed.status).toBe(404);
+    expect(echoed.headers.get('content-type')).toBe('application/json');
+
+    // The sandbox's own HTML pages escape what they repeat.
+    const page = await fetch(`${base}/__sandbox/checkout/${encodeURIComponent(HTML)}`);
+    expect(page.headers.get('content-type')).toMatch(/^text\/html/);
+    expect(page.headers.get('content-security-policy')).toContain("default-src 'none'");
+    const html = await page.text();
+    expect(html).not.toContain('<script>alert');
+    expect(html).not.toContain('<img src=x');
+    expect(html).toContain('&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;');
+  });
+});
+
+describe('figures', () => {
+  it('prints the summary', () => {
+    recordFigures(
+      'security',
+      `security: ${figures.refusals} hostile requests refused with the expected status, code and message in the provider's error format; the state compared unchanged ${figures.unchangedStates} times`,
+      figures,
+    );
+    expect(figures.refusals).toBeGreaterThan(0);
+  });
+});
