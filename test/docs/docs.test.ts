@@ -16,5 +16,5 @@ describe('npm run docs', () => {
     const html = pages.map((p) => readFileSync(join(root, 'docs', 'api', `${p}.html`), 'utf8')).join('\n');
     for (const row of rows) expect(html, row.operationId).toContain(row.operationId);
     expect(existsSync(join(root, 'docs', 'client', 'index.html'))).toBe(true);
-  }, 120_000);
+  }, 300_000);
 });

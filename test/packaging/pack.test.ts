@@ -19,7 +19,8 @@ beforeAll(() => {
   npm(['pack', '--pack-destination', scratch], root);
   const tarball = readdirSync(scratch).find((f) => f.endsWith('.tgz'))!;
   writeFileSync(join(scratch, 'package.json'), JSON.stringify({ name: 'scratch', private: true, type: 'module' }));
-  npm(['install', '--offline', '--no-package-lock', join(scratch, tarball)], scratch);
+  // Prefer the cache (npm ci filled it); a fresh CI cache may still lack the registry's package metadata.
+  npm(['install', '--prefer-offline', '--no-package-lock', join(scratch, tarball)], scratch);
 }, 240_000);
 
 describe('the packed library', () => {
