@@ -21,6 +21,13 @@ beforeAll(() => {
   mkdirSync(shots, { recursive: true });
 });
 
+/** Opens `path` in a console that remembers nothing (no tokens, no history): storage is cleared while no console page is open. */
+async function fresh(path: string) {
+  await page.goto(server.url + '/__sandbox/info');
+  await page.evaluate(() => localStorage.clear());
+  await page.goto(server.url + path);
+}
+
 async function send(path: string, fillExample = false) {
   await page.goto(server.url + path);
   if (fillExample) await page.getByRole('button', { name: 'Fill with example' }).click();
@@ -45,7 +52,7 @@ describe('the console', () => {
   });
 
   it('/op/getCurrentCart shows what the sandbox answers a new visitor', async () => {
-    await page.evaluate(() => localStorage.clear());
+    await fresh('/');
     expect(await send('/op/getCurrentCart')).toBe('404');
     expect(await page.getByTestId('error').textContent()).toContain('Cart not found');
   });
@@ -95,9 +102,7 @@ describe('the console', () => {
   });
 
   it('logs in as a member through the hosted page (PKCE) and comes back to the console', async () => {
-    await page.goto(server.url + '/op/getCurrentMember');
-    await page.evaluate(() => localStorage.clear());
-    await page.reload();
+    await fresh('/op/getCurrentMember');
     expect(await page.getByTestId('auth-role').textContent()).toBe('none');
     await page.getByRole('button', { name: 'Authentication…' }).click();
     await page.getByRole('button', { name: 'Log in on the hosted page (PKCE)' }).click();
@@ -120,9 +125,7 @@ describe('the console', () => {
   });
 
   it('logs the demo member in directly with e-mail and password, and out again', async () => {
-    await page.goto(server.url + '/');
-    await page.evaluate(() => localStorage.clear());
-    await page.reload();
+    await fresh('/');
     await page.getByRole('button', { name: 'Authentication…' }).click();
     // The panel fills in the sandbox's demo member (from /__sandbox/info).
     await expect.poll(() => page.getByLabel('E-mail').inputValue()).toBe('demo@storefront.test');

@@ -20,9 +20,10 @@ async function settings(patch: Record<string, boolean>) {
 
 /** Runs a flow from a fresh console (no tokens) and waits for its end; the steps' lines and the outcome. */
 async function runFlow(title: string) {
-  await h.page.goto(h.server.url + '/flows');
+  // Storage is cleared while no console page is open (one would write its state back).
+  await h.page.goto(h.server.url + '/__sandbox/info');
   await h.page.evaluate(() => localStorage.clear());
-  await h.page.reload();
+  await h.page.goto(h.server.url + '/flows');
   const section = h.page.getByRole('region', { name: title, exact: true });
   await section.getByRole('button', { name: `Run “${title}”` }).click();
   const end = section.getByTestId('flow-done').or(section.getByTestId('flow-error'));

@@ -31,6 +31,8 @@ describe('the static console', () => {
   });
 
   it('answers getCurrentCart for a new visitor with the provider\'s 404', async () => {
+    // Storage is cleared while no console page is open (one would write its state back).
+    await h.page.goto(h.server.url + '/mockServiceWorker.js');
     await h.page.evaluate(() => localStorage.clear());
     expect(await send('/op/getCurrentCart')).toBe('404');
     expect(await h.page.getByTestId('error').textContent()).toContain('Cart not found');
