@@ -84,7 +84,7 @@ async function refusedWithoutChange(
 }
 
 /** A visitor's order through cart and checkout; answers its id. */
-async function visitorOrder(quantity = 1, productId = NOTEBOOK): Promise<string> {
+async function visitorOrder(quantity = 1, productId = NOTEBOOK, delayCapture = false): Promise<string> {
   const kit = visitor();
   await kit.currentCart.addToCurrentCart({
     lineItems: [{ quantity, catalogReference: { catalogItemId: productId, appId: STORES } }],
@@ -97,7 +97,7 @@ async function visitorOrder(quantity = 1, productId = NOTEBOOK): Promise<string>
     checkout: { buyerInfo: { email: 'shopper@example.com' } },
     fieldMask: ['buyerInfo'],
   });
-  const { orderId } = await kit.checkout.createOrder(checkoutId!, {});
+  const { orderId } = await kit.checkout.createOrder(checkoutId!, { delayCapture });
   return orderId!;
 }
 
@@ -228,20 +228,29 @@ describe('the story: a visitor orders; an admin captures one order and cancels a
     });
   });
 
-  it('captures an authorization made at checkout (delayCapture), as the back office sees it', async () => {
-    const kit = visitor();
-    await kit.currentCart.addToCurrentCart({
-      lineItems: [{ quantity: 1, catalogReference: { catalogItemId: MUG, appId: STORES } }],
+  it('captures an authorization made at checkout (delayCapture) by the payment id in the order activities', async () => {
+    const orderId = await visitorOrder(1, MUG, true);
+    const kit = admin();
+    const placed = (await kit.orders.getOrder(orderId)).order!;
+    expect(placed).toMatchObject({
+      paymentStatus: 'NOT_PAID',
+      balanceSummary: { authorized: placed.priceSummary!.total },
     });
-    const { checkoutId } = await kit.currentCart.createCheckoutFromCurrentCart({});
-    const { orderId } = await kit.checkout.createOrder(checkoutId!, { delayCapture: true });
-    const tx = await transactions(orderId!);
-    expect(tx.payments[0].regularPaymentDetails.status).toBe('AUTHORIZED');
-    const res = await admin().orders.captureAuthorizedPayments(orderId!, {
-      payments: [{ paymentId: tx.payments[0].id }],
+    const created = placed.activities!.find((a) => a.type === 'AUTHORIZED_PAYMENT_CREATED') as { paymentId: string };
+    // Left alone, the authorization would be voided after 7 days.
+    const scheduled = (await transactions(orderId)).payments[0].regularPaymentDetails.authorizationDetails
+      .scheduledAction;
+    expect(scheduled.actionType).toBe('VOID');
+    expect(Date.parse(scheduled.executionDate) - placed.createdDate!.getTime()).toBe(7 * 86400000);
+    const res = await kit.orders.captureAuthorizedPayments(orderId, { payments: [{ paymentId: created.paymentId }] });
+    expect(res.orderTransactions!.payments![0]).toMatchObject({
+      id: created.paymentId,
+      regularPaymentDetails: { status: 'APPROVED' },
     });
-    expect(res.orderTransactions!.payments![0].regularPaymentDetails!.status).toBe('APPROVED');
-    expect((await admin().orders.getOrder(orderId!)).order!.paymentStatus).toBe('PAID');
+    expect(
+      res.orderTransactions!.payments![0].regularPaymentDetails!.authorizationDetails!.scheduledAction,
+    ).toBeUndefined();
+    expect((await kit.orders.getOrder(orderId)).order!.paymentStatus).toBe('PAID');
   });
 });
 
@@ -943,6 +952,7 @@ describe('cancelOrder', () => {
 describe('scheduled actions', () => {
   it('capture and void when the sandbox clock passes their date', async () => {
     const kit = admin();
+    const leftAlone = await visitorOrder(1, NOTEBOOK, true);
     const toVoid = await adminOrder(1);
     const voidId = await authorize(toVoid.id!, '9.00', {
       scheduledAction: 'VOID',
@@ -1010,6 +1020,16 @@ describe('scheduled actions', () => {
       failureDetails: { failureCode: 'PAYMENT_ALREADY_CAPTURED' },
     });
     expect((await kit.orders.getOrder(broken.id!)).order!.id).toBe(broken.id);
+
+    // A checkout's delayed-capture authorization nobody captured is voided after 7 days.
+    await advanceClock(4 * 24 * 3600);
+    const expired = (await kit.orders.getOrder(leftAlone)).order!;
+    expect(activityTypes(expired).at(-1)).toBe('AUTHORIZED_PAYMENT_VOIDED');
+    expect(expired).toMatchObject({ paymentStatus: 'NOT_PAID', balanceSummary: { authorized: { amount: '0.00' } } });
+    expect((await transactions(leftAlone)).payments[0].regularPaymentDetails).toMatchObject({
+      status: 'VOIDED',
+      authorizationDetails: { void: { reason: 'SCHEDULED' } },
+    });
 
     // Nothing more is due: a further request changes nothing.
     const before = await state();

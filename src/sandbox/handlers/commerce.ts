@@ -23,6 +23,8 @@ const COUPONS = 'coupons';
 const GIFT_CARDS = 'giftCards';
 const CURRENCY = 'USD';
 const CARRIER = 'sandbox-carrier';
+/** Days a checkout's delayed-capture authorization lasts before it is voided. */
+const AUTHORIZATION_DAYS = 7;
 
 /** Tax rate per region (country), as a fraction. Other countries: no tax collected. */
 const TAX_RATES: Record<string, number> = { US: 0.08875, GB: 0.2, DE: 0.19, FR: 0.2, IL: 0.17 };
@@ -558,6 +560,10 @@ export const commerceModule: SandboxModule = {
       const orderable = ck.lineItems.filter((l: Json) => l.availability?.status === 'AVAILABLE' || l.availability?.status === 'PARTIALLY_AVAILABLE');
       if (!orderable.length) throw appError(400, 'NO_AVAILABLE_ITEMS', 'None of the checkout line items is available');
       const order = orderFromCheckout(ctx, ck, { delayCapture: ctx.input.delayCapture });
+      const paymentId = ctx.newId();
+      const authorized = Boolean(ctx.input.delayCapture) && order.paymentStatus !== 'PAID';
+      // The authorization shows in the order's activities (the back office captures by its payment id).
+      if (authorized) order.activities.push({ id: ctx.newId(), createdDate: order.createdDate, type: 'AUTHORIZED_PAYMENT_CREATED', paymentId, amount: ck.priceSummary.total });
       ctx.db.put(ORDERS, order.id, order);
       if (ck.giftCardCode && ck.giftCard) {
         const card = ctx.db.get<Json>(GIFT_CARDS, ck.giftCardCode)!;
@@ -572,7 +578,7 @@ export const commerceModule: SandboxModule = {
             ? []
             : [
                 {
-                  id: ctx.newId(),
+                  id: paymentId,
                   createdDate: order.createdDate,
                   amount: ck.priceSummary.total,
                   refundDisabled: false,
@@ -580,7 +586,10 @@ export const commerceModule: SandboxModule = {
                     paymentGatewayOrderId,
                     offlinePayment: false,
                     status: ctx.input.delayCapture ? 'AUTHORIZED' : 'PENDING',
-                    ...(ctx.input.delayCapture ? { authorizationDetails: { delayedCapture: true, authorizedDate: order.createdDate, captures: [] } } : {}),
+                    // An authorization nobody captures is voided after 7 days (card authorizations expire); the orders module's runJobs does it.
+                    ...(authorized
+                      ? { authorizationDetails: { delayedCapture: true, authorizedDate: order.createdDate, captures: [], scheduledAction: { actionType: 'VOID', executionDate: new Date(Date.parse(order.createdDate) + AUTHORIZATION_DAYS * 86400000).toISOString() } } }
+                      : {}),
                   },
                 },
               ],
