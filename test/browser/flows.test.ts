@@ -28,6 +28,7 @@ async function runFlow(title: string) {
   await section.getByRole('button', { name: `Run “${title}”` }).click();
   const end = section.getByTestId('flow-done').or(section.getByTestId('flow-error'));
   await end.waitFor({ timeout: 30_000 });
+  await end.scrollIntoViewIfNeeded();
   return {
     steps: await section.getByTestId('flow-results').locator('li').allTextContents(),
     done: (await section.getByTestId('flow-done').textContent({ timeout: 100 }).catch(() => null)) ?? undefined,
