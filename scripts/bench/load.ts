@@ -98,6 +98,32 @@ export async function load(server: ChildServer, t: Target, { amount = 20_000, se
   return { rps: r['2xx'] / elapsed, p50: r.latency.p50, p99: r.latency.p99, requests: r['2xx'], cpuUs: cpu / r['2xx'] };
 }
 
+/**
+ * One client, one request at a time, timed here to the microsecond (autocannon reports whole
+ * milliseconds): the service time of a request, without time spent queueing behind others.
+ */
+export async function serial(server: ChildServer, t: Target, { amount = 2_000, seconds = 2, warmup = 20 } = {}): Promise<Load> {
+  const once = async () => {
+    const res = await fetch(server.url + t.path, { method: t.method, headers: t.headers, body: t.body });
+    const text = await res.text();
+    if (!res.ok) throw new Error(`${t.method} ${t.path} answered ${res.status}: ${text.slice(0, 300)}`);
+  };
+  for (let i = 0; i < warmup; i++) await once();
+  const times: number[] = [];
+  const cpu0 = await server.cpuMicros();
+  const start = performance.now();
+  while (times.length < amount && performance.now() - start < seconds * 1000) {
+    const t0 = performance.now();
+    await once();
+    times.push(performance.now() - t0);
+  }
+  const elapsed = (performance.now() - start) / 1000;
+  const cpu = (await server.cpuMicros()) - cpu0;
+  times.sort((a, b) => a - b);
+  const at = (q: number) => times[Math.min(times.length - 1, Math.floor(q * times.length))];
+  return { rps: times.length / elapsed, p50: at(0.5), p99: at(0.99), requests: times.length, cpuUs: cpu / times.length };
+}
+
 /** Records the sandbox's getCurrentCart answer (status, headers, body) for the bare server to repeat. */
 async function recordAnswer(url: string, t: Target, file: string): Promise<void> {
   const res = await fetch(url + t.path, { method: t.method, headers: t.headers });
@@ -220,15 +246,14 @@ export async function sandboxLoad(log: (line: string) => void = () => {}): Promi
       const state = scaled(scaled(seedState, 'products', products), 'members', members);
       const stateBytes = JSON.stringify(state).length;
       writeFileSync(file, JSON.stringify(state));
-      const one = { connections: 1, seconds: 2, amount: 3_000, warmup: 30 };
       const row = await withServer(['sandbox', `--data=${file}`], async (s) => {
         const v = await visitor(s.url);
-        const queryProducts = await load(s, v.targets.queryProducts, one);
-        const queryMembers = (await notEmulated(s.url, v.targets.queryMembers)) ?? (await load(s, v.targets.queryMembers, one));
-        const addToCurrentCartData = await load(s, v.targets.addToCurrentCart, { ...one, warmup: 3 });
+        const queryProducts = await serial(s, v.targets.queryProducts);
+        const queryMembers = (await notEmulated(s.url, v.targets.queryMembers)) ?? (await serial(s, v.targets.queryMembers));
+        const addToCurrentCartData = await serial(s, v.targets.addToCurrentCart, { warmup: 2 });
         return { products, members, stateBytes, queryProducts, queryMembers, addToCurrentCartData };
       });
-      log(`${products} products / ${members} members: queryProducts p50 ${row.queryProducts.p50} ms, --data add p50 ${row.addToCurrentCartData.p50} ms`);
+      log(`${products} products / ${members} members: queryProducts p50 ${row.queryProducts.p50.toFixed(2)} ms, --data add p50 ${row.addToCurrentCartData.p50.toFixed(1)} ms`);
       growth.push(row);
     }
     return { bare, memory, data, growth };
