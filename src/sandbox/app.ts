@@ -371,6 +371,8 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
       return await handleOperation(request, url);
     } catch (err) {
       if (err instanceof SandboxError) return errorResponse(err);
+      // decodeURIComponent on a caller's broken percent-encoding (a path, a page's query): their error.
+      if (err instanceof URIError) return errorResponse(appError(400, 'INVALID_ARGUMENT', `The request URL is not valid percent-encoded text: ${err.message}`));
       console.error('[sandbox] internal error', err);
       return json(500, { message: 'Internal sandbox error', details: { applicationError: { code: 'INTERNAL', description: String((err as Error)?.message ?? err), data: {} } } });
     }

@@ -252,7 +252,7 @@ async function fuzzOperation(t: Target, world: World, d: OperationDescriptor, in
 }
 
 const summary = () =>
-  `fuzz: ${figures.requests} requests over ${figures.operations} operations (${figures.inProcess} in process, ${figures.overHttp} over HTTP), ` +
+  `fuzz: ${figures.requests} requests over ${figures.operations} operations and the sandbox's own routes (${figures.inProcess} in process, ${figures.overHttp} over HTTP), ` +
   `${figures.refused} refused in the provider's error format, ${figures.accepted} answered 200, ${figures.fiveXX} 5xx, ` +
   `${figures.stateChanges} state changes from refused requests, ${figures.badFormat} malformed errors, seed ${SEED}`;
 
@@ -276,6 +276,72 @@ describe('fuzz in process: every operation', () => {
   it.each(operationList.map((d, i) => [d.key, d, i] as const))('%s', async (_key, d, i) => {
     figures.operations++;
     await fuzzOperation(t, world, d, i, RUNS_IN_PROCESS);
+  });
+});
+
+/** The sandbox's own routes: the control API (without its key) and the hosted pages. */
+const OWN_ROUTES = [
+  '/__sandbox/info', '/__sandbox/state', '/__sandbox/reset', '/__sandbox/outbox', '/__sandbox/events', '/__sandbox/events/stream',
+  '/__sandbox/webhooks/deliveries', '/__sandbox/settings', '/__sandbox/clock', '/__sandbox/clock/advance', '/__sandbox/coverage',
+  '/__sandbox/checkout/', '/__sandbox/login', '/__sandbox/logout', '/__sandbox/redirect', '/__sandbox/recover', '/__sandbox/',
+];
+const ROUTE_TAILS = ['', '%E0%A4%A', '%', '..%2F..%2Fetc%2Fpasswd', '<script>alert(1)</script>', 'x'.repeat(3000), '00000000-0000-4000-8000-000000000000'];
+const ROUTE_QUERIES = ['', '?session=%E0%A4%A', '?session=nope', '?since=abc', '?since=-1', '?to=%', '?token=x&redirect=javascript:alert(1)', '?session=&session=a'];
+const ROUTE_BODIES: [string | undefined, string | undefined][] = [
+  [undefined, undefined],
+  ['application/json', '{'],
+  ['application/json', '{"seconds":"NaN","redirectUris":"x","version":99}'],
+  ['application/x-www-form-urlencoded', 'session=%E0%A4%A&email=%&action=login'],
+  ['application/x-www-form-urlencoded', `session=nope&action=verify&code=${'9'.repeat(5000)}`],
+  ['text/plain', 'hello'],
+];
+
+describe("fuzz in process: the sandbox's own routes (control API without its key, hosted pages)", () => {
+  const sandbox = createSandbox({ validateResponses: true });
+  const t = target('in-process', () => 'http://sandbox.test', (r) => sandbox.handle(r));
+
+  it('never answer 5xx or hang; JSON refusals are in the provider format and change nothing', async () => {
+    const visitor = (await t.send({ method: 'POST', path: '/oauth2/token', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ clientId: CLIENT_ID, grantType: 'anonymous' }) })).body as { access_token: string };
+    let before = comparableState(await t.state());
+    // Every route x tail x method; the query, body and caller of each drawn from the seed.
+    const combos = OWN_ROUTES.flatMap((route) => ROUTE_TAILS.flatMap((tail) => ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'].map((method) => ({ route, tail, method }))));
+    const extras = fc.sample(fc.tuple(fc.constantFrom(...ROUTE_QUERIES), fc.constantFrom(...ROUTE_BODIES), fc.constantFrom(undefined, visitor.access_token, 'garbage')), { seed: SEED, numRuns: combos.length });
+    for (const [i, { route, tail, method }] of combos.entries()) {
+      const [query, [contentType, body], authorization] = extras[i];
+      const path = route.endsWith('/') ? route + tail : route + (tail ? `/${tail}` : '');
+      const req = { method, path: path + query, headers: contentType ? { 'content-type': contentType } : {}, body: method === 'GET' ? undefined : body, authorization };
+      const where = `[own routes, seed ${SEED}] ${method} ${clip(req.path, 200)} body ${clip(req.body, 100)}`;
+      const res = await withTimeout(
+        sandbox.handle(new Request(`http://sandbox.test${req.path}`, { method, headers: { ...req.headers, ...(authorization ? { authorization } : {}) }, body: req.body })),
+        ANSWER_WITHIN_MS,
+        where,
+      );
+      const type = res.headers.get('content-type') ?? '';
+      // The event stream never ends: its headers are the answer.
+      const answer = type.startsWith('text/event-stream') ? (await res.body?.cancel(), { status: res.status, body: undefined, contentType: type }) : await answerOf(res);
+      figures.requests++;
+      figures.inProcess++;
+      figures.statuses[answer.status] = (figures.statuses[answer.status] ?? 0) + 1;
+      const answered = `${where}\n  -> ${answer.status} ${clip(JSON.stringify(answer.body), 400)}`;
+      if (answer.status >= 500) {
+        figures.fiveXX++;
+        throw new Error(`5xx: ${answered}`);
+      }
+      const after = comparableState(await t.state());
+      if (answer.status >= 400) {
+        figures.refused++;
+        const problem = /^application\/json\b/.test(answer.contentType) ? providerErrorProblem(answer.body) : undefined;
+        if (problem) {
+          figures.badFormat++;
+          throw new Error(`not the provider's error format (${problem}): ${answered}`);
+        }
+        if (after !== before) {
+          figures.stateChanges++;
+          throw new Error(`a refused request changed the state (${stateDiff(before, after)}): ${answered}`);
+        }
+      } else figures.accepted++;
+      before = after;
+    }
   });
 });
 
