@@ -1,10 +1,12 @@
 /**
  * Request conformance with the provider's official SDK: for every operation the SDK has, the
  * same call (the spec's request example) goes through the official SDK and through our client,
- * each with a capturing fetch, and the two requests must agree on method, path, query (parsed,
- * `.r` decoded) and JSON body. The differences we mean are listed in DELIBERATE with the reason
- * (and in docs/conformance.md); any other difference fails, and so does a listed difference
- * that no longer occurs.
+ * each with a capturing fetch (once with an API key, once more with a visitor's token), and the
+ * two requests must agree on method, path as sent, query (parsed, `.r` decoded), JSON body and
+ * credentials headers. Hand-written VARIANTS add calls for single wire rules. The differences
+ * we know of are listed with the reason (DELIBERATE, and `deliberate` on a variant; also in
+ * docs/conformance.md); any other difference fails, and so does a listed one that no longer
+ * occurs.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -102,7 +104,8 @@ describe('the same call sends the same request through the official SDK and our 
 });
 
 /**
- * More calls beyond the spec's examples, each exercising one wire rule; all must be identical.
+ * More calls beyond the spec's examples, each exercising one wire rule; each must be identical
+ * unless it carries a listed difference.
  * Long queries show the GET -> POST fallback: past 4000 characters the SDK posts the JSON body,
  * which is what our client sends for the query calls anyway.
  */
