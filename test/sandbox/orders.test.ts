@@ -641,6 +641,20 @@ describe('updateOrder and bulkUpdateOrders', () => {
       () => kit.orders.updateOrder('no-such-order', { order: { buyerNote: 'x' }, fieldMask: ['buyerNote'] }),
       { code: 'ORDER_NOT_FOUND', status: 404 },
     );
+    // A mask through __proto__ (with a body that has such a key) must not reach Object.prototype.
+    const before = await state();
+    const res = await call(s.current.url, 'PATCH', `/ecom/v1/orders/${order.id}`, {
+      token: API_KEY,
+      headers: { 'wix-site-id': 'sandbox-site' },
+      body: `{"order":{"id":"${order.id}","buyerInfo":{"__proto__":{"polluted":"yes"}}},"fieldMask":"buyerInfo.__proto__.polluted"}`,
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.details.applicationError).toMatchObject({
+      code: 'FIELD_NOT_UPDATABLE',
+      description: 'Order field buyerInfo.__proto__.polluted cannot be updated',
+    });
+    expect(await state()).toEqual(before);
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
   });
 
   it('answers one result per order with counts; a failed item changes nothing', async () => {

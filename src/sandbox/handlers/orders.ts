@@ -532,6 +532,9 @@ const UPDATABLE = new Set([
   'purchaseFlowId',
 ]);
 
+const FIELD_NAME = /^[A-Za-z_$][\w$]*$/;
+const UNSAFE_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
+
 const getPath = (o: Json | undefined, path: string[]) =>
   path.reduce<any>((n, k) => (n && typeof n === 'object' ? n[k] : undefined), o);
 function setPath(o: Json, path: string[], value: unknown): void {
@@ -563,7 +566,9 @@ function updatedOrder(
         .filter(Boolean)
     : Object.keys(input).filter((k) => UPDATABLE.has(k));
   for (const path of mask) {
-    if (!UPDATABLE.has(path.split('.')[0]))
+    const segments = path.split('.');
+    // Plain names only: a mask is a path into the order, never into its prototype.
+    if (!UPDATABLE.has(segments[0]) || !segments.every((k) => FIELD_NAME.test(k) && !UNSAFE_KEYS.has(k)))
       throw badRequest('FIELD_NOT_UPDATABLE', `Order field ${path} cannot be updated`, { field: path });
   }
   const after = structuredClone(before);
