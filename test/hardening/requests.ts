@@ -313,17 +313,19 @@ function payloadJson(draft: Draft): string {
 }
 
 export function buildRequest(d: OperationDescriptor, draft: Draft, useDotR: boolean): BuiltRequest {
-  const method = draft.method ?? d.method;
+  // The official SDK's form for query operations: GET with the payload as one `.r` parameter.
+  const asDotR = useDotR && !!d.dotR && draft.method === undefined;
+  const method = draft.method ?? (asDotR ? 'GET' : d.method);
   let path = d.path.replace(/\{([^}]+)\}/g, (_, name: string) => draft.pathValues[name] ?? 'missing');
   if (draft.pathSuffix !== undefined) path += `/${draft.pathSuffix}`;
   const headers: Record<string, string> = {};
   const canHaveBody = method !== 'GET' && method !== 'HEAD';
   let query: [string, string][] = [];
   let body: string | undefined;
-  if (d.body) {
-    if (canHaveBody && !draft.noBody) body = draft.rawBody ?? payloadJson(draft);
-  } else if (useDotR && d.dotR) {
+  if (asDotR) {
     query.push(['.r', encodeBase64Url(draft.rawBody ?? payloadJson(draft))]);
+  } else if (d.body) {
+    if (canHaveBody && !draft.noBody) body = draft.rawBody ?? payloadJson(draft);
   } else if (draft.rawBody !== undefined) {
     query.push(['q', draft.rawBody]);
   } else if (draft.deep) {

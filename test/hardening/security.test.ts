@@ -423,6 +423,17 @@ describe('tokens go only to the configured host', () => {
     expect(seen.every((r) => new URL(r.url).origin === base)).toBe(true);
     expect(seen.at(-1)!.authorization).toMatch(/^sfk-at\./);
   });
+
+  it('keeps module calls on the host whatever a path parameter holds', async () => {
+    const base = s.current.url;
+    const seen: string[] = [];
+    const kit = createClient({ modules: { checkout }, auth: OAuthStrategy({ clientId: CLIENT_ID }), host: base, fetch: (i, init) => (seen.push(new Request(i, init).url), fetch(i, init)) });
+    for (const id of ['//evil.example/steal', 'http://evil.example/', '@evil.example', '../../../..//evil.example', '%2F%2Fevil.example', '?x=1#', '\\evil.example']) {
+      await expect(kit.checkout.getCheckout(id)).rejects.toMatchObject({ status: 404 });
+    }
+    expect(seen.length).toBeGreaterThan(0);
+    for (const url of seen) expect(new URL(url).origin, url).toBe(base);
+  });
 });
 
 describe('HTML in text fields', () => {
