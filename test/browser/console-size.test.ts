@@ -4,11 +4,12 @@
  * Everything else (the operation page and its schema form, the spec, the sandbox view, flows,
  * the in-browser sandbox) is loaded per route.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { buildConsole, buildStaticConsole, CONSOLE_DIR, STATIC_CONSOLE_DIR } from '../../scripts/build-console.ts';
+import { ensureBuilt } from './support.ts';
 
 const BUDGET_BYTES = 250 * 1000;
 const PER_ROUTE = ['operation-page', 'sandbox-view', 'flows', 'history', 'callback', 'browser-sandbox'];
@@ -26,7 +27,7 @@ describe.each([
   ['static console (dist/console-static)', STATIC_CONSOLE_DIR, buildStaticConsole],
 ] as const)('%s', (name, dir, build) => {
   it('loads at most 250 kB of gzipped JavaScript up front, the views per route', { timeout: 120_000 }, async () => {
-    if (!existsSync(join(dir, 'index.html'))) await build();
+    await ensureBuilt(dir, build);
     const files = eagerScripts(dir);
     expect(files.length).toBeGreaterThan(0);
     const sizes = files.map((f) => ({ file: f, gzip: gzipSync(readFileSync(join(dir, f))).byteLength }));

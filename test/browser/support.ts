@@ -4,11 +4,11 @@
  * `useStaticConsole()` serves dist/console-static with a plain static file server and no
  * sandbox at all: the console's own service worker answers the API.
  */
-import { existsSync } from 'node:fs';
+import { existsSync, mkdirSync, rmSync, statSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { extname, join, normalize, resolve, sep } from 'node:path';
+import { dirname, extname, join, normalize, resolve, sep } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
 import { buildConsole, buildStaticConsole, CONSOLE_DIR, STATIC_CONSOLE_DIR } from '../../scripts/build-console.ts';
@@ -49,13 +49,36 @@ function closeWith(h: ConsoleHarness): void {
 }
 
 /**
- * `npm test` builds the console once before vitest (a step of scripts/test.ts), so parallel
- * browser files never build it at the same time; a lone run builds it when it is missing.
+ * `npm test` builds the console once before vitest (a step of scripts/test.ts); a lone run
+ * builds a missing one here, one test file at a time (a lock directory), since vite empties
+ * the folder it writes while parallel files would be reading it.
  */
+export async function ensureBuilt(dir: string, build: () => Promise<void>): Promise<void> {
+  const lock = `${dir}.building`;
+  mkdirSync(dirname(dir), { recursive: true });
+  for (;;) {
+    if (existsSync(join(dir, 'index.html')) && !existsSync(lock)) return;
+    try {
+      mkdirSync(lock, { recursive: false });
+    } catch {
+      // Another file is building it; a lock older than two minutes is left from a killed run.
+      const since = statSync(lock, { throwIfNoEntry: false })?.mtimeMs;
+      if (since !== undefined && Date.now() - since > 120_000) rmSync(lock, { recursive: true, force: true });
+      await new Promise((r) => setTimeout(r, 200));
+      continue;
+    }
+    try {
+      if (!existsSync(join(dir, 'index.html'))) await build();
+    } finally {
+      rmSync(lock, { recursive: true, force: true });
+    }
+  }
+}
+
 export function useConsole(): SandboxConsoleHarness {
   const h = { pageErrors: [] as string[] } as unknown as SandboxConsoleHarness;
   beforeAll(async () => {
-    if (!existsSync(join(CONSOLE_DIR, 'index.html'))) await buildConsole();
+    await ensureBuilt(CONSOLE_DIR, buildConsole);
     h.server = await createSandboxServer({ port: 0, staticDir: CONSOLE_DIR });
     await launch(h);
   }, 180_000);
@@ -96,7 +119,7 @@ export async function serveStatic(dir: string): Promise<{ url: string; close(): 
 export function useStaticConsole(): ConsoleHarness {
   const h = { pageErrors: [] as string[] } as unknown as ConsoleHarness;
   beforeAll(async () => {
-    if (!existsSync(join(STATIC_CONSOLE_DIR, 'index.html'))) await buildStaticConsole();
+    await ensureBuilt(STATIC_CONSOLE_DIR, buildStaticConsole);
     h.server = await serveStatic(STATIC_CONSOLE_DIR);
     await launch(h);
   }, 180_000);
