@@ -108,9 +108,11 @@ describe('a visitor through the official SDK', () => {
     expect(variants.variants.map((v: Json) => v._id)).toEqual(st.products[ctx.shirt._id].variants.map((v: Json) => v.id));
     [ctx.variant, ctx.variant2] = variants.variants.filter((v: Json) => v.stock.inStock);
 
-    const choices = Object.entries(ctx.variant.choices)[0] as [string, string];
-    const availability = await sdk(shop, 'products.getProductOptionsAvailability', ctx.shirt._id, { [choices[0]]: choices[1] });
+    // Every option chosen: the answer names that variant as the state has it.
+    const availability = await sdk(shop, 'products.getProductOptionsAvailability', ctx.shirt._id, ctx.variant.choices);
+    const stored = st.products[ctx.shirt._id].variants.find((v: Json) => v.id === ctx.variant._id);
     expect(availability.availableForPurchase).toBe(true);
+    expect(availability.selectedVariant.sku).toBe(stored.variant.sku);
 
     const storeVariants = await sdk(shop, 'products.queryStoreVariants', { filter: { productId: ctx.shirt._id }, paging: { limit: 100 } });
     expect(storeVariants.variants.length).toBe(st.products[ctx.shirt._id].variants.length);
