@@ -556,6 +556,49 @@ export interface components {
                 "application/json": components["schemas"]["ApplicationErrorBody"];
             };
         };
+        /** @description The entity does not exist (or is not visible to this caller). */
+        NotFound: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "message": "Entity not found",
+                 *       "details": {
+                 *         "applicationError": {
+                 *           "code": "NOT_FOUND",
+                 *           "description": "Entity not found",
+                 *           "data": {}
+                 *         }
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["ApplicationErrorBody"];
+            };
+        };
+        /** @description Rate limited; `Retry-After` tells when to try again. */
+        TooManyRequests: {
+            headers: {
+                "Retry-After"?: number;
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "message": "Too many requests",
+                 *       "details": {
+                 *         "applicationError": {
+                 *           "code": "RESOURCE_EXHAUSTED",
+                 *           "description": "Too many requests",
+                 *           "data": {}
+                 *         }
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["ApplicationErrorBody"];
+            };
+        };
     };
     parameters: never;
     requestBodies: never;
@@ -701,6 +744,8 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
         };
     };
     registerV2: {
@@ -846,6 +891,8 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
         };
     };
     changePassword: {
