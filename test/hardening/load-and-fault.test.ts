@@ -1,8 +1,8 @@
 /**
  * Load and fault: the sandbox runs as a child process with `--data FILE`; several visitors
  * (the project's client with OAuthStrategy) add to their carts, raise quantities and turn carts
- * into checkouts and orders, while the test kills the process with SIGKILL and starts it again
- * on the same port and file. Afterwards every acknowledged write (a 200 the client received) is
+ * into checkouts and orders, and a merchant (API key) tags those orders, while the test kills the
+ * process with SIGKILL and starts it again on the same port and file. Afterwards every acknowledged write (a 200 the client received) is
  * there, nothing appeared that no client sent, and cart totals add up.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -11,8 +11,8 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { checkout, createClient, currentCart, OAuthStrategy, products } from '../../src/index.ts';
-import { call, CLIENT_ID } from '../support/sandbox.ts';
+import { ApiKeyStrategy, checkout, createClient, currentCart, OAuthStrategy, orders, products } from '../../src/index.ts';
+import { API_KEY, call, CLIENT_ID } from '../support/sandbox.ts';
 import { recordFigures } from './support.ts';
 
 const CLIENTS = Number(process.env.SFK_FAULT_CLIENTS ?? 4);
@@ -158,7 +158,35 @@ describe('load and fault: concurrent visitors while the sandbox is killed and re
       }
     }
 
-    const running = shoppers.map((s, n) => shop(s, n));
+    // Beside the shoppers, the merchant tags their orders (API key): each acknowledged tag must stay.
+    const admin = createClient({ modules: { orders }, auth: ApiKeyStrategy({ apiKey: API_KEY, siteId: 'sandbox-site' }), host, retry: false, timeoutMs: 5_000 });
+    const tags: { orderId: string; tag: string }[] = [];
+    async function tagOrders(): Promise<void> {
+      for (let n = 0; !stop; n++) {
+        const placed = shoppers.flatMap((s) => s.orders);
+        if (!placed.length) {
+          await sleep(50);
+          continue;
+        }
+        const orderId = placed[n % placed.length];
+        const tag = `fault-${n}`;
+        try {
+          const r = await admin.orders.bulkUpdateOrderTags({ orderIds: [orderId], assignTags: { tags: { tagIds: [tag] } } });
+          if (r.results?.[0]?.itemMetadata?.success) {
+            figures.writesAcknowledged++;
+            tags.push({ orderId, tag });
+          } else problems.push(`tagging order ${orderId} failed: ${JSON.stringify(r.results)}`);
+        } catch (err) {
+          if (!unreachable(err)) problems.push(`an answer other than 200 during the run: ${(err as Error).message}`);
+          else {
+            figures.writesUnanswered++;
+            await untilUp();
+          }
+        }
+      }
+    }
+
+    const running = [...shoppers.map((s, n) => shop(s, n)), tagOrders()];
     // Each run of the sandbox lasts until the shoppers got a few writes through (a slow machine
     // gets more time), then it is killed in the middle of whatever is in flight.
     const runUntilWrites = async () => {
@@ -212,12 +240,18 @@ describe('load and fault: concurrent visitors while the sandbox is killed and re
         }
       }
     }
-    const orders = shoppers.reduce((n, s) => n + s.orders.length, 0);
+    for (const { orderId, tag } of tags) {
+      if (!state.collections.orders?.[orderId]?.tags?.tags?.tagIds?.includes(tag)) {
+        lost++;
+        problems.push(`acknowledged tag ${tag} is missing from order ${orderId}`);
+      }
+    }
+    const placedOrders = shoppers.reduce((n, s) => n + s.orders.length, 0);
     recordFigures(
       'load-and-fault',
-      `load-and-fault: ${figures.writesAcknowledged} writes acknowledged (${CLIENTS} clients, ${orders} orders), writes lost: ${lost}, ` +
+      `load-and-fault: ${figures.writesAcknowledged} writes acknowledged (${CLIENTS} shoppers and a merchant: ${placedOrders} orders placed, ${tags.length} order tags), writes lost: ${lost}, ` +
         `${figures.restarts} restarts (SIGKILL), ${figures.writesUnanswered} writes unanswered at a kill, ${figures.totalsChecked} cart totals checked`,
-      { ...figures, clients: CLIENTS, orders, writesLost: lost, problems: problems.length },
+      { ...figures, clients: CLIENTS, orders: placedOrders, tags: tags.length, writesLost: lost, problems: problems.length },
     );
     expect(problems).toEqual([]);
     expect(lost).toBe(0);
