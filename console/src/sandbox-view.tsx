@@ -51,10 +51,12 @@ export default function SandboxView() {
       <h1>Sandbox</h1>
       <p className="hint" data-testid="sandbox-where">
         {SANDBOX_IN_BROWSER
-          ? 'This sandbox runs in this page, behind a service worker, and keeps its state in memory: a reload starts again from the seed data (export the state to keep it).'
+          ? 'This sandbox runs in this page, behind a service worker, and keeps its state in memory: a reload starts again from the seed data (export the state to keep it, import it to go on).'
           : 'This sandbox runs in the server `npm start` started; its state lasts as long as that process (or in its --data file).'}
       </p>
-      <p role="status">{message}</p>
+      <p role="status" data-testid="sandbox-message">
+        {message}
+      </p>
       <div className="toolbar">
         <button type="button" onClick={() => act('Reset', () => control('POST', '/__sandbox/reset'))}>
           Reset to seed data
@@ -75,6 +77,27 @@ export default function SandboxView() {
         >
           Export state
         </button>
+        <label className="file-button">
+          Import state{' '}
+          <input
+            type="file"
+            accept="application/json,.json"
+            onChange={(e) => {
+              const file = e.target.files?.[0];
+              e.target.value = '';
+              if (!file) return;
+              void act('Import', async () => {
+                let snapshot: unknown;
+                try {
+                  snapshot = JSON.parse(await file.text());
+                } catch (err) {
+                  throw new Error(`${file.name} is not JSON: ${(err as Error).message}`);
+                }
+                await control('PUT', '/__sandbox/state', snapshot);
+              });
+            }}
+          />
+        </label>
       </div>
       <section aria-label="Clock">
         <h2>Clock</h2>

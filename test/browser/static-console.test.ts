@@ -3,11 +3,15 @@
  * file server with no sandbox behind it: the sandbox runs in the page behind msw's service
  * worker, so calls still answer as the provider would.
  */
-import { join } from 'node:path';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { screenshots, useStaticConsole } from './support.ts';
 
 const h = useStaticConsole();
+/** A product created in the page's sandbox (the event-stream test), gone after a reload. */
+let streamedHatId = '';
 
 async function send(path: string, fillExample = false) {
   await h.page.goto(h.server.url + path);
@@ -45,17 +49,47 @@ describe('the static console', () => {
     await log.getByRole('heading').waitFor();
     expect(await log.textContent()).not.toMatch(/catalog\.v1\.product created/);
     // A product created behind the view's back arrives through the event stream, not a refresh.
-    const status = await h.page.evaluate(async () => {
+    const created = await h.page.evaluate(async () => {
       const res = await fetch('/stores/v1/products', {
         method: 'POST',
         headers: { authorization: 'sandbox-api-key', 'content-type': 'application/json' },
         body: JSON.stringify({ product: { name: 'Streamed hat', priceData: { price: 20 } } }),
       });
-      return res.status;
+      return { status: res.status, id: (await res.json()).product?.id as string };
     });
-    expect(status).toBe(200);
+    expect(created.status).toBe(200);
+    streamedHatId = created.id;
     await expect.poll(() => log.textContent()).toMatch(/wix\.stores\.catalog\.v1\.product created/);
     await h.page.screenshot({ path: join(screenshots, 'console-static-sandbox.png') });
+  });
+
+  it('loses its state on a reload, and takes an exported state back', async () => {
+    const productStatus = () =>
+      h.page.evaluate(async (id) => (await fetch(`/stores-reader/v1/products/${id}`, { headers: { authorization: 'sandbox-api-key' } })).status, streamedHatId);
+    expect(await productStatus()).toBe(200);
+    const exported = await h.page.evaluate(async () => (await fetch('/__sandbox/state')).text());
+    const file = join(mkdtempSync(join(tmpdir(), 'sfk-static-')), 'sandbox-state.json');
+    writeFileSync(file, exported);
+
+    await h.page.reload();
+    await h.page.getByTestId('sandbox-where').waitFor();
+    expect(await productStatus()).toBe(404);
+
+    await h.page.getByLabel('Import state').setInputFiles(file);
+    await expect.poll(() => h.page.getByTestId('sandbox-message').textContent()).toBe('Import: done');
+    expect(await productStatus()).toBe(200);
+
+    // A file that is not a state: the sandbox's error, and the state stays as it was.
+    const before = await h.page.evaluate(async () => (await fetch('/__sandbox/state')).text());
+    const notJson = join(dirname(file), 'notes.json');
+    writeFileSync(notJson, 'my notes');
+    await h.page.getByLabel('Import state').setInputFiles(notJson);
+    await expect.poll(() => h.page.getByTestId('sandbox-message').textContent()).toMatch(/^Import failed: notes\.json is not JSON: /);
+    const notState = join(dirname(file), 'not-a-state.json');
+    writeFileSync(notState, JSON.stringify({ products: [] }));
+    await h.page.getByLabel('Import state').setInputFiles(notState);
+    await expect.poll(() => h.page.getByTestId('sandbox-message').textContent()).toMatch(/^Import failed: State must be \{version: \d+, collections: \{\.\.\.\}\}$/);
+    expect(await h.page.evaluate(async () => (await fetch('/__sandbox/state')).text())).toBe(before);
   });
 
   it('signs a new member up and logs them in, the hosted page read by fetch instead of a frame', async () => {
