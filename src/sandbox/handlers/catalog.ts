@@ -16,6 +16,8 @@ import { getField, queryOffset, type Filter, type SortSpec } from '../query-engi
 import type { Db, Entity, OperationContext } from '../types.ts';
 
 export const PRODUCTS = 'products';
+/** The provider's stores app: catalog references with this appId point at the store catalog. */
+export const STORES_APP_ID = '215238eb-22a5-4c36-9e7b-e7c08025e04e';
 export const COLLECTIONS = 'collections';
 export const WISHLISTS = 'wishlists';
 export const ALL_PRODUCTS_COLLECTION = '00000000-000000-000000-000000000001';
@@ -205,6 +207,34 @@ function seedCatalog(ctx: SeedContext): void {
 }
 
 // ---------------- helpers other modules reuse ----------------
+
+/**
+ * Moves a store line's tracked inventory by `delta` (an order takes stock, a cancel with restock
+ * gives it back), never below zero, and emits the product's updated event. Answers the quantity
+ * actually moved (0 for untracked stock or a line that is not the store's).
+ */
+export function changeStock(
+  ctx: OperationContext,
+  ref: { appId?: string; catalogItemId?: string; options?: { variantId?: string } } | undefined,
+  delta: number,
+): number {
+  if (ref?.appId !== STORES_APP_ID || !ref.catalogItemId || !findProduct(ctx.db, ref.catalogItemId)) return 0;
+  let moved = 0;
+  ctx.db.update<Json>(PRODUCTS, ref.catalogItemId, (p) => {
+    const variant = (p.variants ?? []).find((v: Json) => v.id === ref.options?.variantId) ?? (p.variants?.length === 1 ? p.variants[0] : undefined);
+    if (!variant?.stock?.trackQuantity) return;
+    const before = variant.stock.quantity ?? 0;
+    variant.stock.quantity = Math.max(0, before + delta);
+    variant.stock.inStock = variant.stock.quantity > 0;
+    moved = variant.stock.quantity - before;
+    recompute(p, ctx.now());
+  });
+  if (moved !== 0) {
+    const product = findProduct(ctx.db, ref.catalogItemId)!;
+    ctx.emit({ entityFqdn: 'wix.stores.catalog.v1.product', slug: 'updated', entityId: product.id, updatedEvent: { currentEntity: product } });
+  }
+  return moved;
+}
 
 export function findProduct(db: Db, id: string): Json | undefined {
   return db.get<Json>(PRODUCTS, id);

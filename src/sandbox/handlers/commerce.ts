@@ -11,11 +11,12 @@
 import { appError, conflict, notFound } from '../errors.ts';
 import type { SandboxModule, SeedContext } from '../module.ts';
 import type { OperationContext } from '../types.ts';
-import { findProduct, priceForVariant } from './catalog.ts';
+import { changeStock, findProduct, priceForVariant } from './catalog.ts';
 
 type Json = Record<string, any>;
 
-export const STORES_APP_ID = '215238eb-22a5-4c36-9e7b-e7c08025e04e';
+export { STORES_APP_ID } from './catalog.ts';
+import { STORES_APP_ID } from './catalog.ts';
 const CARTS = 'carts';
 const CHECKOUTS = 'checkouts';
 export const ORDERS = 'orders';
@@ -565,6 +566,8 @@ export const commerceModule: SandboxModule = {
       // The authorization shows in the order's activities (the back office captures by its payment id).
       if (authorized) order.activities.push({ id: ctx.newId(), createdDate: order.createdDate, type: 'AUTHORIZED_PAYMENT_CREATED', paymentId, amount: ck.priceSummary.total });
       ctx.db.put(ORDERS, order.id, order);
+      // The order takes its items out of the tracked inventory (a cancel with restock puts them back).
+      for (const line of order.lineItems) changeStock(ctx, line.catalogReference, -line.quantity);
       if (ck.giftCardCode && ck.giftCard) {
         const card = ctx.db.get<Json>(GIFT_CARDS, ck.giftCardCode)!;
         ctx.db.put(GIFT_CARDS, card.id, { ...card, balance: Math.round((card.balance - num(ck.giftCard.amount)) * 100) / 100 });

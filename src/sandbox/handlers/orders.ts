@@ -20,7 +20,7 @@ import { appError, badRequest, conflict, notFound, SandboxError, validationError
 import type { SandboxModule, SeedContext } from '../module.ts';
 import { matches, sortEntities, type Filter, type SortSpec } from '../query-engine.ts';
 import type { Db, OperationContext } from '../types.ts';
-import { findProduct, PRODUCTS, priceForVariant, recompute, seededId, DEMO_MEMBER_ID } from './catalog.ts';
+import { changeStock, findProduct, PRODUCTS, priceForVariant, recompute, seededId, DEMO_MEMBER_ID } from './catalog.ts';
 import { ORDERS, STORES_APP_ID } from './commerce.ts';
 
 type Json = Record<string, any>;
@@ -651,28 +651,8 @@ function tagChange(ctx: OperationContext, id: string, assign: Json, unassign: Js
 /** Puts an order's store items back in the catalog's inventory; answers the lines with restockQuantity. */
 function restock(ctx: OperationContext, lines: Json[]): Json[] {
   return lines.map((line) => {
-    const ref = line.catalogReference;
-    if (ref?.appId !== STORES_APP_ID || !findProduct(ctx.db, ref.catalogItemId)) return line;
-    let restocked = false;
-    ctx.db.update<Json>(PRODUCTS, ref.catalogItemId, (p) => {
-      const variant =
-        (p.variants ?? []).find((v: Json) => v.id === ref.options?.variantId) ??
-        (p.variants?.length === 1 ? p.variants[0] : undefined);
-      if (!variant?.stock?.trackQuantity) return;
-      variant.stock.quantity = (variant.stock.quantity ?? 0) + line.quantity;
-      variant.stock.inStock = variant.stock.quantity > 0;
-      recompute(p, ctx.now());
-      restocked = true;
-    });
-    if (!restocked) return line;
-    const product = findProduct(ctx.db, ref.catalogItemId)!;
-    ctx.emit({
-      entityFqdn: 'wix.stores.catalog.v1.product',
-      slug: 'updated',
-      entityId: product.id,
-      updatedEvent: { currentEntity: product },
-    });
-    return { ...line, restockQuantity: (line.restockQuantity ?? 0) + line.quantity };
+    const moved = changeStock(ctx, line.catalogReference, line.quantity);
+    return moved > 0 ? { ...line, restockQuantity: (line.restockQuantity ?? 0) + moved } : line;
   });
 }
 
