@@ -15,7 +15,12 @@ import { fileURLToPath } from 'node:url';
 import { createClient as createSdkClient, OAuthStrategy as SdkOAuthStrategy } from '@wix/sdk';
 import { currentCart as sdkCurrentCart } from '@wix/ecom';
 import { members as sdkMembers } from '@wix/members';
-import { createClient, currentCart, members, OAuthStrategy } from '../../src/index.ts';
+import type * as Kit from '../../src/index.ts';
+import { compiled } from './compiled.ts';
+
+let kitModule: Promise<typeof Kit> | undefined;
+/** Our client as it ships: src/index.ts bundled by esbuild (see compiled.ts), loaded once. */
+export const ourClient = () => (kitModule ??= compiled('client', 'src/index.ts').then((file) => import(file) as Promise<typeof Kit>));
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const STORES_APP = '215238eb-22a5-4c36-9e7b-e7c08025e04e';
@@ -93,7 +98,8 @@ export function rawCalls(host: string, token: string, f: typeof fetch, add = ADD
 }
 
 /** Our client as an app uses it: OAuthStrategy holding a visitor's tokens, default options. */
-export function oursCalls(host: string, token: string, f: typeof fetch, add = ADD): Record<Call, () => Promise<unknown>> {
+export function oursCalls(k: typeof Kit, host: string, token: string, f: typeof fetch, add = ADD): Record<Call, () => Promise<unknown>> {
+  const { createClient, currentCart, members, OAuthStrategy } = k;
   const kit = createClient({
     modules: { currentCart, members },
     auth: OAuthStrategy({ clientId: 'sandbox-client', tokens: { accessToken: { value: token, expiresAt: HOUR() }, refreshToken: { value: 'sfk-rt.bench', role: 'visitor' } } }),
@@ -124,7 +130,9 @@ function sdkCalls(f: typeof fetch): Record<Call, () => Promise<unknown>> {
 /**
  * Calls per second of several contenders for one call. They take turns in small batches for
  * the whole budget (the order flips every turn), so load from elsewhere on the machine falls on
- * all of them alike; each contender's rate is its calls over its own summed time.
+ * all of them alike. The first contender's rate comes from its median batch; each other's from
+ * that plus the median of its difference to the first within the same turn, so a stretch where
+ * the machine was busy elsewhere slows both sides of a pair and cancels out.
  */
 export async function compare<K extends string>(
   contenders: Record<K, () => Promise<unknown>>,
@@ -132,18 +140,22 @@ export async function compare<K extends string>(
 ): Promise<Record<K, number>> {
   const names = Object.keys(contenders) as K[];
   for (const k of names) for (let i = 0; i < warmup; i++) await contenders[k]();
-  const spent = Object.fromEntries(names.map((k) => [k, 0])) as Record<K, number>;
+  const batches = Object.fromEntries(names.map((k) => [k, [] as number[]])) as Record<K, number[]>;
   let turns = 0;
   const start = performance.now();
-  while (performance.now() - start < ms || turns < 4) {
+  while (performance.now() - start < ms || turns < 5) {
     for (const k of turns % 2 ? [...names].reverse() : names) {
       const t0 = performance.now();
       for (let i = 0; i < batch; i++) await contenders[k]();
-      spent[k] += performance.now() - t0;
+      batches[k].push(performance.now() - t0);
     }
     turns++;
   }
-  return Object.fromEntries(names.map((k) => [k, (turns * batch) / (spent[k] / 1000)])) as Record<K, number>;
+  const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+  const [first] = names;
+  const base = median(batches[first]);
+  const time = (k: K) => (k === first ? base : base + median(batches[k].map((t, i) => t - batches[first][i])));
+  return Object.fromEntries(names.map((k) => [k, batch / (time(k) / 1000)])) as Record<K, number>;
 }
 
 export const CALLS: Call[] = ['getCurrentCart', 'addToCurrentCart', 'queryMembers'];
@@ -158,13 +170,13 @@ export interface StubbedResult {
 export async function stubbedClientSpeed(): Promise<StubbedResult[]> {
   const host = 'https://www.wixapis.com';
   const raw = rawCalls(host, TOKEN, stubFetch);
-  const ours = oursCalls(host, TOKEN, stubFetch);
+  const ours = oursCalls(await ourClient(), host, TOKEN, stubFetch);
   const sdk = sdkCalls(stubFetch);
   // Every contender must get a real answer, or the rates would compare failures.
   for (const c of CALLS) await Promise.all([raw[c](), ours[c](), sdk[c]()]);
   const out: StubbedResult[] = [];
   for (const call of CALLS) {
-    const r = await compare({ raw: raw[call], ours: ours[call], sdk: sdk[call] });
+    const r = await compare({ raw: raw[call], ours: ours[call], sdk: sdk[call] }, { batch: 20 });
     out.push({ call, ...r });
   }
   return out;

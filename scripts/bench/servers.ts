@@ -1,9 +1,12 @@
-/** Starts a bench server (server-child.ts) in its own Node process and waits for its URL. */
+/**
+ * Starts a bench server (server-child.ts) in its own Node process and waits for its URL. The
+ * child runs the sandbox as it ships: bundled JavaScript under plain node (see compiled.ts).
+ */
 import { fork } from 'node:child_process';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { compiled } from './compiled.ts';
 
-const CHILD = join(dirname(fileURLToPath(import.meta.url)), 'server-child.ts');
+let childBundle: Promise<string> | undefined;
+const childScript = () => (childBundle ??= compiled('server-child', 'scripts/bench/server-child.ts'));
 
 export interface ChildServer {
   url: string;
@@ -13,8 +16,8 @@ export interface ChildServer {
   stop(): Promise<void>;
 }
 
-export function startServer(args: string[]): Promise<ChildServer> {
-  const child = fork(CHILD, args, { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+export async function startServer(args: string[]): Promise<ChildServer> {
+  const child = fork(await childScript(), args, { execArgv: [], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => (child.kill(), reject(new Error(`bench server ${args.join(' ')} did not start in 60 s`))), 60_000);
     child.once('exit', (code) => reject(new Error(`bench server ${args.join(' ')} exited with ${code} before listening`)));
