@@ -21,6 +21,7 @@ describe('every operation in the console', () => {
     await sidebar.locator(`a[href="/op/${key}"], a[href="/op/${operationId}"]`).click();
     // The page of this operation, not the one before it (whose name may contain this one's).
     await h.page.locator('.summary code', { hasText: new RegExp(`^${key.replace(/\./g, '\\.')}$`) }).waitFor();
+    expect([`/op/${key}`, `/op/${operationId}`]).toContain(new URL(h.page.url()).pathname);
     await h.page.getByLabel('Call as elevated (use the API key)').setChecked(caller === 'elevated');
     await h.page.getByRole('button', { name: 'Fill with example' }).click();
     for (const input of await h.page.locator('input[id^="path-"]').all()) {
