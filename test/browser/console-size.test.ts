@@ -4,7 +4,7 @@
  * Everything else (the operation page and its schema form, the spec, the sandbox view, flows,
  * the in-browser sandbox) is loaded per route.
  */
-import { readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
@@ -39,4 +39,14 @@ describe.each([
     // The bundled spec (the schema forms' source) is the biggest part; it comes with the operation page.
     for (const f of files) expect(readFileSync(join(dir, f), 'utf8'), f).not.toMatch(/openapi:\s*[`'"]3\./);
   });
+});
+
+it('ships the in-browser sandbox (msw and the sandbox handler) only in the static console', async () => {
+  await ensureBuilt(CONSOLE_DIR, buildConsole);
+  await ensureBuilt(STATIC_CONSOLE_DIR, buildStaticConsole);
+  const chunks = (dir: string) => readdirSync(join(dir, 'assets')).filter((f) => f.startsWith('browser-sandbox-'));
+  expect(chunks(CONSOLE_DIR)).toEqual([]);
+  expect(chunks(STATIC_CONSOLE_DIR)).toHaveLength(1);
+  expect(existsSync(join(CONSOLE_DIR, 'mockServiceWorker.js'))).toBe(false);
+  expect(readFileSync(join(STATIC_CONSOLE_DIR, 'mockServiceWorker.js'), 'utf8')).toContain('addEventListener(\'fetch\'');
 });
