@@ -124,6 +124,17 @@ describe('the console', () => {
     await page.screenshot({ path: join(shots, 'console-member.png') });
   });
 
+  it('says so when the login is canceled on the hosted page, and stays logged out', async () => {
+    await fresh('/op/getCurrentMember');
+    await page.getByRole('button', { name: 'Authentication…' }).click();
+    await page.getByRole('button', { name: 'Log in on the hosted page (PKCE)' }).click();
+    await page.waitForURL(/\/__sandbox\/login\?/);
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    await page.waitForURL((url) => url.pathname === '/callback');
+    await expect.poll(() => page.getByRole('main').getByRole('status').last().textContent()).toBe('Login failed: access_denied The user canceled the login');
+    expect(await page.getByTestId('auth-role').textContent()).not.toBe('member');
+  });
+
   it('logs the demo member in directly with e-mail and password, and out again', async () => {
     await fresh('/');
     await page.getByRole('button', { name: 'Authentication…' }).click();
