@@ -80,9 +80,9 @@ async function toRequest(req: IncomingMessage, origin: string): Promise<Request>
     let size = 0;
     for await (const chunk of req) {
       size += (chunk as Buffer).length;
+      chunks.push(chunk as Buffer);
       // Read a little past the limit so the handler can answer 413 without buffering everything.
       if (size > 1024 * 1024 + 1) break;
-      chunks.push(chunk as Buffer);
     }
     body = Buffer.concat(chunks);
   }
@@ -123,7 +123,11 @@ export async function createSandboxServer(options: SandboxServerOptions = {}): P
         }
         return sandbox.handle(request);
       })
-      .then((response) => writeResponse(res, response))
+      .then((response) => {
+        // A body left unread (cut at the limit) makes the connection unusable for another request.
+        if (!req.complete) res.shouldKeepAlive = false;
+        return writeResponse(res, response);
+      })
       .catch((err) => {
         console.error('[sandbox] request failed', err);
         if (!res.headersSent) res.writeHead(500, { 'content-type': 'application/json' });
