@@ -66,6 +66,10 @@ export async function main(args: string[]): Promise<void> {
   try {
     const s = await createSandboxServer(options);
     console.log(describeStart(s.url, s.sandbox.options, options.data));
+    if (!['127.0.0.1', 'localhost', '::1'].includes(options.host ?? '127.0.0.1')) {
+      // The control API's reads (state export, info with the API key) are open: fine on loopback only.
+      console.warn(`  warning: listening on ${options.host}: anyone who reaches it can read the state and the API key at /__sandbox/`);
+    }
     const stop = () => void s.close().then(() => process.exit(0));
     process.on('SIGINT', stop);
     process.on('SIGTERM', stop);
