@@ -91,6 +91,52 @@ describe('guided flows', () => {
     expect(again.error).toBe('Find an order with an authorized payment failed: no order has an authorized payment left to capture');
   });
 
+  it('the auth panel registers a member, shows the verification and approval states, and logs them in once approved', async () => {
+    await settings({ requireEmailVerification: true, requireOwnerApproval: true });
+    try {
+      await h.page.goto(h.server.url + '/__sandbox/info');
+      await h.page.evaluate(() => localStorage.clear());
+      await h.page.goto(h.server.url + '/');
+      await h.page.getByRole('button', { name: 'Authentication…' }).click();
+      const email = `panel-${Date.now()}@storefront.test`;
+      await expect.poll(() => h.page.getByLabel('E-mail').inputValue()).not.toBe('');
+      await h.page.getByLabel('E-mail').fill(email);
+      await h.page.getByLabel('Password', { exact: true }).fill('panel-password-1');
+      await h.page.getByRole('button', { name: 'Register' }).click();
+      const message = h.page.locator('.auth-message');
+      await expect.poll(() => message.textContent()).toBe("Register: e-mail verification required — enter the code sent to the member's e-mail (the sandbox's outbox)");
+
+      const outbox = (await (await fetch(`${h.server.url}/__sandbox/outbox?to=${encodeURIComponent(email)}`)).json()) as { mail: { data?: { code?: string } }[] };
+      const code = outbox.mail.at(-1)?.data?.code;
+      expect(code).toMatch(/^\d{6}$/);
+      await h.page.getByLabel('Verification code').fill(code!);
+      await h.page.getByRole('button', { name: 'Verify' }).click();
+      await expect.poll(() => message.textContent()).toBe("Verify: waiting for the site owner's approval (members.approveMember with the API key), then log in");
+      expect(await h.page.getByTestId('auth-role').textContent()).not.toBe('member');
+
+      // The owner approves (elsewhere); logging in now succeeds.
+      const members = (await (
+        await fetch(`${h.server.url}/members/v1/members/query`, {
+          method: 'POST',
+          headers: { authorization: 'sandbox-api-key', 'content-type': 'application/json' },
+          body: JSON.stringify({ query: { filter: { loginEmail: email } } }),
+        })
+      ).json()) as { members: { id: string }[] };
+      expect(members.members).toHaveLength(1);
+      const approved = await fetch(`${h.server.url}/members/v1/members/${members.members[0].id}/approve`, {
+        method: 'POST',
+        headers: { authorization: 'sandbox-api-key', 'content-type': 'application/json' },
+        body: '{}',
+      });
+      expect(approved.status).toBe(200);
+      await h.page.getByRole('button', { name: 'Log in directly' }).click();
+      await expect.poll(() => message.textContent()).toBe('Login: logged in as a member');
+      expect(await h.page.getByTestId('auth-role').textContent()).toBe('member');
+    } finally {
+      await settings({ requireEmailVerification: false, requireOwnerApproval: false });
+    }
+  });
+
   it('raised no page errors', () => {
     expect(h.pageErrors).toEqual([]);
   });
