@@ -65,6 +65,7 @@ async function main(): Promise<void> {
   const bareText = lat(load.bare);
   rows.push({ area: 'sandbox, in memory', measure: 'getCurrentCart req/s vs a bare node:http server sending the same bytes', value: lat(load.memory.getCurrentCart), baseline: bareText, ratio: load.memory.getCurrentCart.rps / load.bare.rps, target: { min: 0.3 } });
   rows.push({ area: 'sandbox, in memory', measure: 'getCurrentCart server CPU per request vs the bare server (lower is better)', value: `${int(load.memory.getCurrentCart.cpuUs)} µs`, baseline: `${int(load.bare.cpuUs)} µs`, ratio: load.memory.getCurrentCart.cpuUs / load.bare.cpuUs });
+  rows.push({ area: 'sandbox, in memory', measure: 'GET /__sandbox/clock req/s (no operation: the per-request floor of HTTP-to-Request bridging and due jobs) vs the bare server', value: lat(load.floor), baseline: bareText, ratio: load.floor.rps / load.bare.rps });
   for (const op of ['addToCurrentCart', 'queryProducts'] as const) {
     rows.push({ area: 'sandbox, in memory', measure: `${op} req/s vs the bare server`, value: lat(load.memory[op]), baseline: bareText, ratio: load.memory[op].rps / load.bare.rps });
   }

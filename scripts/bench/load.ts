@@ -171,6 +171,8 @@ export function scaled(state: StateSnapshot, collection: 'products' | 'members',
 export interface LoadResults {
   bare: Load;
   memory: Record<'getCurrentCart' | 'addToCurrentCart' | 'queryProducts', Load>;
+  /** GET /__sandbox/clock: no operation, no handler; what every request pays (HTTP to Request and back, due jobs). */
+  floor: Load;
   data: Record<'getCurrentCart' | 'addToCurrentCart' | 'queryProducts', Load> & { stateBytes: number };
   /** One client at a time, so latency is the service time, not time in the queue. */
   growth: { products: number; members: number; stateBytes: number; queryProducts: Load; queryMembers: Load | string; addToCurrentCartData: Load }[];
@@ -202,7 +204,7 @@ export async function sandboxLoad(log: (line: string) => void = () => {}): Promi
     let seedState!: StateSnapshot;
     // In memory, with the bare server running beside it: getCurrentCart and the bare server
     // take turns (best of two each), so both see the same machine.
-    const { bare, memory } = await withServer(['sandbox'], async (s) => {
+    const { bare, memory, floor } = await withServer(['sandbox'], async (s) => {
       const v = await visitor(s.url);
       await recordAnswer(s.url, v.targets.getCurrentCart, answerFile);
       seedState = await exportState(s.url);
@@ -213,12 +215,14 @@ export async function sandboxLoad(log: (line: string) => void = () => {}): Promi
         bare = best(bare, await load(b, bareTarget, { seconds: 2 }));
         cart = best(cart, await load(s, v.targets.getCurrentCart, { seconds: 2 }));
         log(`bare node:http ${bare.rps.toFixed(0)}/s, sandbox getCurrentCart ${cart.rps.toFixed(0)}/s`);
+        const floor = await load(s, { method: 'GET', path: '/__sandbox/clock', headers: {} }, { seconds: 2 });
+        log(`sandbox floor (GET /__sandbox/clock) ${floor.rps.toFixed(0)}/s`);
         const memory = { getCurrentCart: cart } as LoadResults['memory'];
         for (const op of ['queryProducts', 'addToCurrentCart'] as const) {
           memory[op] = await load(s, v.targets[op], { seconds: 2 });
           log(`sandbox in memory ${op}: ${memory[op].rps.toFixed(0)}/s`);
         }
-        return { bare, memory };
+        return { bare, memory, floor };
       });
     });
 
@@ -256,7 +260,7 @@ export async function sandboxLoad(log: (line: string) => void = () => {}): Promi
       log(`${products} products / ${members} members: queryProducts p50 ${row.queryProducts.p50.toFixed(2)} ms, --data add p50 ${row.addToCurrentCartData.p50.toFixed(1)} ms`);
       growth.push(row);
     }
-    return { bare, memory, data, growth };
+    return { bare, memory, floor, data, growth };
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
