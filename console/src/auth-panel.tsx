@@ -53,7 +53,7 @@ export function AuthPanel() {
   return (
     <section className="auth-panel" aria-label="Authentication">
       <div className="auth-summary">
-        <strong>Target:</strong> {state.target.kind === 'sandbox' ? 'embedded sandbox' : state.target.host} · <strong>Role:</strong>{' '}
+        <strong>Target:</strong> {state.target.kind === 'remote' ? state.target.host : SANDBOX_IN_BROWSER ? 'in-browser sandbox (state in memory)' : 'embedded sandbox'} · <strong>Role:</strong>{' '}
         <span data-testid="auth-role">{role}</span> · <strong>Token expires:</strong> {expiry}
         <button type="button" aria-expanded={open} onClick={() => setOpen(!open)}>
           {open ? 'Hide' : 'Authentication…'}
