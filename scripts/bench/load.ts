@@ -83,7 +83,7 @@ function cannon(url: string, t: Target, amount: number, seconds: number, connect
 }
 
 /** A short warm-up (JIT, connection pools), then the measured run. Anything but 2xx fails the bench. */
-export async function load(server: ChildServer, t: Target, { amount = 20_000, seconds = 3, warmup = 300, connections = CONNECTIONS } = {}): Promise<Load> {
+export async function load(server: ChildServer, t: Target, { amount = 20_000, seconds = 3, warmup = 1_000, connections = CONNECTIONS } = {}): Promise<Load> {
   const url = server.url;
   await cannon(url, t, warmup, 10, connections);
   const cpu0 = await server.cpuMicros();
@@ -231,7 +231,7 @@ export async function sandboxLoad(log: (line: string) => void = () => {}): Promi
       const v = await visitor(s.url);
       const out = {} as LoadResults['data'];
       for (const op of ['getCurrentCart', 'queryProducts', 'addToCurrentCart'] as const) {
-        out[op] = await load(s, v.targets[op], { seconds: 2, warmup: op === 'addToCurrentCart' ? 20 : 300 });
+        out[op] = await load(s, v.targets[op], { seconds: 2, warmup: op === 'addToCurrentCart' ? 20 : 1_000 });
         log(`sandbox --data ${op}: ${out[op].rps.toFixed(0)}/s`);
       }
       out.stateBytes = JSON.stringify(await exportState(s.url)).length;
