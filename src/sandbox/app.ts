@@ -239,7 +239,7 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
       headers,
       options: opts,
     };
-    const { result, changed } = await store.transaction(async (db) => {
+    const { result } = await store.transaction(async (db) => {
       const r = await fn(ctx);
       const published = events.record(db, pendingEvents, sandbox.now());
       for (const m of pendingMail) {
@@ -247,8 +247,7 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
         db.put('outbox', id, { id, ...m, sentDate: sandbox.now().toISOString() });
       }
       return { r, published };
-    });
-    if (changed && options.persist) options.persist(store.snapshot());
+    }, options.persist && (() => options.persist!(store.snapshot())));
     events.publish(result.published, sandbox.settings());
     return result.r;
   }

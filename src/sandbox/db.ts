@@ -35,14 +35,30 @@ export class Store {
     }
   }
 
-  /** Runs `fn` as one transaction; on throw, every change it made is undone. Returns whether anything changed. */
-  async transaction<T>(fn: (db: Db) => T | Promise<T>): Promise<{ result: T; changed: boolean }> {
-    const outer = this.journal;
+  /** Transactions run one at a time, in arrival order (a handler may await between its changes). */
+  private tail: Promise<unknown> = Promise.resolve();
+
+  /**
+   * Runs `fn` as one transaction; on throw, every change it made is undone. `beforeCommit` runs
+   * last, still inside the transaction, when something changed (the data file is written there:
+   * if writing fails, the change is undone and the request fails, so nothing is acknowledged that
+   * is not on disk). Transactions do not nest: calling this from inside `fn` would wait forever.
+   */
+  transaction<T>(fn: (db: Db) => T | Promise<T>, beforeCommit?: () => void): Promise<{ result: T; changed: boolean }> {
+    const next = this.tail.then(() => this.runOne(fn, beforeCommit));
+    this.tail = next.catch(() => undefined);
+    return next;
+  }
+
+  private async runOne<T>(fn: (db: Db) => T | Promise<T>, beforeCommit?: () => void): Promise<{ result: T; changed: boolean }> {
     const journal: Undo[] = [];
     this.journal = journal;
     try {
       const result = await fn(this.db);
-      if (journal.length) this.revision++;
+      if (journal.length) {
+        beforeCommit?.();
+        this.revision++;
+      }
       return { result, changed: journal.length > 0 };
     } catch (err) {
       for (const u of journal.reverse()) {
@@ -51,8 +67,7 @@ export class Store {
       }
       throw err;
     } finally {
-      this.journal = outer;
-      if (outer) outer.push(...journal.filter((u) => !outer.some((o) => o.collection === u.collection && o.id === u.id)));
+      this.journal = undefined;
     }
   }
 
