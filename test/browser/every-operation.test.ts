@@ -12,8 +12,15 @@ const h = useConsole();
 beforeAll(async () => {
   await h.page.goto(`${h.server.url}/`);
   // The auth panel stays open: elevated operations are sent with the sandbox's API key ("Call as elevated").
-  await h.page.getByRole('button', { name: 'Authentication…' }).click();
-});
+  // A loaded CI machine can take a while for the first render; say what the page showed if it never comes.
+  await h.page
+    .getByRole('button', { name: 'Authentication…' })
+    .click({ timeout: 90_000 })
+    .catch(async (err: Error) => {
+      const text = (await h.page.locator('body').innerText().catch(() => '')).slice(0, 500);
+      throw new Error(`${err.message}\npage errors: ${JSON.stringify(h.pageErrors)}\npage text: ${text}`);
+    });
+}, 120_000);
 
 describe('every operation in the console', () => {
   it.each(operationList.map((d) => [d.key, d.operationId, d.caller] as const))('%s', { timeout: 45_000 }, async (key, operationId, caller) => {
