@@ -3,9 +3,9 @@
 import type { Operation, Shape } from '../runtime-types.ts';
 import type { operations as T_authentication } from '../types/authentication.ts';
 
-const shape0: Shape = {"o":{"identity":{"o":{"createdDate":"date","updatedDate":"date","identityProfile":{"o":{"addresses":{"i":{"o":{"address":{"o":{"location":{"o":{"latitude":"float","longitude":"float"}}}}}}},"customFields":{"i":{"o":{"value":{"r":"CustomValue"}}}}}}}}}};
-const shape1: Shape = {"o":{"identity":{"o":{"createdDate":"date","updatedDate":"date","identityProfile":{"o":{"addresses":{"i":{"o":{"address":{"o":{"location":{"o":{"latitude":"float","longitude":"float"}}}}}}},"customFields":{"i":{"o":{"value":{"r":"CustomValue"}}}}}}}},"additionalData":{"a":{"r":"CustomValue"}}}};
-const shape2: Shape = {"o":{"profile":{"o":{"addresses":{"i":{"o":{"address":{"o":{"location":{"o":{"latitude":"float","longitude":"float"}}}}}}},"customFields":{"i":{"o":{"value":{"r":"CustomValue"}}}}}}}};
+const shape0: Shape = {"o":{"identity":{"o":{"createdDate":"date","updatedDate":"date","identityProfile":{"o":{"addresses":{"i":{"o":{"address":{"o":{"geocode":{"o":{"latitude":"float","longitude":"float"}}}}}}},"customFields":{"i":{"o":{"value":{"r":"CustomValue"}}}}}}}}}};
+const shape1: Shape = {"o":{"identity":{"o":{"createdDate":"date","updatedDate":"date","identityProfile":{"o":{"addresses":{"i":{"o":{"address":{"o":{"geocode":{"o":{"latitude":"float","longitude":"float"}}}}}}},"customFields":{"i":{"o":{"value":{"r":"CustomValue"}}}}}}}},"additionalData":{"a":{"r":"CustomValue"}}}};
+const shape2: Shape = {"o":{"profile":{"o":{"addresses":{"i":{"o":{"address":{"o":{"geocode":{"o":{"latitude":"float","longitude":"float"}}}}}}},"customFields":{"i":{"o":{"value":{"r":"CustomValue"}}}}}}}};
 
 /** POST /_api/iam/authentication/v1/register: Register (v1) */
 export const register = {"key":"authentication.register","module":"authentication","operationId":"register","service":"authentication","method":"POST","path":"/_api/iam/authentication/v1/register","pathParams":[],"query":[],"body":true,"caller":"visitorOrMember","shapes":{"CustomValue":{"o":{"numValue":"float","dateValue":"date","listValue":{"o":{"value":{"i":{"r":"CustomValue"}}}},"mapValue":{"o":{"value":{"a":{"r":"CustomValue"}}}}}}},"request":shape0,"response":shape1} as Operation<T_authentication["register"], readonly [], false>;

@@ -3,8 +3,8 @@
 import type { Operation, Shape } from '../runtime-types.ts';
 import type { operations as T_members } from '../types/members.ts';
 
-const shape0: Shape = {"o":{"member":{"o":{"contact":{"o":{"addresses":{"i":{"o":{"location":{"o":{"latitude":"float","longitude":"float"}}}}}}},"profile":{"o":{"photo":{"o":{"urlExpirationDate":"date"}},"cover":{"o":{"urlExpirationDate":"date"}}}},"createdDate":"date","updatedDate":"date","lastLoginDate":"date"}}}};
-const shape1: Shape = {"o":{"members":{"i":{"o":{"contact":{"o":{"addresses":{"i":{"o":{"location":{"o":{"latitude":"float","longitude":"float"}}}}}}},"profile":{"o":{"photo":{"o":{"urlExpirationDate":"date"}},"cover":{"o":{"urlExpirationDate":"date"}}}},"createdDate":"date","updatedDate":"date","lastLoginDate":"date"}}}}};
+const shape0: Shape = {"o":{"member":{"o":{"contact":{"o":{"addresses":{"i":{"o":{"geocode":{"o":{"latitude":"float","longitude":"float"}}}}}}},"profile":{"o":{"photo":{"o":{"urlExpirationDate":"date"}},"cover":{"o":{"urlExpirationDate":"date"}}}},"createdDate":"date","updatedDate":"date","lastLoginDate":"date"}}}};
+const shape1: Shape = {"o":{"members":{"i":{"o":{"contact":{"o":{"addresses":{"i":{"o":{"geocode":{"o":{"latitude":"float","longitude":"float"}}}}}}},"profile":{"o":{"photo":{"o":{"urlExpirationDate":"date"}},"cover":{"o":{"urlExpirationDate":"date"}}}},"createdDate":"date","updatedDate":"date","lastLoginDate":"date"}}}}};
 
 /** POST /members/v1/members/my/slug: Change my slug */
 export const updateCurrentMemberSlug = {"key":"members.updateCurrentMemberSlug","module":"members","operationId":"updateCurrentMemberSlug","service":"members","method":"POST","path":"/members/v1/members/my/slug","pathParams":[],"query":[],"body":true,"caller":"member","response":shape0} as Operation<T_members["updateCurrentMemberSlug"], readonly [], false>;

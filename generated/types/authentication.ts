@@ -275,7 +275,7 @@ export interface components {
             name?: string;
             apt?: string;
         };
-        /** @description Geographic coordinates of an address (the provider calls it `location` or `geocode`). */
+        /** @description Geographic coordinates of an address (`geocode` on the wire, as the provider's SDK sends it). */
         Geocode: {
             latitude?: number;
             longitude?: number;
@@ -293,7 +293,7 @@ export interface components {
          *         "name": "W 23rd St",
          *         "apt": "3A"
          *       },
-         *       "location": {
+         *       "geocode": {
          *         "latitude": 40.7448,
          *         "longitude": -73.9961
          *       }
@@ -311,7 +311,7 @@ export interface components {
             /** @description Free text for apartment, suite, floor. */
             addressLine2?: string;
             streetAddress?: components["schemas"]["StreetAddress"];
-            location?: components["schemas"]["Geocode"];
+            geocode?: components["schemas"]["Geocode"];
             formattedAddress?: string;
             hint?: string;
             countryFullname?: string;

@@ -550,7 +550,7 @@ export interface components {
             name?: string;
             apt?: string;
         };
-        /** @description Geographic coordinates of an address (the provider calls it `location` or `geocode`). */
+        /** @description Geographic coordinates of an address (`geocode` on the wire, as the provider's SDK sends it). */
         Geocode: {
             latitude?: number;
             longitude?: number;
@@ -568,7 +568,7 @@ export interface components {
          *         "name": "W 23rd St",
          *         "apt": "3A"
          *       },
-         *       "location": {
+         *       "geocode": {
          *         "latitude": 40.7448,
          *         "longitude": -73.9961
          *       }
@@ -586,7 +586,7 @@ export interface components {
             /** @description Free text for apartment, suite, floor. */
             addressLine2?: string;
             streetAddress?: components["schemas"]["StreetAddress"];
-            location?: components["schemas"]["Geocode"];
+            geocode?: components["schemas"]["Geocode"];
             formattedAddress?: string;
             hint?: string;
             countryFullname?: string;
@@ -1122,7 +1122,7 @@ export interface operations {
                      *             "subdivision": "US-NY",
                      *             "city": "New York",
                      *             "postalCode": "10011",
-                     *             "location": {
+                     *             "geocode": {
                      *               "latitude": 40.7448,
                      *               "longitude": -73.9961
                      *             }
@@ -1272,7 +1272,7 @@ export interface operations {
                      *             "subdivision": "US-NY",
                      *             "city": "New York",
                      *             "postalCode": "10011",
-                     *             "location": {
+                     *             "geocode": {
                      *               "latitude": 40.7448,
                      *               "longitude": -73.9961
                      *             }
@@ -1395,7 +1395,7 @@ export interface operations {
                      *             "subdivision": "US-NY",
                      *             "city": "New York",
                      *             "postalCode": "10011",
-                     *             "location": {
+                     *             "geocode": {
                      *               "latitude": 40.7448,
                      *               "longitude": -73.9961
                      *             }
@@ -1508,7 +1508,7 @@ export interface operations {
                      *             "subdivision": "US-NY",
                      *             "city": "New York",
                      *             "postalCode": "10011",
-                     *             "location": {
+                     *             "geocode": {
                      *               "latitude": 40.7448,
                      *               "longitude": -73.9961
                      *             }
@@ -1625,7 +1625,7 @@ export interface operations {
                      *             "subdivision": "US-NY",
                      *             "city": "New York",
                      *             "postalCode": "10011",
-                     *             "location": {
+                     *             "geocode": {
                      *               "latitude": 40.7448,
                      *               "longitude": -73.9961
                      *             }
@@ -1733,7 +1733,7 @@ export interface operations {
                      *             "subdivision": "US-NY",
                      *             "city": "New York",
                      *             "postalCode": "10011",
-                     *             "location": {
+                     *             "geocode": {
                      *               "latitude": 40.7448,
                      *               "longitude": -73.9961
                      *             }
@@ -1902,7 +1902,7 @@ export interface operations {
                      *             "subdivision": "US-NY",
                      *             "city": "New York",
                      *             "postalCode": "10011",
-                     *             "location": {
+                     *             "geocode": {
                      *               "latitude": 40.7448,
                      *               "longitude": -73.9961
                      *             }

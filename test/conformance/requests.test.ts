@@ -130,14 +130,10 @@ const VARIANTS: Variant[] = [
   { name: 'createOrder with a date', key: 'orders.createOrder', request: { order: { lineItems: [{ productName: { original: 'Gift wrap' }, quantity: 1 }], purchasedDate: '2026-11-20T10:00:00.000Z' } } },
   { name: 'getProduct with a space in the path id', key: 'products.getProduct', request: { id: 'a b' } },
   {
+    // The wire (and the spec) call an address's coordinates `geocode`; sent as such by both.
     name: 'coordinates in an address',
     key: 'currentCart.estimateCurrentCartTotals',
-    request: { shippingAddress: { country: 'US', city: 'New York', location: { latitude: 40.7448, longitude: -73.9961 } } },
-    deliberate: {
-      parts: ['body'],
-      reason:
-        'Not deliberate, under review: the spec names an address\'s coordinates `location`; the SDK sends them as `geocode` (its address transform), which is also the name in the product description.',
-    },
+    request: { shippingAddress: { country: 'US', city: 'New York', geocode: { latitude: 40.7448, longitude: -73.9961 } } },
   },
   {
     name: 'slash in a path id',
