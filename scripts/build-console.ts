@@ -16,12 +16,28 @@ const configFile = join(root, 'console', 'vite.config.ts');
 export const CONSOLE_DIR = join(root, 'dist', 'console');
 export const STATIC_CONSOLE_DIR = join(root, 'dist', 'console-static');
 
+/**
+ * A production build even when the caller runs with NODE_ENV=test (a browser test building a
+ * missing console under vitest): otherwise the JSX transform emits development calls (jsxDEV)
+ * that React's production runtime does not have, and the page renders nothing.
+ */
+async function productionBuild(mode: string): Promise<void> {
+  const before = process.env.NODE_ENV;
+  process.env.NODE_ENV = 'production';
+  try {
+    await build({ configFile, mode, logLevel: 'warn' });
+  } finally {
+    if (before === undefined) delete process.env.NODE_ENV;
+    else process.env.NODE_ENV = before;
+  }
+}
+
 export async function buildConsole(): Promise<void> {
-  await build({ configFile, mode: 'production', logLevel: 'warn' });
+  await productionBuild('production');
 }
 
 export async function buildStaticConsole(): Promise<void> {
-  await build({ configFile, mode: 'static', logLevel: 'warn' });
+  await productionBuild('static');
   copyFileSync(join(root, 'node_modules', 'msw', 'lib', 'mockServiceWorker.js'), join(STATIC_CONSOLE_DIR, 'mockServiceWorker.js'));
   copyFileSync(join(STATIC_CONSOLE_DIR, 'index.html'), join(STATIC_CONSOLE_DIR, '404.html'));
 }
