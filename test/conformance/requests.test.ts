@@ -122,6 +122,8 @@ const VARIANTS: Variant[] = [
   { name: 'queryCollections past 4000 characters', key: 'collections.queryCollections', request: { query: { filter: { id: { $in: manyIds } } } } },
   { name: 'listMembers with a scalar array only', key: 'members.listMembers', request: { fieldsets: ['PUBLIC', 'EXTENDED'] } },
   { name: 'listMembers with nothing', key: 'members.listMembers', request: {} },
+  // POST on this path is createMember: a long listMembers stays a GET in both clients.
+  { name: 'listMembers past 4000 characters', key: 'members.listMembers', request: { fieldsets: Array.from({ length: 400 }, () => 'EXTENDED') } },
   { name: 'getMember without options', key: 'members.getMember', request: { id: '6a8c2f6e-0000-4000-8000-000000000001' } },
   { name: 'queryMembers with search and fieldsets', key: 'members.queryMembers', request: { query: { filter: { 'profile.nickname': { $startsWith: 'Da' } } }, fieldsets: ['FULL'] } },
   { name: 'updateCheckout without a field mask', key: 'checkout.updateCheckout', request: { checkout: { id: '8a2b1c4d-0000-4000-8000-00000000c001', buyerNote: 'note' } } },
