@@ -79,7 +79,8 @@ export function useConsole(): SandboxConsoleHarness {
   const h = { pageErrors: [] as string[] } as unknown as SandboxConsoleHarness;
   beforeAll(async () => {
     await ensureBuilt(CONSOLE_DIR, buildConsole);
-    h.server = await createSandboxServer({ port: 0, staticDir: CONSOLE_DIR });
+    // Every answer the console gets is checked against the spec (a mismatch would answer 500).
+    h.server = await createSandboxServer({ port: 0, staticDir: CONSOLE_DIR, validateResponses: true });
     await launch(h);
   }, 180_000);
   closeWith(h);
