@@ -16,6 +16,28 @@ export interface DomainEvent extends Entity {
   sequence: number;
 }
 
+/**
+ * A domain event in the spec's webhook envelope: `created` carries the entity, `updated` the
+ * current entity, `deleted` marks it deleted (with the entity when `deletedEntity` is set); any
+ * other slug is an action event whose body is `body` (the entity by default).
+ */
+export function entityEvent(
+  entityFqdn: string,
+  slug: string,
+  entity: Entity,
+  options: { body?: Record<string, unknown>; deletedEntity?: boolean } = {},
+): DomainEventInput {
+  const part =
+    slug === 'created'
+      ? { createdEvent: { entity } }
+      : slug === 'updated'
+        ? { updatedEvent: { currentEntity: entity } }
+        : slug === 'deleted'
+          ? { deletedEvent: { movedToTrash: false, ...(options.deletedEntity ? { deletedEntity: entity } : {}) } }
+          : { actionEvent: { body: options.body ?? entity } };
+  return { entityFqdn, slug, entityId: String(entity.id), ...part };
+}
+
 type Listener = (event: DomainEvent) => void;
 
 export class EventHub {

@@ -12,6 +12,7 @@
  */
 import { appError, conflict, notFound } from '../errors.ts';
 import type { SandboxModule, SeedContext } from '../module.ts';
+import { entityEvent } from '../events.ts';
 import { getField, queryOffset, type Filter, type SortSpec } from '../query-engine.ts';
 import type { Db, Entity, OperationContext } from '../types.ts';
 
@@ -218,9 +219,9 @@ export function changeStock(
   ref: { appId?: string; catalogItemId?: string; options?: { variantId?: string } } | undefined,
   delta: number,
 ): number {
-  if (ref?.appId !== STORES_APP_ID || !ref.catalogItemId || !findProduct(ctx.db, ref.catalogItemId)) return 0;
+  if (ref?.appId !== STORES_APP_ID || !ref.catalogItemId) return 0;
   let moved = 0;
-  ctx.db.update<Json>(PRODUCTS, ref.catalogItemId, (p) => {
+  const product = ctx.db.update<Json>(PRODUCTS, ref.catalogItemId, (p) => {
     const variant = (p.variants ?? []).find((v: Json) => v.id === ref.options?.variantId) ?? (p.variants?.length === 1 ? p.variants[0] : undefined);
     if (!variant?.stock?.trackQuantity) return;
     const before = variant.stock.quantity ?? 0;
@@ -229,10 +230,7 @@ export function changeStock(
     moved = variant.stock.quantity - before;
     recompute(p, ctx.now());
   });
-  if (moved !== 0) {
-    const product = findProduct(ctx.db, ref.catalogItemId)!;
-    ctx.emit({ entityFqdn: 'wix.stores.catalog.v1.product', slug: 'updated', entityId: product.id, updatedEvent: { currentEntity: product } });
-  }
+  if (product && moved !== 0) emitProduct(ctx, 'updated', product);
   return moved;
 }
 
@@ -307,21 +305,11 @@ function allStoreVariants(ctx: OperationContext): Json[] {
 }
 
 function emitProduct(ctx: OperationContext, slug: 'created' | 'updated' | 'deleted', p: Json): void {
-  ctx.emit({
-    entityFqdn: 'wix.stores.catalog.v1.product',
-    slug,
-    entityId: p.id,
-    ...(slug === 'created' ? { createdEvent: { entity: p } } : slug === 'updated' ? { updatedEvent: { currentEntity: p } } : { deletedEvent: { movedToTrash: false } }),
-  });
+  ctx.emit(entityEvent('wix.stores.catalog.v1.product', slug, p));
 }
 
 function emitCollection(ctx: OperationContext, slug: 'created' | 'updated' | 'deleted', c: Json): void {
-  ctx.emit({
-    entityFqdn: 'wix.stores.catalog.v1.collection',
-    slug,
-    entityId: c.id,
-    ...(slug === 'created' ? { createdEvent: { entity: c } } : slug === 'updated' ? { updatedEvent: { currentEntity: c } } : { deletedEvent: { movedToTrash: false } }),
-  });
+  ctx.emit(entityEvent('wix.stores.catalog.v1.collection', slug, c));
 }
 
 function changeProduct(ctx: OperationContext, id: string, change: (p: Json) => void): Json {

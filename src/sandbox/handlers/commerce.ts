@@ -9,6 +9,7 @@
  * module (issue 5) works on.
  */
 import { appError, conflict, notFound } from '../errors.ts';
+import { entityEvent } from '../events.ts';
 import type { SandboxModule, SeedContext } from '../module.ts';
 import type { OperationContext } from '../types.ts';
 import { changeStock, findProduct, priceForVariant } from './catalog.ts';
@@ -257,13 +258,7 @@ function priceCheckout(ctx: OperationContext, ck: Json): Json {
   return ck;
 }
 
-const emit = (ctx: OperationContext, fqdn: string, slug: string, e: Json) =>
-  ctx.emit({
-    entityFqdn: fqdn,
-    slug,
-    entityId: e.id,
-    ...(slug === 'created' ? { createdEvent: { entity: e } } : slug === 'deleted' ? { deletedEvent: { movedToTrash: false } } : slug === 'updated' ? { updatedEvent: { currentEntity: e } } : { actionEvent: { body: e } }),
-  });
+const emit = (ctx: OperationContext, fqdn: string, slug: string, e: Json) => ctx.emit(entityEvent(fqdn, slug, e));
 
 function saveCart(ctx: OperationContext, cart: Json, created: boolean): { cart: Json } {
   priceCart(ctx, cart);

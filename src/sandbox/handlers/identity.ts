@@ -15,10 +15,12 @@
  * - `recoveryTokens`: single-use tokens of recovery and activation e-mails.
  */
 import { appError, validationError } from '../errors.ts';
+import { entityEvent } from '../events.ts';
 import type { SandboxModule } from '../module.ts';
 import { TOKENS, type TokenRecord } from '../tokens.ts';
 import type { Caller, Db, OperationContext, SandboxSettings } from '../types.ts';
 import {
+  MEMBER_FQDN,
   CREDENTIALS,
   findCredential,
   findMemberByEmail,
@@ -297,7 +299,7 @@ export function verifyCode(ctx: OperationContext, stateToken: unknown, code: unk
   const m = member(ctx.db, s.memberId);
   ctx.db.delete(AUTH_STATES, s.id);
   const verified = ctx.db.put<MemberRecord>(MEMBERS, m.id, { ...m, loginEmailVerified: true, updatedDate: ctx.now().toISOString() });
-  ctx.emit({ entityFqdn: 'wix.members.v1.member', slug: 'updated', entityId: m.id, updatedEvent: { currentEntity: verified } });
+  ctx.emit(entityEvent(MEMBER_FQDN, 'updated', verified));
   return nextState(ctx, verified);
 }
 
@@ -332,7 +334,7 @@ async function registerMember(ctx: OperationContext, r: Registration): Promise<A
     profile: typeof p.nickname === 'string' ? { nickname: p.nickname } : undefined,
     now: ctx.now(),
   });
-  ctx.emit({ entityFqdn: 'wix.members.v1.member', slug: 'created', entityId: m.id, createdEvent: { entity: m } });
+  ctx.emit(entityEvent(MEMBER_FQDN, 'created', m));
   return nextState(ctx, m);
 }
 
@@ -525,7 +527,7 @@ export const identityModule: SandboxModule = {
           profile: typeof p.nickname === 'string' ? { nickname: p.nickname } : undefined,
           now: ctx.now(),
         });
-        ctx.emit({ entityFqdn: 'wix.members.v1.member', slug: 'created', entityId: m.id, createdEvent: { entity: m } });
+        ctx.emit(entityEvent(MEMBER_FQDN, 'created', m));
       }
       if (m.status === 'BLOCKED') throw AuthErrors.blocked();
       return { sessionToken: createSession(ctx, m.id), identity: identityOf(m, ctx.settings) };

@@ -13,6 +13,8 @@ import type { Db, Entity } from '../types.ts';
 
 export const MEMBERS = 'members';
 export const CREDENTIALS = 'credentials';
+/** The members' domain events. */
+export const MEMBER_FQDN = 'wix.members.v1.member';
 
 /** The demo member the seed creates; its e-mail and password are printed at start. */
 export const DEMO_MEMBER_ID = '6a8c2f6e-0000-4000-8000-000000000001';

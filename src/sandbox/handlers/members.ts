@@ -23,11 +23,13 @@
  * - Every change emits `wix.members.v1.member` created / updated / deleted.
  */
 import { appError, badRequest, conflict, notFound, validationError, type Violation } from '../errors.ts';
+import { entityEvent } from '../events.ts';
 import type { SandboxModule, SeedContext } from '../module.ts';
 import { matches, queryOffset, type Filter, type SortSpec } from '../query-engine.ts';
 import { revokeMemberTokens } from '../tokens.ts';
 import type { OperationContext } from '../types.ts';
 import {
+  MEMBER_FQDN,
   DEMO_MEMBER_ID,
   deleteMemberRecord,
   findMemberByEmail,
@@ -41,7 +43,6 @@ import {
 
 type Json = Record<string, any>;
 
-const MEMBER_FQDN = 'wix.members.v1.member';
 /** Completed bulk-by-filter jobs (the provider runs them asynchronously; the sandbox at once). */
 export const MEMBER_JOBS = 'memberJobs';
 
@@ -196,16 +197,7 @@ function currentMember(ctx: OperationContext): MemberRecord {
 }
 
 function emitMember(ctx: OperationContext, slug: 'created' | 'updated' | 'deleted', m: MemberRecord): void {
-  ctx.emit({
-    entityFqdn: MEMBER_FQDN,
-    slug,
-    entityId: m.id,
-    ...(slug === 'created'
-      ? { createdEvent: { entity: m } }
-      : slug === 'updated'
-        ? { updatedEvent: { currentEntity: m } }
-        : { deletedEvent: { movedToTrash: false, deletedEntity: m } }),
-  });
+  ctx.emit(entityEvent(MEMBER_FQDN, slug, m, { deletedEntity: true }));
 }
 
 /**

@@ -17,6 +17,7 @@
  */
 import { encodeBase64Url, decodeBase64Url } from '../../normalise/base64url.ts';
 import { appError, badRequest, conflict, notFound, SandboxError, validationError, type Violation } from '../errors.ts';
+import { entityEvent } from '../events.ts';
 import type { SandboxModule, SeedContext } from '../module.ts';
 import { matches, sortEntities, type Filter, type SortSpec } from '../query-engine.ts';
 import type { Db, OperationContext } from '../types.ts';
@@ -147,16 +148,7 @@ function emitOrder(
   order: Json,
   extra: Json = {},
 ): void {
-  ctx.emit({
-    entityFqdn: ORDER_FQDN,
-    slug,
-    entityId: order.id,
-    ...(slug === 'created'
-      ? { createdEvent: { entity: order } }
-      : slug === 'updated'
-        ? { updatedEvent: { currentEntity: order } }
-        : { actionEvent: { body: { order, ...extra } } }),
-  });
+  ctx.emit(entityEvent(ORDER_FQDN, slug, order, { body: { order, ...extra } }));
 }
 
 /** The transactions as the payments collector answers them, with each payment's refundability. */
