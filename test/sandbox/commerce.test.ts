@@ -68,6 +68,17 @@ describe('a visitor buys', () => {
     expect(res.cart!.lineItems![0].availability).toEqual({ status: 'PARTIALLY_AVAILABLE', quantityAvailable: 2 });
   });
 
+  it('moves the cart updatedDate on a change, not on a read', async () => {
+    const kit = visitor();
+    const mug = (await kit.products.queryProducts({ query: { filter: { slug: 'ceramic-mug' } } })).products![0];
+    const added = (await kit.currentCart.addToCurrentCart({ lineItems: [{ quantity: 1, catalogReference: { catalogItemId: mug.id!, appId: STORES } }] })).cart!;
+    await call(s.current.url, 'POST', '/__sandbox/clock/advance', { body: { seconds: 60 }, token: 'sandbox-api-key' });
+    const read = (await kit.currentCart.getCurrentCart()).cart!;
+    expect(read.updatedDate).toEqual(added.updatedDate);
+    const changed = (await kit.currentCart.updateCurrentCart({ couponCode: 'SAVE10' })).cart!;
+    expect(changed.updatedDate!.getTime() - added.updatedDate!.getTime()).toBeGreaterThanOrEqual(60_000);
+  });
+
   it('keeps visitors apart', async () => {
     const a = visitor();
     const b = visitor();

@@ -241,7 +241,6 @@ function priceCart(ctx: OperationContext, cart: Json): Json {
   const t = totals(ctx, cart.lineItems, { couponCode: cart.couponCode, merchantDiscounts: cart.merchantDiscounts, address: cart.contactInfo?.address });
   cart.subtotal = price(t.subtotal);
   cart.appliedDiscounts = t.appliedDiscounts;
-  cart.updatedDate = ctx.now().toISOString();
   return cart;
 }
 
@@ -254,14 +253,15 @@ function priceCheckout(ctx: OperationContext, ck: Json): Json {
   ck.shippingInfo = { ...t.shippingInfo, shippingDestination: ck.shippingInfo?.shippingDestination };
   if (t.giftCard) ck.giftCard = t.giftCard;
   else delete ck.giftCard;
-  ck.updatedDate = ctx.now().toISOString();
   return ck;
 }
 
 const emit = (ctx: OperationContext, fqdn: string, slug: string, e: Json) => ctx.emit(entityEvent(fqdn, slug, e));
 
+// Pricing is a read (getCurrentCart re-prices for stock and coupons); only a write moves updatedDate.
 function saveCart(ctx: OperationContext, cart: Json, created: boolean): { cart: Json } {
   priceCart(ctx, cart);
+  cart.updatedDate = ctx.now().toISOString();
   ctx.db.put(CARTS, cart.id, cart);
   emit(ctx, 'wix.ecom.v1.cart', created ? 'created' : 'updated', cart);
   return { cart };
@@ -319,6 +319,7 @@ function checkoutFromLines(ctx: OperationContext, lines: Json[], extra: Json): J
 
 function saveCheckout(ctx: OperationContext, ck: Json, slug: 'created' | 'updated'): { checkout: Json } {
   priceCheckout(ctx, ck);
+  ck.updatedDate = ctx.now().toISOString();
   ctx.db.put(CHECKOUTS, ck.id, ck);
   emit(ctx, 'wix.ecom.v1.checkout', slug, ck);
   return { checkout: ck };
