@@ -33,10 +33,9 @@ async function start(): Promise<{ url: string; close: () => Promise<void> }> {
     const server = createServer((req, res) => {
       req.resume();
       req.on('end', () => {
-        // Same framing as the sandbox's server (chunked: it streams the Response body).
-        res.writeHead(recorded.status, recorded.headers);
-        res.write(body);
-        res.end();
+        // Same framing as the sandbox's server: the JSON in one write with its Content-Length.
+        res.writeHead(recorded.status, { ...recorded.headers, 'content-length': String(body.length) });
+        res.end(body);
       });
     });
     server.keepAliveTimeout = 5000;

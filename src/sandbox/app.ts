@@ -94,11 +94,21 @@ const CLOCK = 'clock';
 const floatFromText: LeafFn = (kind, v) =>
   kind === 'float' && typeof v === 'string' ? ({ NaN: NaN, Infinity: Infinity, '-Infinity': -Infinity } as Record<string, number>)[v] ?? v : v;
 
+/**
+ * The JSON text of answers the sandbox built itself: the Node server sends it in one write
+ * with a Content-Length instead of reading the Response's stream back (server.ts).
+ */
+const answerText = new WeakMap<Response, string>();
+export const jsonTextOf = (response: Response): string | undefined => answerText.get(response);
+
 function json(status: number, body: unknown, headers: Record<string, string> = {}): Response {
-  return new Response(JSON.stringify(body), {
+  const text = JSON.stringify(body);
+  const response = new Response(text, {
     status,
     headers: { 'content-type': 'application/json', 'x-wix-request-id': crypto.randomUUID(), ...headers },
   });
+  answerText.set(response, text);
+  return response;
 }
 
 export function errorResponse(err: SandboxError): Response {

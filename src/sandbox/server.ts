@@ -5,7 +5,7 @@
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createSandbox, type Sandbox, type SandboxOptions } from './app.ts';
+import { createSandbox, jsonTextOf, type Sandbox, type SandboxOptions } from './app.ts';
 import { readDataFile, writeDataFile } from './persist.ts';
 
 export interface SandboxServerOptions extends Omit<SandboxOptions, 'persist' | 'state'> {
@@ -92,6 +92,13 @@ async function toRequest(req: IncomingMessage, origin: string): Promise<Request>
 async function writeResponse(res: ServerResponse, response: Response): Promise<void> {
   const headers: Record<string, string> = {};
   response.headers.forEach((v, k) => (headers[k] = v));
+  const text = jsonTextOf(response);
+  if (text !== undefined) {
+    // An answer the sandbox built: its text in one write, not its stream read back chunk by chunk.
+    headers['content-length'] = String(Buffer.byteLength(text));
+    res.writeHead(response.status, response.statusText || undefined, headers);
+    return void res.end(text);
+  }
   res.writeHead(response.status, response.statusText || undefined, headers);
   if (!response.body) return void res.end();
   const reader = response.body.getReader();

@@ -16,6 +16,15 @@ describe('sandbox listens on 127.0.0.1', () => {
   it('binds the loopback address', () => {
     expect(s.current.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
   });
+
+  it('sends JSON answers whole, with a Content-Length that matches the bytes (UTF-8 included)', async () => {
+    const res = await fetch(`${base()}/oauth2/token`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ clientId: 'nö-such-client', grantType: 'anonymous' }) });
+    const bytes = new Uint8Array(await res.arrayBuffer());
+    expect(res.status).toBe(400);
+    expect(res.headers.get('transfer-encoding')).toBeNull();
+    expect(Number(res.headers.get('content-length'))).toBe(bytes.byteLength);
+    expect(JSON.parse(new TextDecoder().decode(bytes)).message).toEqual(expect.any(String));
+  });
 });
 
 describe('token endpoint', () => {
