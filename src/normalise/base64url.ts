@@ -1,9 +1,6 @@
 /** base64url without padding, over UTF-8: the `.r` encoding. Works in Node, browsers and edge runtimes. */
 export function encodeBase64Url(text: string): string {
-  const bytes = new TextEncoder().encode(text);
-  let bin = '';
-  for (let i = 0; i < bytes.length; i++) bin += String.fromCharCode(bytes[i]);
-  return btoa(bin).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+  return bytesToBase64Url(new TextEncoder().encode(text));
 }
 
 export function decodeBase64Url(text: string): string {
