@@ -5,7 +5,7 @@
  */
 import * as modules from '../../src/modules.ts';
 import { ApiKeyStrategy, createClient, SdkError, ValidationError, type AuthStrategy } from '../../src/index.ts';
-import { LoginState, OAuthStrategy, type FrameDriver, type FrameMessage, type StateMachine } from '../../src/auth/index.ts';
+import { LoginState, OAuthStrategy, withDirectLogin, type FrameDriver, type FrameMessage, type StateMachine } from '../../src/auth/index.ts';
 import type { OperationDescriptor } from '../../src/console-data.ts';
 import { apiHost, getState, SANDBOX_IN_BROWSER, setState, type ConsoleState, type Tokens } from './state.ts';
 
@@ -21,19 +21,19 @@ export interface CallResult {
   request?: { method: string; url: string; body?: string };
 }
 
-let oauth: ReturnType<typeof OAuthStrategy> | undefined;
+const consoleStrategy = (s: ConsoleState) =>
+  withDirectLogin(OAuthStrategy({ clientId: s.clientId, tokens: s.tokens as never }), {
+    timeoutMs: 20_000,
+    ...(SANDBOX_IN_BROWSER ? { frame: fetchedFrame } : {}),
+  });
+let oauth: ReturnType<typeof consoleStrategy> | undefined;
 let oauthKey = '';
 
-/** One OAuthStrategy per target and client id; its tokens are mirrored into the console state. */
-export function oauthStrategy(s: ConsoleState = getState()): ReturnType<typeof OAuthStrategy> {
+/** One OAuthStrategy (with direct login) per target and client id; its tokens are mirrored into the console state. */
+export function oauthStrategy(s: ConsoleState = getState()): ReturnType<typeof consoleStrategy> {
   const key = `${apiHost(s)}|${s.clientId}`;
   if (!oauth || key !== oauthKey) {
-    oauth = OAuthStrategy({
-      clientId: s.clientId,
-      tokens: s.tokens as never,
-      directLoginTimeoutMs: 20_000,
-      ...(SANDBOX_IN_BROWSER ? { frame: fetchedFrame } : {}),
-    });
+    oauth = consoleStrategy(s);
     oauthKey = key;
     createClient({ auth: oauth, host: apiHost(s) });
     oauth.on('tokens', (t: unknown) => setState({ tokens: t as Tokens }));

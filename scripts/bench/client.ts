@@ -230,6 +230,22 @@ sdk.currentCart.getCurrentCart().then((r) => console.log(r));
 sdk.members.queryMembers().find().then((r) => console.log(r));
 `,
   },
+  // The member login page: e-mail and password, then tokens (the SDK's OAuthStrategy always has it;
+  // ours adds it with withDirectLogin, so the cart bundles above leave it out).
+  directLogin: {
+    ours: `
+import { createClient, OAuthStrategy, withDirectLogin } from './src/index.ts';
+const auth = withDirectLogin(OAuthStrategy({ clientId: 'c' }));
+createClient({ auth });
+auth.login({ email: 'a@b.c', password: 'p' }).then((r) => r.loginState === 'SUCCESS' && auth.getMemberTokensForDirectLogin(r.data.sessionToken));
+`,
+    sdk: `
+import { createClient, OAuthStrategy } from '@wix/sdk';
+const auth = OAuthStrategy({ clientId: 'c' });
+createClient({ auth });
+auth.login({ email: 'a@b.c', password: 'p' }).then((r) => r.loginState === 'SUCCESS' && auth.getMemberTokensForDirectLogin(r.data.sessionToken));
+`,
+  },
 };
 
 export async function bundleSizes() {

@@ -48,9 +48,14 @@ async function main(): Promise<void> {
   }
 
   progress('bundles: ours and the official SDK, esbuild');
-  const bundleNames = { cart: 'createClient + OAuthStrategy + getCurrentCart', cartAndMembers: '+ queryMembers' };
+  const bundleNames = {
+    cart: 'createClient + OAuthStrategy + getCurrentCart',
+    cartAndMembers: '+ queryMembers',
+    directLogin: 'a login page: createClient + OAuthStrategy + login (ours: withDirectLogin) + getMemberTokensForDirectLogin',
+  };
   for (const b of await bundleSizes()) {
-    rows.push({ area: 'bundle, min+gzip', measure: `${bundleNames[b.name]}: ours vs the official SDK`, value: kb(b.ours), baseline: kb(b.sdk), ratio: b.ours / b.sdk, target: { max: 1 / 3 } });
+    const target = b.name === 'directLogin' ? undefined : { max: 1 / 3 };
+    rows.push({ area: 'bundle, min+gzip', measure: `${bundleNames[b.name]}: ours vs the official SDK`, value: kb(b.ours), baseline: kb(b.sdk), ratio: b.ours / b.sdk, target });
   }
 
   progress('client over HTTP against the sandbox: ours vs raw fetch');

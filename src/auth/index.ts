@@ -1,4 +1,5 @@
-export { OAuthStrategy, isExpired, type OAuthStrategyOptions, type OAuthData, type CaptchaTokens } from './oauth-strategy.ts';
+export { OAuthStrategy, isExpired, type OAuthStrategyOptions, type OAuthData } from './oauth-strategy.ts';
+export { withDirectLogin, type DirectLoginOptions, type CaptchaTokens } from './with-direct-login.ts';
 export { ApiKeyStrategy, type ApiKeyOptions } from './api-key-strategy.ts';
 export { LoginState, type StateMachine } from './login-state.ts';
 export { generateCodeVerifier, codeChallenge, DEFAULT_VERIFIER_LENGTH } from './pkce.ts';

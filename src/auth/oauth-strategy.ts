@@ -4,25 +4,22 @@
  * - No valid access token: renew with the refresh token; if renewal fails or there is none,
  *   get anonymous visitor tokens (and emit `signedOut` when a member was dropped to a visitor).
  * - One token request in flight at a time, however many calls wait for it.
- * - Member tokens after the PKCE code exchange (hosted page, or a direct login through a hidden
- *   frame); `logout` clears both tokens; `loggedIn()` is true only for a member refresh token.
+ * - Member tokens after the PKCE code exchange on the hosted page; `logout` clears both tokens;
+ *   `loggedIn()` is true only for a member refresh token. Login with e-mail and password on
+ *   your own page is `withDirectLogin(OAuthStrategy(...))` (with-direct-login.ts), kept apart so
+ *   pages that never sign a member in do not bundle it.
  *
  * Calls go through the generated operation descriptors, so no path is written here.
  */
 // Single operations, not whole modules: an app bundles only what the strategy calls.
 import { token } from '../../generated/modules/oauth.ts';
 import { createRedirectSession } from '../../generated/modules/redirects.ts';
-import { loginV2, registerV2 } from '../../generated/modules/authentication.ts';
-import { verifyDuringAuthentication } from '../../generated/modules/verification.ts';
-import { sendRecoveryEmail } from '../../generated/modules/recovery.ts';
 import type { OperationDescriptor } from '../../generated/runtime-types.ts';
 import type { AuthEnvironment, AuthStrategy } from '../client/auth-strategy.ts';
 import { DEFAULT_HOST } from '../client/defaults.ts';
 import { invoke, type ClientContext } from '../client/invoke.ts';
 import { ClientError } from '../errors/client-error.ts';
-import { INVALID_STATE, MEMBER_TOKENS_FAILED, MISSING_CODE_OR_STATE, TOKEN_REQUEST_FAILED, UNKNOWN_STATE } from '../errors/messages.ts';
-import { browserFrame, waitForFrame, type FrameDriver } from './direct-login.ts';
-import { fromServerState, LoginState, loginFailure, registerFailure, type StateMachine } from './login-state.ts';
+import { INVALID_STATE, MEMBER_TOKENS_FAILED, MISSING_CODE_OR_STATE, TOKEN_REQUEST_FAILED } from '../errors/messages.ts';
 import { codeChallenge, generateCodeVerifier, randomState } from './pkce.ts';
 import { EMPTY_TOKENS, memoryStorage, type Tokens, type TokenStorage } from './token-storage.ts';
 
@@ -32,10 +29,6 @@ export interface OAuthStrategyOptions {
   tokens?: Tokens;
   /** Keep tokens elsewhere: localStorageStorage(), cookieStorage(), your own. */
   storage?: TokenStorage;
-  /** The hidden-frame driver for direct login. @default a browser iframe */
-  frame?: FrameDriver;
-  /** @default 120000 */
-  directLoginTimeoutMs?: number;
 }
 
 export interface OAuthData {
@@ -44,11 +37,6 @@ export interface OAuthData {
   state: string;
   redirectUri: string;
   originalUri: string;
-}
-
-export interface CaptchaTokens {
-  recaptchaToken?: string;
-  invisibleRecaptchaToken?: string;
 }
 
 type Prompt = 'login' | 'none' | 'consent' | 'select_account';
@@ -65,20 +53,14 @@ const nowSeconds = () => Math.floor(Date.now() / 1000);
 /** Expired when its expiry, in seconds, is below the current time. */
 export const isExpired = (t: Tokens['accessToken']) => !t.value || t.expiresAt < nowSeconds();
 
-function captcha(tokens?: CaptchaTokens) {
-  if (!tokens) return undefined;
-  const out: Record<string, string>[] = [];
-  if (tokens.recaptchaToken) out.push({ Recaptcha: tokens.recaptchaToken });
-  if (tokens.invisibleRecaptchaToken) out.push({ InvisibleRecaptcha: tokens.invisibleRecaptchaToken });
-  return out;
-}
+/** Where withDirectLogin finds what it needs from the strategy it wraps (not public API). */
+export const STRATEGY_INTERNALS = Symbol('storefront-kit.oauth-strategy');
 
 export function OAuthStrategy(options: OAuthStrategyOptions) {
   const { clientId } = options;
   const storage = options.storage ?? memoryStorage(options.tokens ?? EMPTY_TOKENS);
   let env: AuthEnvironment = { host: DEFAULT_HOST, fetch: (i, init) => globalThis.fetch(i, init) };
   let inflight: Promise<Tokens> | undefined;
-  let machine: StateMachine = { loginState: LoginState.INITIAL };
   const listeners: { [K in keyof Events]: Set<Events[K]> } = { tokens: new Set(), signedOut: new Set() };
 
   const getTokens = () => storage.getTokens();
@@ -197,29 +179,10 @@ export function OAuthStrategy(options: OAuthStrategyOptions) {
     return toTokens(answer, 'member');
   }
 
-  async function getMemberTokensForDirectLogin(sessionToken: string): Promise<Tokens> {
-    // web_message: the hosted page posts the code to the page that opened the frame (its origin).
-    const redirectUri = (globalThis as { location?: Location }).location?.origin ?? env.host;
-    const data = await generateOAuthData(redirectUri);
-    const { authUrl } = await getAuthUrl(data, { prompt: 'none', responseMode: 'web_message', sessionToken });
-    const message = await waitForFrame(options.frame ?? browserFrame, authUrl, data.state, options.directLoginTimeoutMs);
-    if (message.error) throw new ClientError(`${MEMBER_TOKENS_FAILED}: ${message.error}${message.error_description ? ` (${message.error_description})` : ''}`);
-    const tokens = await getMemberTokens(message.code, message.state, data);
-    setTokens(tokens);
-    return tokens;
-  }
-
-  async function authFlow(run: () => Promise<unknown>, failure: (e: unknown) => StateMachine): Promise<StateMachine> {
-    try {
-      machine = fromServerState((await run()) as never);
-    } catch (err) {
-      machine = failure(err);
-    }
-    return machine;
-  }
-
   const strategy = {
     clientId,
+    /** For withDirectLogin: calls under this strategy, and the configured host. */
+    [STRATEGY_INTERNALS]: { call, host: () => env.host },
     captchaInvisibleSiteKey: '6LdoPaUfAAAAAJphvHoUoOob7mx0KDlXyXlgrx5v',
     captchaVisibleSiteKey: '6Ld0J8IcAAAAANyrnxzrRlX1xrrdXsOmsepUYosy',
     attach(e: AuthEnvironment) {
@@ -246,35 +209,10 @@ export function OAuthStrategy(options: OAuthStrategyOptions) {
     getAuthUrl,
     parseFromUrl,
     getMemberTokens,
-    getMemberTokensForDirectLogin,
     async logout(originalUrl: string) {
       const session = await redirectSession({ logout: { clientId }, callbacks: { postFlowUrl: originalUrl } });
       setTokens(EMPTY_TOKENS);
       return { logoutUrl: session.fullUrl };
-    },
-    login(params: { email: string; password: string; captchaTokens?: CaptchaTokens }) {
-      return authFlow(
-        () => call(loginV2, [{ loginId: { email: params.email }, password: params.password, captchaTokens: captcha(params.captchaTokens) }]),
-        loginFailure,
-      );
-    },
-    register(params: { email: string; password: string; profile?: Record<string, unknown>; captchaTokens?: CaptchaTokens }) {
-      return authFlow(
-        () =>
-          call(registerV2, [
-            { loginId: { email: params.email }, password: params.password, profile: params.profile, captchaTokens: captcha(params.captchaTokens) },
-          ]),
-        registerFailure,
-      );
-    },
-    /** Verifies the e-mail code of a login or registration waiting for it. */
-    async processVerification(input: { verificationCode?: string; code?: string }, state: StateMachine = machine): Promise<StateMachine> {
-      if (state.loginState !== LoginState.EMAIL_VERIFICATION_REQUIRED) return { loginState: LoginState.FAILURE, error: UNKNOWN_STATE };
-      const code = input.verificationCode ?? input.code;
-      return authFlow(() => call(verifyDuringAuthentication, [{ code, stateToken: state.data?.stateToken }]), loginFailure);
-    },
-    async sendPasswordResetEmail(email: string, redirectUri: string) {
-      await call(sendRecoveryEmail, [{ email, redirect: { url: redirectUri, clientId } }]);
     },
     /** Member tokens for a member your backend vouches for (authorized_client grant). */
     async getMemberTokensForExternalLogin(memberId: string, apiKey: string): Promise<Tokens> {

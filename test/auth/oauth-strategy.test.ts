@@ -14,6 +14,7 @@ import {
   MESSAGES,
   OAuthStrategy,
   type Tokens,
+  withDirectLogin,
 } from '../../src/index.ts';
 
 const HOST = 'https://www.wixapis.com';
@@ -196,7 +197,7 @@ describe('PKCE', () => {
 
   it('direct login through the frame, and its 120000 ms timeout', async () => {
     const p = provider();
-    const auth = OAuthStrategy({ clientId: 'c', frame: (url, state) => ({ message: Promise.resolve({ code: 'fc', state }), close() {} }) });
+    const auth = withDirectLogin(OAuthStrategy({ clientId: 'c' }), { frame: (url, state) => ({ message: Promise.resolve({ code: 'fc', state }), close() {} }) });
     createClient({ auth, fetch: p.fetch });
     const t = await auth.getMemberTokensForDirectLogin('session-1');
     expect(t.refreshToken.role).toBe('member');
@@ -206,8 +207,7 @@ describe('PKCE', () => {
     // The wait starts only once the frame is open (after real async work: WebCrypto, the
     // redirect session), so drive the clock until then, then measure the 120000 ms from there.
     let frameOpen = false;
-    const silent = OAuthStrategy({
-      clientId: 'c',
+    const silent = withDirectLogin(OAuthStrategy({ clientId: 'c' }), {
       frame: () => {
         frameOpen = true;
         return { message: new Promise(() => {}), close() {} };
@@ -238,7 +238,7 @@ const appError = (code: string) => ({ status: 400, body: { message: `failed ${co
 describe('login, register and verification states', () => {
   async function run(kind: 'login' | 'register', answer: { status?: number; body: unknown }) {
     const p = provider((req) => (req.path.includes('/authentication/v2/') ? answer : undefined));
-    const auth = OAuthStrategy({ clientId: 'c' });
+    const auth = withDirectLogin(OAuthStrategy({ clientId: 'c' }));
     createClient({ auth, fetch: p.fetch, retry: false });
     const result = await auth[kind]({ email: 'a@b.c', password: 'pw', captchaTokens: { invisibleRecaptchaToken: 'inv' } });
     return { result, sent: p.seen.find((s) => s.path.includes('/authentication/v2/'))! };
@@ -290,7 +290,7 @@ describe('login, register and verification states', () => {
       if (req.path.endsWith('/auth/verify')) return { body: { state: 'SUCCESS', sessionToken: 'st2' } };
       return undefined;
     });
-    const auth = OAuthStrategy({ clientId: 'c' });
+    const auth = withDirectLogin(OAuthStrategy({ clientId: 'c' }));
     createClient({ auth, fetch: p.fetch });
     expect(await auth.processVerification({ code: '1' }, { loginState: 'INITIAL' })).toEqual({ loginState: 'FAILURE', error: 'Unknown _state' });
     await auth.register({ email: 'a@b.c', password: 'pw' });
@@ -300,7 +300,7 @@ describe('login, register and verification states', () => {
 
   it('sendPasswordResetEmail sends the redirect URL with the client id', async () => {
     const p = provider();
-    const auth = OAuthStrategy({ clientId: 'c' });
+    const auth = withDirectLogin(OAuthStrategy({ clientId: 'c' }));
     createClient({ auth, fetch: p.fetch });
     await auth.sendPasswordResetEmail('a@b.c', 'https://shop/reset');
     expect(p.seen.find((s) => s.path.endsWith('/send-email'))!.body).toEqual({ email: 'a@b.c', redirect: { url: 'https://shop/reset', clientId: 'c' } });

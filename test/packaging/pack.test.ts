@@ -66,4 +66,16 @@ describe('the packed library', () => {
     expect(result.errors).toEqual([]);
     expect(result.outputFiles[0].text).not.toMatch(/node:/);
   });
+
+  it('bundles only what the app calls: a cart page carries no other module and no direct login', async () => {
+    const bundle = async (contents: string) =>
+      (await build({ stdin: { contents, resolveDir: scratch }, bundle: true, platform: 'browser', format: 'esm', write: false, minify: true })).outputFiles[0].text;
+    const cart = await bundle(`import { createClient, OAuthStrategy, currentCart } from 'storefront-kit'; createClient({ modules: { currentCart }, auth: OAuthStrategy({ clientId: 'c' }) }).currentCart.getCurrentCart();`);
+    expect(cart).toContain('/ecom/v1/carts/current/add-to-cart');
+    expect(cart).toContain('/oauth2/token');
+    for (const absent of ['/members/v1/members', '/_api/iam/authentication/v2/login', '/stores/v1/products', 'ecom/v1/orders']) expect(cart).not.toContain(absent);
+    const login = await bundle(`import { createClient, OAuthStrategy, withDirectLogin } from 'storefront-kit'; const auth = withDirectLogin(OAuthStrategy({ clientId: 'c' })); createClient({ auth }); auth.login({ email: 'a', password: 'b' });`);
+    expect(login).toContain('/_api/iam/authentication/v2/login');
+    expect(login).not.toContain('/ecom/v1/carts/current');
+  });
 });

@@ -9,7 +9,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { authentication, createClient, OAuthStrategy } from '../../src/index.ts';
+import { authentication, createClient, OAuthStrategy, withDirectLogin } from '../../src/index.ts';
 import { CLIENT_ID, useSandboxServer } from '../support/sandbox.ts';
 
 const CHROMIUM = '/usr/bin/chromium';
@@ -55,7 +55,7 @@ afterAll(async () => {
 });
 
 function shopper() {
-  const auth = OAuthStrategy({ clientId: CLIENT_ID });
+  const auth = withDirectLogin(OAuthStrategy({ clientId: CLIENT_ID }));
   createClient({ modules: { authentication }, auth, host: s.current.url });
   return auth;
 }

@@ -11,7 +11,7 @@ import {
   authentication,
   createClient,
   LoginState,
-  OAuthStrategy,
+  OAuthStrategy, withDirectLogin,
   recovery,
   redirects,
   ValidationError,
@@ -27,7 +27,7 @@ const DEMO = { email: 'demo@storefront.test', password: 'demo-password-1' };
 let n = 0;
 const newEmail = () => `member${++n}.${Date.now()}@example.com`;
 
-const strategy = () => OAuthStrategy({ clientId: CLIENT_ID });
+const strategy = () => withDirectLogin(OAuthStrategy({ clientId: CLIENT_ID }));
 function kit(auth = strategy()) {
   return { auth, client: createClient({ modules: { authentication, verification, recovery, redirects }, auth, host: base() }) };
 }

@@ -5,7 +5,7 @@
  * error and leave the state export exactly as it was.
  */
 import { describe, expect, it } from 'vitest';
-import { ApiKeyStrategy, ApplicationError, ClientError, createClient, LoginState, members, OAuthStrategy, ValidationError } from '../../src/index.ts';
+import { ApiKeyStrategy, ApplicationError, ClientError, createClient, LoginState, members, OAuthStrategy, withDirectLogin, ValidationError } from '../../src/index.ts';
 import { API_KEY, call, CLIENT_ID, useSandboxServer } from '../support/sandbox.ts';
 
 const s = useSandboxServer();
@@ -543,7 +543,7 @@ describe('ownership', () => {
 describe('the seeded passwords and the statuses identity reads', () => {
   /** Logs in with e-mail and password through the client's OAuthStrategy (the identity module's loginV2). */
   async function login(email: string, password: string) {
-    const auth = OAuthStrategy({ clientId: CLIENT_ID });
+    const auth = withDirectLogin(OAuthStrategy({ clientId: CLIENT_ID }));
     createClient({ modules: { members }, auth, host: s.current.url });
     return auth.login({ email, password });
   }

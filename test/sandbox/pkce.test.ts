@@ -12,7 +12,7 @@ import {
   createClient,
   currentCart,
   members,
-  OAuthStrategy,
+  OAuthStrategy, withDirectLogin,
   products,
   type FrameDriver,
   type FrameMessage,
@@ -50,7 +50,7 @@ function testFrame(expectedTargetOrigin: () => string, seen: { pages: number }):
 }
 
 function shopper(frame?: FrameDriver) {
-  const auth = OAuthStrategy({ clientId: CLIENT_ID, ...(frame ? { frame, directLoginTimeoutMs: 10_000 } : {}) });
+  const auth = withDirectLogin(OAuthStrategy({ clientId: CLIENT_ID }), frame ? { frame, timeoutMs: 10_000 } : {});
   const kit = createClient({ modules: { authentication, currentCart, members, products }, auth, host: base() });
   return { auth, kit };
 }

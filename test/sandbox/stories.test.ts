@@ -12,7 +12,7 @@ import {
   currentCart,
   LoginState,
   members,
-  OAuthStrategy,
+  OAuthStrategy, withDirectLogin,
   products,
   type FrameDriver,
 } from '../../src/index.ts';
@@ -35,7 +35,7 @@ const nodeFrame: FrameDriver = (url) => ({
 describe('a shopper becomes a member', () => {
   it('registers with e-mail verification, waits for approval, logs in and finds the visitor cart', async () => {
     await settings({ requireEmailVerification: true, requireOwnerApproval: true });
-    const auth = OAuthStrategy({ clientId: CLIENT_ID, frame: nodeFrame, directLoginTimeoutMs: 10_000 });
+    const auth = withDirectLogin(OAuthStrategy({ clientId: CLIENT_ID }), { frame: nodeFrame, timeoutMs: 10_000 });
     const shopper = createClient({ modules: { authentication, currentCart, members, products }, auth, host: base() });
     const owner = createClient({ modules: { members }, auth: ApiKeyStrategy({ apiKey: API_KEY, siteId: 'sandbox-site' }), host: base() });
 
