@@ -235,6 +235,17 @@ describe('PKCE', () => {
 
 const appError = (code: string) => ({ status: 400, body: { message: `failed ${code}`, details: { applicationError: { code, description: `failed ${code}` } } } });
 
+describe('withDirectLogin', () => {
+  it('adds the direct-login methods to the same strategy; OAuthStrategy alone has none', () => {
+    const plain = OAuthStrategy({ clientId: 'c' });
+    // @ts-expect-error login is withDirectLogin's
+    expect(plain.login).toBeUndefined();
+    const wrapped = withDirectLogin(plain);
+    expect(wrapped).toBe(plain);
+    for (const m of ['login', 'register', 'processVerification', 'sendPasswordResetEmail', 'getMemberTokensForDirectLogin'] as const) expect(typeof wrapped[m]).toBe('function');
+  });
+});
+
 describe('login, register and verification states', () => {
   async function run(kind: 'login' | 'register', answer: { status?: number; body: unknown }) {
     const p = provider((req) => (req.path.includes('/authentication/v2/') ? answer : undefined));
