@@ -1,8 +1,8 @@
 /**
  * `storefront-kit sandbox [--port N] [--host H] [--data FILE] [--client-id ID] [--api-key KEY]
- * [--member-email E] [--member-password P] [--validate-responses]`; each flag also reads an
- * environment variable (SFK_PORT, SFK_HOST, SFK_DATA, SFK_CLIENT_ID, SFK_API_KEY,
- * SFK_MEMBER_EMAIL, SFK_MEMBER_PASSWORD, SFK_VALIDATE_RESPONSES=1).
+ * [--member-email E] [--member-password P] [--validate-responses] [--allowed-host H1,H2]`; each
+ * flag also reads an environment variable (SFK_PORT, SFK_HOST, SFK_DATA, SFK_CLIENT_ID,
+ * SFK_API_KEY, SFK_MEMBER_EMAIL, SFK_MEMBER_PASSWORD, SFK_VALIDATE_RESPONSES=1, SFK_ALLOWED_HOSTS).
  */
 import { parseArgs } from 'node:util';
 import { createSandboxServer, type SandboxServerOptions } from './server.ts';
@@ -17,6 +17,8 @@ export const SANDBOX_FLAGS = {
   'member-password': { type: 'string', env: 'SFK_MEMBER_PASSWORD' },
   /** Check every 200 answer against the spec's response schema (a mismatch answers 500); tests turn it on. */
   'validate-responses': { type: 'boolean', env: 'SFK_VALIDATE_RESPONSES' },
+  /** Comma-separated Host names answered besides 127.0.0.1, localhost and ::1 (DNS rebinding protection). */
+  'allowed-host': { type: 'string', env: 'SFK_ALLOWED_HOSTS' },
 } as const;
 
 export function sandboxOptionsFromArgs(args: string[], env: NodeJS.ProcessEnv = process.env): SandboxServerOptions {
@@ -41,6 +43,7 @@ export function sandboxOptionsFromArgs(args: string[], env: NodeJS.ProcessEnv = 
     memberEmail: get('member-email'),
     memberPassword: get('member-password'),
     validateResponses: ['true', '1'].includes(get('validate-responses') ?? ''),
+    allowedHosts: get('allowed-host')?.split(',').map((h) => h.trim()).filter(Boolean),
   };
 }
 

@@ -20,6 +20,22 @@ export interface SandboxServerOptions extends Omit<SandboxOptions, 'persist' | '
    * operation for; unknown paths without a file extension get its index.html (client routes).
    */
   staticDir?: string;
+  /**
+   * Host names (without port) a request may be addressed to besides 127.0.0.1, localhost and
+   * ::1. A sandbox bound to loopback refuses any other Host header: a web page whose domain is
+   * rebound to 127.0.0.1 (DNS rebinding) would otherwise read the state and the API key.
+   * Ignored when `host` is not a loopback address (then every Host is answered).
+   */
+  allowedHosts?: string[];
+}
+
+const LOOPBACK_NAMES = ['127.0.0.1', 'localhost', '::1'];
+
+/** The name part of a Host header: `127.0.0.1:4010` -> `127.0.0.1`, `[::1]:4010` -> `::1`. */
+export function hostName(header: string | undefined): string {
+  const h = (header ?? '').trim().toLowerCase();
+  if (h.startsWith('[')) return h.slice(1, h.indexOf(']') > 0 ? h.indexOf(']') : undefined);
+  return h.replace(/:\d*$/, '').replace(/\.$/, '');
 }
 
 const TYPES: Record<string, string> = {
@@ -119,7 +135,17 @@ export async function createSandboxServer(options: SandboxServerOptions = {}): P
     state,
     persist: options.data ? (snapshot) => writeDataFile(options.data!, snapshot) : undefined,
   });
+  const loopbackOnly = LOOPBACK_NAMES.includes(host);
+  const allowedHosts = new Set([...LOOPBACK_NAMES, ...(options.allowedHosts ?? []).map((h) => h.toLowerCase())]);
   const server = createServer((req, res) => {
+    const name = hostName(req.headers.host);
+    if (loopbackOnly && !allowedHosts.has(name)) {
+      const message = `Host ${JSON.stringify(name)} is not allowed: this sandbox answers requests addressed to 127.0.0.1, localhost or ::1 (add others with allowedHosts / --allowed-host)`;
+      res.writeHead(403, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ message, details: { applicationError: { code: 'HOST_NOT_ALLOWED', description: message, data: { host: name } } } }));
+      req.resume();
+      return;
+    }
     const origin = `http://${req.headers.host ?? `${host}:${(server.address() as AddressInfo).port}`}`;
     toRequest(req, origin)
       .then(async (request) => {

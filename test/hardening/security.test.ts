@@ -10,6 +10,7 @@
  * - HTML in text fields stored as text and served as JSON; the sandbox's own pages escape it.
  * Every refusal is in the provider's error format and changes nothing.
  */
+import { request as httpRequest } from 'node:http';
 import { describe, expect, it } from 'vitest';
 import { operationList } from '../../generated/operations.ts';
 import { checkout, ClientError, createClient, currentCart, elevate, members, OAuthStrategy } from '../../src/index.ts';
@@ -384,6 +385,45 @@ describe('oversized and deeply nested JSON', () => {
     const shallow = await call(base, 'POST', '/stores-reader/v1/products/query-platformized', { body: { query: { filter: { $and: [{ $or: [{ slug: 'recipe-e-book' }] }] } } }, token });
     expect(shallow.status).toBe(200);
     await expectUnchanged(base, before);
+  });
+});
+
+describe('DNS rebinding: a loopback sandbox answers only requests addressed to loopback names', () => {
+  const s = useSandboxServer();
+  /** A GET with a chosen Host header (fetch does not let a page choose it; a rebound domain does). */
+  const getWithHost = (base: string, path: string, hostHeader: string) =>
+    new Promise<{ status: number; body: any }>((resolve, reject) => {
+      const u = new URL(base + path);
+      const req = httpRequest({ host: u.hostname, port: u.port, path: u.pathname, headers: { host: hostHeader } }, (res) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (c) => (text += c));
+        res.on('end', () => resolve({ status: res.statusCode!, body: JSON.parse(text) }));
+      });
+      req.on('error', reject);
+      req.end();
+    });
+
+  it('refuses the API key and the state to a rebound domain, answers 127.0.0.1, localhost and [::1]', async () => {
+    const port = new URL(s.current.url).port;
+    for (const path of ['/__sandbox/info', '/__sandbox/state', '/ecom/v1/carts/current']) {
+      const r = await getWithHost(s.current.url, path, `evil.example:${port}`);
+      expectRefused(r, 403, 'HOST_NOT_ALLOWED', /^Host "evil\.example" is not allowed/);
+      expect(JSON.stringify(r.body)).not.toContain(API_KEY);
+    }
+    for (const name of [`127.0.0.1:${port}`, `localhost:${port}`, `[::1]:${port}`, 'LOCALHOST']) {
+      expect((await getWithHost(s.current.url, '/__sandbox/info', name)).body.apiKey).toBe(API_KEY);
+    }
+  });
+
+  it('answers the hosts it is told to allow', async () => {
+    const own = await createSandboxServer({ port: 0, allowedHosts: ['shop.test'] });
+    try {
+      expect((await getWithHost(own.url, '/__sandbox/info', 'shop.test:80')).status).toBe(200);
+      expectRefused(await getWithHost(own.url, '/__sandbox/info', 'other.test'), 403, 'HOST_NOT_ALLOWED');
+    } finally {
+      await own.close();
+    }
   });
 });
 
