@@ -1,8 +1,9 @@
 /**
  * `storefront-kit sandbox [--port N] [--host H] [--data FILE] [--client-id ID] [--api-key KEY]
- * [--member-email E] [--member-password P] [--validate-responses] [--allowed-host H1,H2]`; each
- * flag also reads an environment variable (SFK_PORT, SFK_HOST, SFK_DATA, SFK_CLIENT_ID,
- * SFK_API_KEY, SFK_MEMBER_EMAIL, SFK_MEMBER_PASSWORD, SFK_VALIDATE_RESPONSES=1, SFK_ALLOWED_HOSTS).
+ * [--member-email E] [--member-password P] [--validate-responses] [--allowed-host H1,H2]
+ * [--allowed-origin O1,O2]`; each flag also reads an environment variable (SFK_PORT, SFK_HOST,
+ * SFK_DATA, SFK_CLIENT_ID, SFK_API_KEY, SFK_MEMBER_EMAIL, SFK_MEMBER_PASSWORD,
+ * SFK_VALIDATE_RESPONSES=1, SFK_ALLOWED_HOSTS, SFK_ALLOWED_ORIGINS).
  */
 import { parseArgs } from 'node:util';
 import { createSandboxServer, type SandboxServerOptions } from './server.ts';
@@ -19,7 +20,11 @@ export const SANDBOX_FLAGS = {
   'validate-responses': { type: 'boolean', env: 'SFK_VALIDATE_RESPONSES' },
   /** Comma-separated Host names answered besides 127.0.0.1, localhost and ::1 (DNS rebinding protection). */
   'allowed-host': { type: 'string', env: 'SFK_ALLOWED_HOSTS' },
+  /** Comma-separated origins whose browser apps may call the sandbox (CORS), besides http://localhost:* and http://127.0.0.1:*. */
+  'allowed-origin': { type: 'string', env: 'SFK_ALLOWED_ORIGINS' },
 } as const;
+
+const list = (v: string | undefined) => v?.split(',').map((x) => x.trim()).filter(Boolean);
 
 export function sandboxOptionsFromArgs(args: string[], env: NodeJS.ProcessEnv = process.env): SandboxServerOptions {
   const { values } = parseArgs({
@@ -43,7 +48,8 @@ export function sandboxOptionsFromArgs(args: string[], env: NodeJS.ProcessEnv = 
     memberEmail: get('member-email'),
     memberPassword: get('member-password'),
     validateResponses: ['true', '1'].includes(get('validate-responses') ?? ''),
-    allowedHosts: get('allowed-host')?.split(',').map((h) => h.trim()).filter(Boolean),
+    allowedHosts: list(get('allowed-host')),
+    allowedOrigins: list(get('allowed-origin')),
   };
 }
 

@@ -27,6 +27,25 @@ export interface SandboxServerOptions extends Omit<SandboxOptions, 'persist' | '
    * Ignored when `host` is not a loopback address (then every Host is answered).
    */
   allowedHosts?: string[];
+  /**
+   * Origins whose browser apps may call the sandbox cross-origin (CORS), besides http://localhost,
+   * http://127.0.0.1 and http://[::1] on any port (a storefront on its own dev server).
+   * Other origins get no CORS headers, so a page elsewhere cannot read an answer.
+   */
+  allowedOrigins?: string[];
+}
+
+/** Browser apps on the developer's own machine: any port of a loopback name. */
+const LOOPBACK_ORIGIN = /^http:\/\/(localhost|127\.0\.0\.1|\[::1\])(:\d+)?$/i;
+const CORS_METHODS = 'GET, POST, PATCH, PUT, DELETE';
+/** Answer headers a browser app may read: the request id (errors) and the read-your-writes token. */
+const CORS_EXPOSED = 'x-wix-request-id, x-wix-consistent';
+
+/** An error in the provider's format, written straight to the socket (before any routing). */
+function refuse(req: IncomingMessage, res: ServerResponse, status: number, code: string, message: string, data: Record<string, unknown>): void {
+  res.writeHead(status, { 'content-type': 'application/json' });
+  res.end(JSON.stringify({ message, details: { applicationError: { code, description: message, data } } }));
+  req.resume();
 }
 
 const LOOPBACK_NAMES = ['127.0.0.1', 'localhost', '::1'];
@@ -105,8 +124,8 @@ async function toRequest(req: IncomingMessage, origin: string): Promise<Request>
   return new Request(origin + (req.url ?? '/'), { method, headers, body: body ? new Uint8Array(body) : undefined });
 }
 
-async function writeResponse(res: ServerResponse, response: Response): Promise<void> {
-  const headers: Record<string, string> = {};
+async function writeResponse(res: ServerResponse, response: Response, extraHeaders: Record<string, string>): Promise<void> {
+  const headers: Record<string, string> = { ...extraHeaders };
   response.headers.forEach((v, k) => (headers[k] = v));
   const text = jsonTextOf(response);
   if (text !== undefined) {
@@ -137,14 +156,32 @@ export async function createSandboxServer(options: SandboxServerOptions = {}): P
   });
   const loopbackOnly = LOOPBACK_NAMES.includes(host);
   const allowedHosts = new Set([...LOOPBACK_NAMES, ...(options.allowedHosts ?? []).map((h) => h.toLowerCase())]);
+  const allowedOrigins = new Set(options.allowedOrigins ?? []);
   const server = createServer((req, res) => {
     const name = hostName(req.headers.host);
     if (loopbackOnly && !allowedHosts.has(name)) {
       const message = `Host ${JSON.stringify(name)} is not allowed: this sandbox answers requests addressed to 127.0.0.1, localhost or ::1 (add others with allowedHosts / --allowed-host)`;
-      res.writeHead(403, { 'content-type': 'application/json' });
-      res.end(JSON.stringify({ message, details: { applicationError: { code: 'HOST_NOT_ALLOWED', description: message, data: { host: name } } } }));
-      req.resume();
-      return;
+      return refuse(req, res, 403, 'HOST_NOT_ALLOWED', message, { host: name });
+    }
+    const requestOrigin = req.headers.origin;
+    const cors: Record<string, string> =
+      requestOrigin && (LOOPBACK_ORIGIN.test(requestOrigin) || allowedOrigins.has(requestOrigin))
+        ? { 'access-control-allow-origin': requestOrigin, 'access-control-expose-headers': CORS_EXPOSED, vary: 'Origin' }
+        : {};
+    if (req.method === 'OPTIONS' && requestOrigin && req.headers['access-control-request-method']) {
+      // A browser's preflight: allowed origins may send any method and header the API takes.
+      if (!cors['access-control-allow-origin']) {
+        const message = `Origin ${requestOrigin} may not call this sandbox from a browser (add it with allowedOrigins / --allowed-origin)`;
+        return refuse(req, res, 403, 'ORIGIN_NOT_ALLOWED', message, { origin: requestOrigin });
+      }
+      res.writeHead(204, {
+        ...cors,
+        'access-control-allow-methods': CORS_METHODS,
+        'access-control-allow-headers': req.headers['access-control-request-headers'] ?? '',
+        'access-control-max-age': '600',
+      });
+      res.end();
+      return void req.resume();
     }
     const origin = `http://${req.headers.host ?? `${host}:${(server.address() as AddressInfo).port}`}`;
     toRequest(req, origin)
@@ -159,7 +196,7 @@ export async function createSandboxServer(options: SandboxServerOptions = {}): P
       .then((response) => {
         // A body left unread (cut at the limit) makes the connection unusable for another request.
         if (!req.complete) res.shouldKeepAlive = false;
-        return writeResponse(res, response);
+        return writeResponse(res, response, cors);
       })
       .catch((err) => {
         console.error('[sandbox] request failed', err);

@@ -101,3 +101,40 @@ describe('the hosted login page in chromium', () => {
     expect(cspViolations).toEqual([]);
   });
 });
+
+describe('a storefront on its own dev server calls the sandbox from the browser (CORS)', () => {
+  /** In the page: an anonymous token, then the cart with it (both preflighted: JSON body, Authorization). */
+  const shop = (sandboxUrl: string, clientId: string) =>
+    page.evaluate(
+      async ({ sandboxUrl, clientId }) => {
+        try {
+          const token = await fetch(`${sandboxUrl}/oauth2/token`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ clientId, grantType: 'anonymous' }) });
+          const { access_token } = await token.json();
+          const cart = await fetch(`${sandboxUrl}/ecom/v1/carts/current`, { headers: { authorization: access_token } });
+          return { status: cart.status, requestId: cart.headers.get('x-wix-request-id'), code: (await cart.json()).details.applicationError.code };
+        } catch (err) {
+          return { blocked: String(err) };
+        }
+      },
+      { sandboxUrl, clientId },
+    );
+
+  it('answers a loopback origin on another port, and reads nothing to an origin it does not know', async () => {
+    await page.goto(`${app.url}/callback`);
+    expect(await shop(s.current.url, CLIENT_ID)).toEqual({ status: 404, requestId: expect.any(String), code: 'OWNED_CART_NOT_FOUND' });
+
+    // 127.0.0.2 is this machine too, but not an origin the sandbox knows.
+    const other = createServer((_req, res) => res.writeHead(200, { 'content-type': 'text/html' }).end('<!doctype html><title>elsewhere</title>'));
+    await new Promise<void>((ok) => other.listen(0, '127.0.0.2', ok));
+    try {
+      await page.goto(`http://127.0.0.2:${(other.address() as AddressInfo).port}/`);
+      expect(await shop(s.current.url, CLIENT_ID)).toEqual({ blocked: expect.stringMatching(/Failed to fetch/) });
+    } finally {
+      other.closeAllConnections();
+      await new Promise<void>((ok) => other.close(() => ok()));
+    }
+    const preflight = await fetch(`${s.current.url}/oauth2/token`, { method: 'OPTIONS', headers: { origin: 'http://127.0.0.2:1', 'access-control-request-method': 'POST' } });
+    expect(preflight.status).toBe(403);
+    expect((await preflight.json()).details.applicationError.code).toBe('ORIGIN_NOT_ALLOWED');
+  });
+});
