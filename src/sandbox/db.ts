@@ -50,24 +50,34 @@ export class Store {
     return next;
   }
 
+  /** The collections before the first `load` of the running transaction (a load replaces them all). */
+  private beforeLoad: Map<string, Map<string, Entity>> | undefined;
+  /** How many changes the transaction had journaled when it loaded. */
+  private loadIndex: number | undefined;
+
   private async runOne<T>(fn: (db: Db) => T | Promise<T>, beforeCommit?: () => void): Promise<{ result: T; changed: boolean }> {
     const journal: Undo[] = [];
     this.journal = journal;
+    this.beforeLoad = this.loadIndex = undefined;
     try {
       const result = await fn(this.db);
-      if (journal.length) {
+      const changed = journal.length > 0 || this.beforeLoad !== undefined;
+      if (changed) {
         beforeCommit?.();
         this.revision++;
       }
-      return { result, changed: journal.length > 0 };
+      return { result, changed };
     } catch (err) {
-      for (const u of journal.reverse()) {
+      // Changes after a load were made to collections that are dropped; undo only those before it.
+      if (this.beforeLoad) this.collections = this.beforeLoad;
+      for (const u of journal.slice(0, this.loadIndex ?? journal.length).reverse()) {
         if (u.before === undefined) this.coll(u.collection).delete(u.id);
         else this.coll(u.collection).set(u.id, u.before);
       }
       throw err;
     } finally {
       this.journal = undefined;
+      this.beforeLoad = this.loadIndex = undefined;
     }
   }
 
@@ -106,10 +116,13 @@ export class Store {
     if (snapshot.version !== STATE_VERSION) {
       throw new Error(`state version ${snapshot.version} is not supported (this sandbox reads version ${STATE_VERSION})`);
     }
-    this.collections.clear();
-    for (const [name, entities] of Object.entries(snapshot.collections)) {
-      this.collections.set(name, new Map(Object.entries(entities)));
+    // Inside a transaction a load is a change like any other: persisted before the answer, undone
+    // if the transaction fails (changes journaled before it are undone on the old collections).
+    if (this.journal && !this.beforeLoad) {
+      this.beforeLoad = this.collections;
+      this.loadIndex = this.journal.length;
     }
-    this.revision++;
+    this.collections = new Map(Object.entries(snapshot.collections).map(([name, entities]) => [name, new Map(Object.entries(entities))]));
+    if (!this.journal) this.revision++;
   }
 }

@@ -76,6 +76,28 @@ describe('durable state', () => {
     expect(refused.status).toBe(401);
   }, 60_000);
 
+  it('keeps an imported state and a reset across SIGKILL', async () => {
+    const data = join(mkdtempSync(join(tmpdir(), 'sfk-data-')), 'state.json');
+    const first = await start(['--data', data]);
+    const exported = (await call(first.url, 'GET', '/__sandbox/state')).body;
+    const products = Object.keys(exported.collections.products);
+    delete exported.collections.products[products[0]];
+    const imported = await call(first.url, 'PUT', '/__sandbox/state', { body: exported, token: 'sandbox-api-key' });
+    expect(imported.status).toBe(200);
+    first.child.kill('SIGKILL');
+    await new Promise((r) => first.child.once('exit', r));
+
+    const second = await start(['--data', data]);
+    const after = (await call(second.url, 'GET', '/__sandbox/state')).body;
+    expect(Object.keys(after.collections.products)).toEqual(products.slice(1));
+    expect((await call(second.url, 'POST', '/__sandbox/reset', { token: 'sandbox-api-key' })).status).toBe(200);
+    second.child.kill('SIGKILL');
+    await new Promise((r) => second.child.once('exit', r));
+
+    const third = await start(['--data', data]);
+    expect(Object.keys((await call(third.url, 'GET', '/__sandbox/state')).body.collections.products)).toHaveLength(products.length);
+  }, 60_000);
+
   it.each([
     { name: 'corrupt', content: '{"version": 1, "collections": {', message: /is not valid JSON/ },
     { name: 'newer version', content: JSON.stringify({ version: 99, collections: {} }), message: /written by a newer sandbox/ },

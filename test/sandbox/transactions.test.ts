@@ -47,6 +47,25 @@ describe('store transactions', () => {
     ).rejects.toThrow('disk full');
     expect(Object.keys(store.snapshot().collections.x)).toEqual(['1', '2']);
   });
+
+  it('a load inside a transaction is a change: the commit hook runs, and a failure restores what was there', async () => {
+    const store = new Store();
+    await store.transaction((db) => db.put('x', '1', { id: '1' }));
+    let persisted = 0;
+    const { changed } = await store.transaction(() => store.load({ version: 1, collections: { y: { a: { id: 'a' } } } }), () => persisted++);
+    expect({ changed, persisted }).toEqual({ changed: true, persisted: 1 });
+    expect(store.snapshot().collections).toEqual({ y: { a: { id: 'a' } } });
+
+    await expect(
+      store.transaction((db) => {
+        db.put('y', 'b', { id: 'b' });
+        store.load({ version: 1, collections: {} });
+        db.put('z', 'c', { id: 'c' });
+        throw new Error('import failed');
+      }),
+    ).rejects.toThrow('import failed');
+    expect(store.snapshot().collections).toEqual({ y: { a: { id: 'a' } } });
+  });
 });
 
 describe('overlapping requests over HTTP', () => {
