@@ -77,7 +77,7 @@ async function main(): Promise<void> {
   for (const op of ['getCurrentCart', 'queryProducts', 'addToCurrentCart'] as const) {
     rows.push({ area: 'sandbox, --data', measure: `${op} req/s vs the same in memory`, value: lat(load.data[op]), baseline: lat(load.memory[op]), ratio: load.data[op].rps / load.memory[op].rps });
   }
-  notes.push(`sandbox --data: the state file was ${kb(load.data.stateBytes)} after the run; every acknowledged write rewrites and fsyncs all of it.`);
+  notes.push(`sandbox --data: the state file was ${kb(load.data.stateBytes)} after the run; every acknowledged write appends and fsyncs one journal line (the entities it changed); the journal is folded into the state file once it outgrows twice the state.`);
   const [small] = load.growth;
   for (const g of load.growth.slice(1)) {
     rows.push({ area: 'sandbox, growth (1 client, serial)', measure: `queryProducts (filter, sort, page of 10) p50: ${int(g.products)} vs ${int(small.products)} products`, value: `${ms(g.queryProducts.p50)} (p99 ${ms(g.queryProducts.p99)})`, baseline: `${ms(small.queryProducts.p50)} (p99 ${ms(small.queryProducts.p99)})`, ratio: g.queryProducts.p50 / small.queryProducts.p50 });

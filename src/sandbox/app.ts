@@ -8,7 +8,7 @@ import { operationList } from '../../generated/operations.ts';
 import { decodeBase64Url } from '../normalise/base64url.ts';
 import { mapShape, toWire, type LeafFn } from '../normalise/shape.ts';
 import { control } from './control.ts';
-import { Store, type StateSnapshot } from './db.ts';
+import { Store, type Commit, type StateSnapshot } from './db.ts';
 import { appError, SandboxError, validationError } from './errors.ts';
 import { EventHub } from './events.ts';
 import { Router } from './router.ts';
@@ -52,8 +52,13 @@ export interface SandboxOptions {
   seed?: boolean;
   /** Start from this state instead of the seed. */
   state?: StateSnapshot;
-  /** Called with the whole state after every committed change, before the response (durability). */
-  persist?: (snapshot: StateSnapshot) => void;
+  /**
+   * Durability: called inside every transaction that changed something, before its response.
+   * `changes` lists the entities it wrote or deleted, or is 'all' when it replaced the whole
+   * state (an import, a reset); `snapshot()` gives the whole state. A throw undoes the change
+   * and fails the request, so nothing is acknowledged that was not kept.
+   */
+  persist?: (commit: { changes: Commit; snapshot: () => StateSnapshot }) => void;
   /** Validate every 200 answer against the spec's response schema; a mismatch answers 500 (tests turn this on). */
   validateResponses?: boolean;
   /** Settings overrides (site policies, token lifetime, redirect URIs, webhooks). */
@@ -212,9 +217,11 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
       await runDueJobs(true);
     },
     async reset() {
-      store.load({ version: 1, collections: {} });
-      if (options.seed !== false) await runAs({ kind: 'anonymous' }, '', () => seedAll());
-      else if (options.persist) options.persist(store.snapshot());
+      // One transaction: the emptied state and the seed are persisted (and seen) together.
+      await runAs({ kind: 'anonymous' }, '', async () => {
+        store.load({ version: 1, collections: {} });
+        if (options.seed !== false) await seedAll();
+      });
     },
     handle,
   };
@@ -257,7 +264,7 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
         db.put('outbox', id, { id, ...m, sentDate: sandbox.now().toISOString() });
       }
       return { r, published };
-    }, options.persist && (() => options.persist!(store.snapshot())));
+    }, options.persist && ((changes) => options.persist!({ changes, snapshot: () => store.snapshot() })));
     events.publish(result.published, sandbox.settings());
     return result.r;
   }

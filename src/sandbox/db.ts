@@ -14,6 +14,16 @@ export interface StateSnapshot {
 
 type Undo = { collection: string; id: string; before: Entity | undefined };
 
+/** An entity a committed transaction wrote (`value`) or deleted (`value` undefined). */
+export interface Change {
+  collection: string;
+  id: string;
+  value: Entity | undefined;
+}
+
+/** What a transaction commits: the entities it touched, or 'all' when it replaced the whole state (a load). */
+export type Commit = Change[] | 'all';
+
 export class Store {
   private collections = new Map<string, Map<string, Entity>>();
   private journal: Undo[] | undefined;
@@ -44,7 +54,7 @@ export class Store {
    * if writing fails, the change is undone and the request fails, so nothing is acknowledged that
    * is not on disk). Transactions do not nest: calling this from inside `fn` would wait forever.
    */
-  transaction<T>(fn: (db: Db) => T | Promise<T>, beforeCommit?: () => void): Promise<{ result: T; changed: boolean }> {
+  transaction<T>(fn: (db: Db) => T | Promise<T>, beforeCommit?: (commit: Commit) => void): Promise<{ result: T; changed: boolean }> {
     const next = this.tail.then(() => this.runOne(fn, beforeCommit));
     this.tail = next.catch(() => undefined);
     return next;
@@ -55,7 +65,7 @@ export class Store {
   /** How many changes the transaction had journaled when it loaded. */
   private loadIndex: number | undefined;
 
-  private async runOne<T>(fn: (db: Db) => T | Promise<T>, beforeCommit?: () => void): Promise<{ result: T; changed: boolean }> {
+  private async runOne<T>(fn: (db: Db) => T | Promise<T>, beforeCommit?: (commit: Commit) => void): Promise<{ result: T; changed: boolean }> {
     const journal: Undo[] = [];
     this.journal = journal;
     this.beforeLoad = this.loadIndex = undefined;
@@ -63,7 +73,9 @@ export class Store {
       const result = await fn(this.db);
       const changed = journal.length > 0 || this.beforeLoad !== undefined;
       if (changed) {
-        beforeCommit?.();
+        beforeCommit?.(
+          this.beforeLoad ? 'all' : journal.map(({ collection, id }) => ({ collection, id, value: this.collections.get(collection)?.get(id) })),
+        );
         this.revision++;
       }
       return { result, changed };

@@ -1,12 +1,17 @@
 /**
- * Durable state for `--data FILE`: every acknowledged write is on disk before the response
- * (write a temp file, fsync it, rename it over the data file, fsync the folder). A corrupt
- * file or one written by a newer version stops the start with a clear message instead of
- * being overwritten.
+ * Durable state for `--data FILE`: every acknowledged write is on disk before the response.
+ *
+ * FILE holds a whole state (written to a temp file, fsynced, renamed over FILE, folder fsynced).
+ * FILE.journal holds one line per committed transaction since then: the entities it wrote or
+ * deleted, appended and fsynced before the response, so a write costs its own size, not the
+ * state's. At start the journal is replayed onto FILE and both are compacted into FILE; the
+ * journal is compacted again once it outgrows the state. A last line cut short by a crash was
+ * never acknowledged and is dropped; any other unreadable line, a corrupt FILE or one written by
+ * a newer version stops the start with a clear message instead of being overwritten.
  */
-import { closeSync, existsSync, fsyncSync, openSync, readFileSync, renameSync, writeSync } from 'node:fs';
+import { closeSync, existsSync, fstatSync, fsyncSync, ftruncateSync, openSync, readFileSync, renameSync, writeSync } from 'node:fs';
 import { dirname, basename, join } from 'node:path';
-import { STATE_VERSION, type StateSnapshot } from './db.ts';
+import { STATE_VERSION, type Commit, type StateSnapshot } from './db.ts';
 
 export class DataFileError extends Error {
   override name = 'DataFileError';
@@ -32,11 +37,13 @@ export function readDataFile(file: string): StateSnapshot | undefined {
   return parsed;
 }
 
-export function writeDataFile(file: string, snapshot: StateSnapshot): void {
+/** Writes the whole state atomically; returns its size in bytes. */
+export function writeDataFile(file: string, snapshot: StateSnapshot): number {
   const tmp = join(dirname(file), `.${basename(file)}.${process.pid}.tmp`);
+  const text = Buffer.from(JSON.stringify(snapshot));
   const fd = openSync(tmp, 'w');
   try {
-    writeSync(fd, JSON.stringify(snapshot));
+    for (let done = 0; done < text.byteLength; ) done += writeSync(fd, text, done);
     fsyncSync(fd);
   } finally {
     closeSync(fd);
@@ -48,5 +55,108 @@ export function writeDataFile(file: string, snapshot: StateSnapshot): void {
     closeSync(dir);
   } catch {
     // Some filesystems refuse fsync on a directory; the rename itself is atomic.
+  }
+  return text.byteLength;
+}
+
+/** Journal line: `[collection, id, entity]`, entity null for a deletion. */
+type JournalEntry = [string, string, Record<string, unknown> | null];
+
+/** The journal is compacted into the data file once it is this much larger than the state was. */
+const COMPACT_RATIO = 2;
+/** ...and never below this size (small states would otherwise compact on every other write). */
+const COMPACT_MIN_BYTES = 4 * 1024 * 1024;
+
+/** Applies the journal's complete lines to `state`; a torn last line (a crash mid-append) is dropped. */
+function replayJournal(journalFile: string, state: StateSnapshot): void {
+  const text = readFileSync(journalFile, 'utf8');
+  const lines = text.split('\n');
+  // What follows the last newline is empty, or a line a crash cut short (never acknowledged).
+  for (let i = 0; i < lines.length - 1; i++) {
+    if (!lines[i]) continue;
+    let entries: JournalEntry[];
+    try {
+      entries = JSON.parse(lines[i]) as JournalEntry[];
+    } catch (err) {
+      throw new DataFileError(`${journalFile} line ${i + 1} is not valid JSON (${(err as Error).message}); refusing to start over it. Move it away or fix it.`);
+    }
+    for (const [collection, id, value] of entries) {
+      const c = (state.collections[collection] ??= {});
+      if (value === null) delete c[id];
+      else c[id] = value as StateSnapshot['collections'][string][string];
+    }
+  }
+}
+
+/**
+ * The data file and its journal. `open` loads the state (file + journal) and compacts them;
+ * `commit` makes one transaction durable.
+ */
+export class DataFile {
+  private fd: number | undefined;
+  private journalBytes = 0;
+  private stateBytes = 0;
+  readonly journal: string;
+
+  /** `compactMinBytes`: the journal size below which it is never compacted (default 4 MiB). */
+  constructor(
+    readonly file: string,
+    private readonly compactMinBytes = COMPACT_MIN_BYTES,
+  ) {
+    this.journal = `${file}.journal`;
+  }
+
+  /** The stored state (undefined for a new file), with the journal folded in and cleared. */
+  open(): StateSnapshot | undefined {
+    let state = readDataFile(this.file);
+    if (existsSync(this.journal)) {
+      state ??= { version: STATE_VERSION, collections: {} };
+      replayJournal(this.journal, state);
+    }
+    this.fd = openSync(this.journal, 'a');
+    if (state) this.compact(state);
+    return state;
+  }
+
+  /** Durable before it returns: the changed entities as one journal line, or the whole state. */
+  commit(changes: Commit, snapshot: () => StateSnapshot): void {
+    if (changes === 'all') return this.compact(snapshot());
+    if (this.fd === undefined) throw new Error('DataFile.commit before open');
+    const line = JSON.stringify(changes.map((c): JournalEntry => [c.collection, c.id, (c.value as JournalEntry[2]) ?? null])) + '\n';
+    const bytes = Buffer.from(line);
+    try {
+      for (let done = 0; done < bytes.byteLength; ) done += writeSync(this.fd, bytes, done);
+      fsyncSync(this.fd);
+    } catch (err) {
+      // A line cut short (disk full) must not stay in front of later lines: cut it off again.
+      try {
+        ftruncateSync(this.fd, this.journalBytes);
+      } catch {
+        // the replay drops a torn last line anyway
+      }
+      throw err;
+    }
+    this.journalBytes += bytes.byteLength;
+    if (this.journalBytes > Math.max(this.compactMinBytes, COMPACT_RATIO * this.stateBytes)) this.compact(snapshot());
+  }
+
+  /** The whole state into the data file, then an empty journal (a crash between the two replays entries the file already has). */
+  private compact(state: StateSnapshot): void {
+    this.stateBytes = writeDataFile(this.file, state);
+    if (this.fd !== undefined) {
+      ftruncateSync(this.fd, 0);
+      fsyncSync(this.fd);
+    }
+    this.journalBytes = 0;
+  }
+
+  close(): void {
+    if (this.fd !== undefined) closeSync(this.fd);
+    this.fd = undefined;
+  }
+
+  /** Bytes in the journal now (for tests and the bench). */
+  get journalSize(): number {
+    return this.fd === undefined ? 0 : fstatSync(this.fd).size;
   }
 }

@@ -6,14 +6,14 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createSandbox, jsonTextOf, type Sandbox, type SandboxOptions } from './app.ts';
-import { readDataFile, writeDataFile } from './persist.ts';
+import { DataFile } from './persist.ts';
 
 export interface SandboxServerOptions extends Omit<SandboxOptions, 'persist' | 'state'> {
   /** @default 4010; 0 picks a free port */
   port?: number;
   /** @default '127.0.0.1' */
   host?: string;
-  /** State file: loaded at start, written (temp file, fsync, rename) after every change. */
+  /** State file: loaded at start; every change is on disk before its answer (a journal beside it, FILE.journal, compacted into FILE). */
   data?: string;
   /**
    * A folder of static files (the built console) served for GET requests the sandbox has no
@@ -148,11 +148,12 @@ async function writeResponse(res: ServerResponse, response: Response, extraHeade
 
 export async function createSandboxServer(options: SandboxServerOptions = {}): Promise<SandboxServer> {
   const host = options.host ?? '127.0.0.1';
-  const state = options.data ? readDataFile(options.data) : undefined;
+  const dataFile = options.data ? new DataFile(options.data) : undefined;
+  const state = dataFile?.open();
   const sandbox = createSandbox({
     ...options,
     state,
-    persist: options.data ? (snapshot) => writeDataFile(options.data!, snapshot) : undefined,
+    persist: dataFile && (({ changes, snapshot }) => dataFile.commit(changes, snapshot)),
   });
   const loopbackOnly = LOOPBACK_NAMES.includes(host);
   const allowedHosts = new Set([...LOOPBACK_NAMES, ...(options.allowedHosts ?? []).map((h) => h.toLowerCase())]);
@@ -220,7 +221,10 @@ export async function createSandboxServer(options: SandboxServerOptions = {}): P
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections?.();
-        server.close(() => resolve());
+        server.close(() => {
+          dataFile?.close();
+          resolve();
+        });
       }),
   };
 }
