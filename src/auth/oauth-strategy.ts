@@ -19,7 +19,7 @@ import type { AuthEnvironment, AuthStrategy } from '../client/auth-strategy.ts';
 import { DEFAULT_HOST } from '../client/defaults.ts';
 import { invoke, type ClientContext } from '../client/invoke.ts';
 import { ClientError } from '../errors/client-error.ts';
-import { INVALID_STATE, MEMBER_TOKENS_FAILED, MISSING_CODE_OR_STATE, TOKEN_REQUEST_FAILED } from '../errors/messages.ts';
+import { DIRECT_LOGIN_NEEDED, INVALID_STATE, MEMBER_TOKENS_FAILED, MISSING_CODE_OR_STATE, TOKEN_REQUEST_FAILED } from '../errors/messages.ts';
 import { codeChallenge, generateCodeVerifier, randomState } from './pkce.ts';
 import { EMPTY_TOKENS, memoryStorage, type Tokens, type TokenStorage } from './token-storage.ts';
 
@@ -224,5 +224,18 @@ export function OAuthStrategy(options: OAuthStrategyOptions) {
       return toTokens(a, 'member');
     },
   } satisfies AuthStrategy & Record<string, unknown>;
+  // The official SDK has these on OAuthStrategy itself: code ported from it (plain JavaScript,
+  // where no type error says so) gets a clear message instead of "is not a function". Not in
+  // the type, and replaced by withDirectLogin.
+  for (const name of DIRECT_LOGIN_METHODS) {
+    Object.defineProperty(strategy, name, {
+      configurable: true,
+      writable: true,
+      value: () => Promise.reject(new ClientError(DIRECT_LOGIN_NEEDED(name))),
+    });
+  }
   return strategy;
 }
+
+/** What withDirectLogin adds; a bare OAuthStrategy answers them with DIRECT_LOGIN_NEEDED. */
+export const DIRECT_LOGIN_METHODS = ['login', 'register', 'processVerification', 'sendPasswordResetEmail', 'getMemberTokensForDirectLogin'] as const;

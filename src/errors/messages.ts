@@ -19,6 +19,8 @@ export const VERIFIER_LENGTH = (n: number) => `Expected a length between 43 and 
 export const TOKEN_HOST_REFUSED = (host: string) =>
     `Refusing to send the access token to ${host}: tokens go only to the configured API host`;
 export const TIMEOUT = (ms: number) => `Request timed out after ${ms} ms`;
+export const DIRECT_LOGIN_NEEDED = (method: string) =>
+  `${method} is added by withDirectLogin: create the strategy as withDirectLogin(OAuthStrategy({ clientId }))`;
 
 /** Every catalogue string by name (for tests and display). */
 export const MESSAGES = {
@@ -37,6 +39,7 @@ export const MESSAGES = {
   verifierLength: VERIFIER_LENGTH,
   tokenHostRefused: TOKEN_HOST_REFUSED,
   timeout: TIMEOUT,
+  directLoginNeeded: DIRECT_LOGIN_NEEDED,
 } as const;
 
 /** Login and register error codes (the provider's numeric codes, as text) -> the client's error code. */

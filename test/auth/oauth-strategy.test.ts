@@ -236,13 +236,22 @@ describe('PKCE', () => {
 const appError = (code: string) => ({ status: 400, body: { message: `failed ${code}`, details: { applicationError: { code, description: `failed ${code}` } } } });
 
 describe('withDirectLogin', () => {
-  it('adds the direct-login methods to the same strategy; OAuthStrategy alone has none', () => {
+  it('adds the direct-login methods to the same strategy; a bare OAuthStrategy types none and names the wrapper when called', async () => {
+    const p = provider();
     const plain = OAuthStrategy({ clientId: 'c' });
+    createClient({ auth: plain, fetch: p.fetch });
     // @ts-expect-error login is withDirectLogin's
-    expect(plain.login).toBeUndefined();
+    await expect(plain.login({ email: 'a@b.c', password: 'pw' })).rejects.toThrow(
+      'login is added by withDirectLogin: create the strategy as withDirectLogin(OAuthStrategy({ clientId }))',
+    );
+    // @ts-expect-error also not in the type
+    await expect(plain.getMemberTokensForDirectLogin('st')).rejects.toMatchObject({ name: 'ClientError', message: MESSAGES.directLoginNeeded('getMemberTokensForDirectLogin') });
+    expect(p.seen).toEqual([]);
     const wrapped = withDirectLogin(plain);
     expect(wrapped).toBe(plain);
     for (const m of ['login', 'register', 'processVerification', 'sendPasswordResetEmail', 'getMemberTokensForDirectLogin'] as const) expect(typeof wrapped[m]).toBe('function');
+    await wrapped.sendPasswordResetEmail('a@b.c', 'https://shop/reset');
+    expect(p.seen.map((s) => s.path)).toContain('/_api/iam/recovery/v1/send-email');
   });
 });
 
