@@ -61,6 +61,8 @@ export interface SandboxOptions {
   persist?: (commit: { changes: Commit; snapshot: () => StateSnapshot }) => void;
   /** Validate every 200 answer against the spec's response schema; a mismatch answers 500 (tests turn this on). */
   validateResponses?: boolean;
+  /** The control API's reads (state, info with the API key, outbox, events) need the API key too. The server sets this when it listens beyond loopback. @default false */
+  controlReadsNeedKey?: boolean;
   /** Settings overrides (site policies, token lifetime, redirect URIs, webhooks). */
   settings?: Partial<SandboxSettings>;
   /** Extra modules (handlers, seeds) beside the built-in ones. */
@@ -81,6 +83,8 @@ export interface Sandbox {
   readonly store: Store;
   readonly events: EventHub;
   readonly options: SandboxIdentity;
+  /** See SandboxOptions.controlReadsNeedKey. */
+  readonly controlReadsNeedKey: boolean;
   /** Milliseconds the clock is ahead of real time (kept in the state, so `--data` restarts keep it). */
   readonly clockOffsetMs: number;
   now(): Date;
@@ -202,6 +206,7 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
     store,
     events,
     options: opts,
+    controlReadsNeedKey: options.controlReadsNeedKey ?? false,
     get clockOffsetMs() {
       return store.db.get<{ offsetMs: number }>(CLOCK, 'sandbox')?.offsetMs ?? 0;
     },

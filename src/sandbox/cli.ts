@@ -76,8 +76,8 @@ export async function main(args: string[]): Promise<void> {
     const s = await createSandboxServer(options);
     console.log(describeStart(s.url, s.sandbox.options, options.data));
     if (!['127.0.0.1', 'localhost', '::1'].includes(options.host ?? '127.0.0.1')) {
-      // The control API's reads (state export, info with the API key) are open: fine on loopback only.
-      console.warn(`  warning: listening on ${options.host}: anyone who reaches it can read the state and the API key at /__sandbox/`);
+      // Beyond loopback the control API's reads need the key too; the operations answer anyone who reaches the port.
+      console.warn(`  warning: listening on ${options.host}: anyone who reaches it can call the API as a visitor; /__sandbox/ needs the API key`);
     }
     const stop = () => void s.close().then(() => process.exit(0));
     process.on('SIGINT', stop);

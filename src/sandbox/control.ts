@@ -1,7 +1,8 @@
 /**
  * The control API under /__sandbox/: reset, export and import of the state, the outbox, the
  * event log (also as a server-sent event stream), settings, the clock and the coverage table.
- * Reads are open (the sandbox listens on 127.0.0.1); changes need the sandbox's API key.
+ * Reads are open on loopback (the server also refuses foreign Host names there); changes, and
+ * reads when it listens beyond loopback, need the sandbox's API key.
  */
 import { operationList } from '../../generated/operations.ts';
 import type { Sandbox } from './app.ts';
@@ -48,10 +49,16 @@ export function coverage(sandbox: Sandbox) {
 
 export async function control(request: Request, url: URL, sandbox: Sandbox, runAs: RunAs): Promise<Response> {
   const route = `${request.method} ${url.pathname.replace(/\/+$/, '')}`;
-  if (request.method !== 'GET') {
+  if (request.method !== 'GET' || sandbox.controlReadsNeedKey) {
     const key = (request.headers.get('authorization') ?? '').replace(/^Bearer\s+/i, '');
     if (!sandbox.options.apiKeys.includes(key)) {
-      throw appError(401, 'UNAUTHENTICATED', 'Changing the sandbox needs its API key in Authorization');
+      throw appError(
+        401,
+        'UNAUTHENTICATED',
+        request.method === 'GET'
+          ? 'Reading the sandbox needs its API key in Authorization when it listens beyond loopback'
+          : 'Changing the sandbox needs its API key in Authorization',
+      );
     }
   }
   const db = sandbox.store.db;

@@ -150,12 +150,13 @@ export async function createSandboxServer(options: SandboxServerOptions = {}): P
   const host = options.host ?? '127.0.0.1';
   const dataFile = options.data ? new DataFile(options.data) : undefined;
   const state = dataFile?.open();
+  const loopbackOnly = LOOPBACK_NAMES.includes(host);
   const sandbox = createSandbox({
     ...options,
+    controlReadsNeedKey: options.controlReadsNeedKey ?? !loopbackOnly,
     state,
     persist: dataFile && (({ changes, snapshot }) => dataFile.commit(changes, snapshot)),
   });
-  const loopbackOnly = LOOPBACK_NAMES.includes(host);
   const allowedHosts = new Set([...LOOPBACK_NAMES, ...(options.allowedHosts ?? []).map((h) => h.toLowerCase())]);
   const allowedOrigins = new Set(options.allowedOrigins ?? []);
   const server = createServer((req, res) => {
