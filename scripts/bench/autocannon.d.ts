@@ -7,7 +7,10 @@ declare module 'autocannon' {
     body?: string;
     connections?: number;
     amount?: number;
+    /** Seconds; ends the run (checked on whole-second ticks). */
     duration?: number;
+    /** Caps the requests of the whole run (also checked on whole-second ticks). */
+    maxOverallRequests?: number;
     timeout?: number;
   }
   export interface Histogram {
@@ -32,5 +35,6 @@ declare module 'autocannon' {
     stop(): void;
   }
   function autocannon(options: Options, done: (err: Error | null, result: Result) => void): Instance;
+  function autocannon(options: Options): Promise<Result>;
   export default autocannon;
 }

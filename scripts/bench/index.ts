@@ -105,7 +105,7 @@ async function main(): Promise<void> {
     `- machine: ${cpus().length} CPUs (nproc), ${cpus()[0]?.model ?? 'unknown CPU'}, Node ${process.version}, ${process.platform}/${process.arch}`,
     `- run: ${started.toISOString()}, ${seconds.toFixed(0)} s; load average (1 min) ${loadBefore[0].toFixed(2)} before, ${loadAfter[0].toFixed(2)} after`,
     `- the sandbox runs as it ships (bundled JavaScript, plain node) with request validation on, as \`npm run sandbox\` starts it (response validation off)`,
-    `- servers run in child processes; the load generator (autocannon 8, 10 connections, bounded by count and seconds; whole-millisecond latencies) in the bench process; growth rows: one client, one request at a time, timed to the microsecond`,
+    `- servers run in child processes; the load generator (autocannon 8, 10 connections, each run timed by its duration (2 s) and capped at 1,000,000 requests, a run that reaches the cap is refused; whole-millisecond latencies) in the bench process; growth rows: one client, one request at a time, timed to the microsecond`,
     `- the ratios are only as steady as the machine: a load average well above the CPU count (other work running) shifts them; rerun on a quiet machine before quoting them`,
   ];
   const met = rows.filter((r) => r.target && verdict(r) === 'met').length;
