@@ -7,13 +7,14 @@ import type { OperationDescriptor } from '../../generated/runtime-types.ts';
 import { operationList } from '../../generated/operations.ts';
 import { decodeBase64Url } from '../normalise/base64url.ts';
 import { mapShape, toWire, type LeafFn } from '../normalise/shape.ts';
+import { JsonAnswer, type Answer } from './answer.ts';
 import { control } from './control.ts';
 import { Store, type Commit, type StateSnapshot } from './db.ts';
 import { appError, SandboxError, validationError } from './errors.ts';
 import { EventHub } from './events.ts';
 import { Router } from './router.ts';
 import { resolveCaller } from './tokens.ts';
-import type { Caller, DomainEventInput, HandlerTable, OperationContext, OutboxMail, SandboxIdentity, SandboxSettings } from './types.ts';
+import type { Caller, DomainEventInput, HandlerTable, OperationContext, OutboxMail, RequestHeaders, SandboxIdentity, SandboxRequest, SandboxSettings } from './types.ts';
 import { responseValidator, validateRequest } from './validate.ts';
 import { modules as businessModules, type SandboxModule } from './modules.ts';
 
@@ -80,6 +81,8 @@ export const DEFAULT_SETTINGS: SandboxSettings = {
 
 export interface Sandbox {
   handle(request: Request): Promise<Response>;
+  /** The same, for callers that can take the sandbox's own answer as it is (the Node server). */
+  answer(request: SandboxRequest): Promise<Answer>;
   readonly store: Store;
   readonly events: EventHub;
   readonly options: SandboxIdentity;
@@ -98,29 +101,20 @@ export interface Sandbox {
 }
 
 const SETTINGS = 'settings';
+/** The headers of work the sandbox starts itself. */
+const NO_HEADERS: RequestHeaders = { get: () => null };
 /** The clock's offset lives in the state (one record), so it is exported, imported and persisted with it. */
 const CLOCK = 'clock';
 const floatFromText: LeafFn = (kind, v) =>
   kind === 'float' && typeof v === 'string' ? ({ NaN: NaN, Infinity: Infinity, '-Infinity': -Infinity } as Record<string, number>)[v] ?? v : v;
 
-/**
- * The JSON text of answers the sandbox built itself: the Node server sends it in one write
- * with a Content-Length instead of reading the Response's stream back (server.ts).
- */
-const answerText = new WeakMap<Response, string>();
-export const jsonTextOf = (response: Response): string | undefined => answerText.get(response);
+export { JsonAnswer, type Answer } from './answer.ts';
 
-function json(status: number, body: unknown, headers: Record<string, string> = {}): Response {
-  const text = JSON.stringify(body);
-  const response = new Response(text, {
-    status,
-    headers: { 'content-type': 'application/json', 'x-wix-request-id': crypto.randomUUID(), ...headers },
-  });
-  answerText.set(response, text);
-  return response;
+function json(status: number, body: unknown, headers: Record<string, string> = {}): JsonAnswer {
+  return new JsonAnswer(status, { 'content-type': 'application/json', 'x-wix-request-id': crypto.randomUUID(), ...headers }, JSON.stringify(body));
 }
 
-export function errorResponse(err: SandboxError): Response {
+export function errorResponse(err: SandboxError): JsonAnswer {
   return json(err.status, err.body);
 }
 
@@ -202,6 +196,7 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
   const events = new EventHub();
   const responseValidators = new Map<string, ReturnType<typeof responseValidator>>();
 
+  let settingsCache: { from: unknown; value: SandboxSettings } | undefined;
   const sandbox: Sandbox = {
     store,
     events,
@@ -211,7 +206,14 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
       return store.db.get<{ offsetMs: number }>(CLOCK, 'sandbox')?.offsetMs ?? 0;
     },
     now: () => new Date(Date.now() + sandbox.clockOffsetMs),
-    settings: () => ({ ...DEFAULT_SETTINGS, ...options.settings, ...(store.db.get(SETTINGS, 'site') ?? {}) }) as SandboxSettings,
+    settings: () => {
+      // Merged again only when the stored settings change (a write replaces the record).
+      const stored = store.db.get(SETTINGS, 'site');
+      if (!settingsCache || stored !== settingsCache.from) {
+        settingsCache = { from: stored, value: Object.freeze({ ...DEFAULT_SETTINGS, ...options.settings, ...(stored ?? {}) }) as SandboxSettings };
+      }
+      return settingsCache.value;
+    },
     emulated: () => new Set(Object.keys(handlers)),
     runAs: () => {
       throw new Error('sandbox not initialised');
@@ -228,7 +230,8 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
         if (options.seed !== false) await seedAll();
       });
     },
-    handle,
+    handle: () => Promise.reject(new Error('sandbox not initialised')),
+    answer: () => Promise.reject(new Error('sandbox not initialised')),
   };
 
   /**
@@ -242,7 +245,7 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
     caller: Caller,
     origin: string,
     fn: (ctx: OperationContext) => T | Promise<T>,
-    headers: Headers = new Headers(),
+    headers: RequestHeaders = NO_HEADERS,
   ): Promise<T> {
     const pendingEvents: DomainEventInput[] = [];
     const pendingMail: OutboxMail[] = [];
@@ -298,7 +301,7 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
 
   sandbox.runAs = runAs;
 
-  async function readBody(request: Request): Promise<unknown> {
+  async function readBody(request: SandboxRequest): Promise<unknown> {
     const declared = Number(request.headers.get('content-length') ?? '0');
     if (declared > MAX_BODY_BYTES) throw appError(413, 'PAYLOAD_TOO_LARGE', `Request body is larger than ${MAX_BODY_BYTES} bytes`);
     const buf = new Uint8Array(await request.arrayBuffer());
@@ -320,7 +323,7 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
     return parsed;
   }
 
-  async function handleOperation(request: Request, url: URL): Promise<Response> {
+  async function handleOperation(request: SandboxRequest, url: URL): Promise<Answer> {
     const match = router.match(request.method, url.pathname);
     if (!match) {
       if (router.knows(url.pathname)) {
@@ -383,7 +386,7 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
     return json(200, out);
   }
 
-  async function handle(request: Request): Promise<Response> {
+  async function answer(request: SandboxRequest): Promise<Answer> {
     const url = new URL(request.url);
     try {
       await runDueJobs();
@@ -407,10 +410,13 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
 
   if (options.state) store.load(options.state);
   const ready = options.state ? Promise.resolve() : sandbox.reset();
-  const originalHandle = sandbox.handle;
-  sandbox.handle = async (request) => {
+  sandbox.answer = async (request) => {
     await ready;
-    return originalHandle(request);
+    return answer(request);
+  };
+  sandbox.handle = async (request) => {
+    const a = await sandbox.answer(request);
+    return a instanceof JsonAnswer ? a.toResponse() : a;
   };
   return sandbox;
 }

@@ -6,16 +6,16 @@
  */
 import { operationList } from '../../generated/operations.ts';
 import type { Sandbox } from './app.ts';
+import { JsonAnswer, type Answer } from './answer.ts';
 import { STATE_VERSION, type StateSnapshot } from './db.ts';
 import { appError, validationError, type Violation } from './errors.ts';
 import { EVENTS, type DomainEvent } from './events.ts';
 import { SANDBOX_CAPTCHA_TOKEN } from './handlers/identity.ts';
-import type { Caller, OperationContext, SandboxSettings } from './types.ts';
+import type { Caller, OperationContext, SandboxRequest, SandboxSettings } from './types.ts';
 
 type RunAs = <T>(caller: Caller, origin: string, fn: (ctx: OperationContext) => T | Promise<T>) => Promise<T>;
 
-const ok = (body: unknown, status = 200) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const ok = (body: unknown, status = 200) => new JsonAnswer(status, { 'content-type': 'application/json' }, JSON.stringify(body));
 
 const SETTING_TYPES: Record<keyof SandboxSettings, 'boolean' | 'number' | 'string[]'> = {
   requireEmailVerification: 'boolean',
@@ -26,7 +26,7 @@ const SETTING_TYPES: Record<keyof SandboxSettings, 'boolean' | 'number' | 'strin
   accessTokenTtlSeconds: 'number',
 };
 
-async function jsonBody(request: Request): Promise<Record<string, unknown>> {
+async function jsonBody(request: SandboxRequest): Promise<Record<string, unknown>> {
   try {
     const body = await request.json();
     if (body && typeof body === 'object' && !Array.isArray(body)) return body as Record<string, unknown>;
@@ -47,7 +47,7 @@ export function coverage(sandbox: Sandbox) {
   }));
 }
 
-export async function control(request: Request, url: URL, sandbox: Sandbox, runAs: RunAs): Promise<Response> {
+export async function control(request: SandboxRequest, url: URL, sandbox: Sandbox, runAs: RunAs): Promise<Answer> {
   const route = `${request.method} ${url.pathname.replace(/\/+$/, '')}`;
   if (request.method !== 'GET' || sandbox.controlReadsNeedKey) {
     const key = (request.headers.get('authorization') ?? '').replace(/^Bearer\s+/i, '');

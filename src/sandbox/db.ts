@@ -96,6 +96,10 @@ export class Store {
   readonly db: Db = {
     get: <T extends Entity>(collection: string, id: string) => this.collections.get(collection)?.get(id) as T | undefined,
     list: <T extends Entity>(collection: string) => [...(this.collections.get(collection)?.values() ?? [])] as T[],
+    find: <T extends Entity>(collection: string, match: (entity: T) => boolean) => {
+      for (const e of this.collections.get(collection)?.values() ?? []) if (match(e as T)) return e as T;
+      return undefined;
+    },
     put: <T extends Entity>(collection: string, id: string, value: T) => {
       this.record(collection, id);
       this.coll(collection).set(id, value);

@@ -1,6 +1,6 @@
 /** What a sandbox module (cart, checkout, orders, members, catalog, identity, ...) may provide. */
 import type { Sandbox } from './app.ts';
-import type { Caller, Db, HandlerTable, OperationContext } from './types.ts';
+import type { Caller, Db, HandlerTable, OperationContext, SandboxRequest } from './types.ts';
 
 export interface SeedContext {
   db: Db;
@@ -22,7 +22,7 @@ export interface SandboxRoute {
   path: string;
   /** Match every path that starts with `path`. */
   prefix?: boolean;
-  handle(request: Request, env: RouteEnv): Promise<Response> | Response;
+  handle(request: SandboxRequest, env: RouteEnv): Promise<Response> | Response;
 }
 
 export interface SandboxModule {

@@ -5,7 +5,8 @@
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createSandbox, jsonTextOf, type Sandbox, type SandboxOptions } from './app.ts';
+import { createSandbox, JsonAnswer, MAX_BODY_BYTES, type Answer, type Sandbox, type SandboxOptions } from './app.ts';
+import type { SandboxRequest } from './types.ts';
 import { DataFile } from './persist.ts';
 
 export interface SandboxServerOptions extends Omit<SandboxOptions, 'persist' | 'state'> {
@@ -102,41 +103,48 @@ export interface SandboxServer {
   close(): Promise<void>;
 }
 
-async function toRequest(req: IncomingMessage, origin: string): Promise<Request> {
-  const headers = new Headers();
-  for (const [k, v] of Object.entries(req.headers)) {
-    if (Array.isArray(v)) v.forEach((x) => headers.append(k, x));
-    else if (v !== undefined) headers.set(k, v);
+/** The body, read once: a little past the limit, so the sandbox can answer 413 without buffering everything. */
+async function readNodeBody(req: IncomingMessage): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req) {
+    size += (chunk as Buffer).length;
+    chunks.push(chunk as Buffer);
+    if (size > MAX_BODY_BYTES + 1) break;
   }
-  const method = req.method ?? 'GET';
-  let body: Buffer | undefined;
-  if (method !== 'GET' && method !== 'HEAD') {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    for await (const chunk of req) {
-      size += (chunk as Buffer).length;
-      chunks.push(chunk as Buffer);
-      // Read a little past the limit so the handler can answer 413 without buffering everything.
-      if (size > 1024 * 1024 + 1) break;
-    }
-    body = Buffer.concat(chunks);
-  }
-  return new Request(origin + (req.url ?? '/'), { method, headers, body: body ? new Uint8Array(body) : undefined });
+  return Buffer.concat(chunks);
 }
 
-async function writeResponse(res: ServerResponse, response: Response, extraHeaders: Record<string, string>): Promise<void> {
-  const headers: Record<string, string> = { ...extraHeaders };
-  response.headers.forEach((v, k) => (headers[k] = v));
-  const text = jsonTextOf(response);
-  if (text !== undefined) {
-    // An answer the sandbox built: its text in one write, not its stream read back chunk by chunk.
-    headers['content-length'] = String(Buffer.byteLength(text));
-    res.writeHead(response.status, response.statusText || undefined, headers);
-    return void res.end(text);
+/** Node's request as the sandbox reads it (no web Request, Headers or AbortSignal per request). */
+function sandboxRequest(req: IncomingMessage, origin: string): SandboxRequest {
+  let body: Promise<Buffer> | undefined;
+  const read = () => (body ??= req.method === 'GET' || req.method === 'HEAD' ? Promise.resolve(Buffer.alloc(0)) : readNodeBody(req));
+  return {
+    method: req.method ?? 'GET',
+    url: origin + (req.url ?? '/'),
+    headers: {
+      get(name) {
+        const v = req.headers[name.toLowerCase()];
+        return v === undefined ? null : Array.isArray(v) ? v.join(', ') : v;
+      },
+    },
+    arrayBuffer: async () => new Uint8Array(await read()).buffer,
+    text: async () => (await read()).toString('utf8'),
+    json: async () => JSON.parse((await read()).toString('utf8')),
+  };
+}
+
+async function writeAnswer(res: ServerResponse, answer: Answer, extraHeaders: Record<string, string>): Promise<void> {
+  if (answer instanceof JsonAnswer) {
+    // The sandbox's own JSON: one write, with its length.
+    res.writeHead(answer.status, { ...extraHeaders, ...answer.headers, 'content-length': String(Buffer.byteLength(answer.text)) });
+    return void res.end(answer.text);
   }
-  res.writeHead(response.status, response.statusText || undefined, headers);
-  if (!response.body) return void res.end();
-  const reader = response.body.getReader();
+  const headers: Record<string, string> = { ...extraHeaders };
+  answer.headers.forEach((v, k) => (headers[k] = v));
+  res.writeHead(answer.status, answer.statusText || undefined, headers);
+  if (!answer.body) return void res.end();
+  const reader = answer.body.getReader();
   res.on('close', () => void reader.cancel().catch(() => undefined));
   for (;;) {
     const { done, value } = await reader.read();
@@ -186,19 +194,25 @@ export async function createSandboxServer(options: SandboxServerOptions = {}): P
       return void req.resume();
     }
     const origin = `http://${req.headers.host ?? `${host}:${(server.address() as AddressInfo).port}`}`;
-    toRequest(req, origin)
-      .then(async (request) => {
-        const { pathname } = new URL(request.url);
-        if (options.staticDir && request.method === 'GET' && !API_PREFIXES.some((p) => pathname.startsWith(p))) {
-          const file = await staticFile(options.staticDir, pathname);
-          if (file) return file;
+    const request = sandboxRequest(req, origin);
+    Promise.resolve()
+      .then(async (): Promise<Answer> => {
+        if (options.staticDir && request.method === 'GET') {
+          const { pathname } = new URL(request.url);
+          if (!API_PREFIXES.some((p) => pathname.startsWith(p))) {
+            const file = await staticFile(options.staticDir, pathname);
+            if (file) return file;
+          }
         }
-        return sandbox.handle(request);
+        return sandbox.answer(request);
       })
-      .then((response) => {
-        // A body left unread (cut at the limit) makes the connection unusable for another request.
-        if (!req.complete) res.shouldKeepAlive = false;
-        return writeResponse(res, response, cors);
+      .then(async (answer) => {
+        // Whatever the sandbox did not read must not be left for the next request on this connection.
+        if (!req.complete) {
+          if (req.readableDidRead) res.shouldKeepAlive = false;
+          else req.resume();
+        }
+        return writeAnswer(res, answer, cors);
       })
       .catch((err) => {
         console.error('[sandbox] request failed', err);

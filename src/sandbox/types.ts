@@ -26,6 +26,8 @@ export interface Db {
   get<T extends Entity = Entity>(collection: string, id: string): T | undefined;
   /** All entities of a collection, in insertion order. */
   list<T extends Entity = Entity>(collection: string): T[];
+  /** The first entity, in insertion order, that `match` accepts (without copying the collection). */
+  find<T extends Entity = Entity>(collection: string, match: (entity: T) => boolean): T | undefined;
   put<T extends Entity>(collection: string, id: string, value: T): T;
   /** Clones the entity, applies `change`, stores and returns the result. Throws NOT_FOUND-free: returns undefined when absent. */
   update<T extends Entity = Entity>(collection: string, id: string, change: (draft: T) => void): T | undefined;
@@ -90,7 +92,7 @@ export interface OperationContext {
   /** The sandbox's own origin, for URLs it hands out (hosted login page, checkout page). */
   origin: string;
   /** The request's headers (empty for work the sandbox starts itself). */
-  headers: Headers;
+  headers: RequestHeaders;
   /** Client ids, API keys, site id and the demo member the sandbox was started with. */
   options: SandboxIdentity;
 }
@@ -109,3 +111,23 @@ export type OperationHandler = (ctx: OperationContext) => unknown | Promise<unkn
 export type HandlerTable = Record<string, OperationHandler>;
 
 export type { CallerColumn };
+
+/** The headers the sandbox reads: a web `Headers` has this; the Node server passes a lighter one. */
+export interface RequestHeaders {
+  get(name: string): string | null;
+}
+
+/**
+ * What the sandbox reads of a request. A web `Request` is one; the Node server passes a lighter
+ * object over Node's request, which spares every request a `Request`, its `Headers` and its
+ * `AbortSignal`.
+ */
+export interface SandboxRequest {
+  readonly method: string;
+  /** Absolute URL. */
+  readonly url: string;
+  readonly headers: RequestHeaders;
+  arrayBuffer(): Promise<ArrayBuffer>;
+  text(): Promise<string>;
+  json(): Promise<unknown>;
+}

@@ -73,7 +73,10 @@ describe('a visitor buys', () => {
     const mug = (await kit.products.queryProducts({ query: { filter: { slug: 'ceramic-mug' } } })).products![0];
     const added = (await kit.currentCart.addToCurrentCart({ lineItems: [{ quantity: 1, catalogReference: { catalogItemId: mug.id!, appId: STORES } }] })).cart!;
     await call(s.current.url, 'POST', '/__sandbox/clock/advance', { body: { seconds: 60 }, token: 'sandbox-api-key' });
+    const before = (await state()).collections;
     const read = (await kit.currentCart.getCurrentCart()).cart!;
+    await kit.currentCart.estimateCurrentCartTotals({ shippingAddress: { country: 'US' } });
+    expect((await state()).collections).toEqual(before); // reads re-price a copy, never the stored cart
     expect(read.updatedDate).toEqual(added.updatedDate);
     const changed = (await kit.currentCart.updateCurrentCart({ couponCode: 'SAVE10' })).cart!;
     expect(changed.updatedDate!.getTime() - added.updatedDate!.getTime()).toBeGreaterThanOrEqual(60_000);

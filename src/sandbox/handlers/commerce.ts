@@ -60,7 +60,8 @@ function owns(ctx: OperationContext, entity: Json): boolean {
 }
 
 function currentCart(ctx: OperationContext): Json | undefined {
-  return ctx.db.list<Json>(CARTS).find((c) => owns(ctx, c) && ctx.caller.kind !== 'elevated');
+  if (ctx.caller.kind === 'elevated') return undefined;
+  return ctx.db.find<Json>(CARTS, (c) => owns(ctx, c));
 }
 
 function requireCart(ctx: OperationContext): Json {
@@ -185,8 +186,8 @@ function shippingOptions(now: Date, destination: Json | undefined): Json[] {
   ];
 }
 
-/** Totals of a set of lines for an address: discounts, shipping, tax. */
-function totals(ctx: OperationContext, lines: Json[], opts: { couponCode?: string; merchantDiscounts?: Json[]; address?: Json; selected?: Json; giftCard?: Json; calculateTax?: boolean; calculateShipping?: boolean }) {
+/** The subtotal of the lines that can be paid for, and the coupon and merchant discounts on it. */
+function discounts(ctx: OperationContext, lines: Json[], opts: { couponCode?: string; merchantDiscounts?: Json[] }) {
   const payable = lines.filter((l) => l.availability?.status === 'AVAILABLE' || l.availability?.status === 'PARTIALLY_AVAILABLE');
   const subtotal = payable.reduce((s, l) => s + num(l.price) * Math.min(l.quantity, l.availability?.quantityAvailable ?? l.quantity), 0);
   const applied: Json[] = [];
@@ -202,6 +203,12 @@ function totals(ctx: OperationContext, lines: Json[], opts: { couponCode?: strin
     discount += amount;
     applied.push({ discountType: 'GLOBAL', merchantDiscount: { amount: price(amount), percentage: subtotal ? Math.round((amount / subtotal) * 10000) / 100 : 0 } });
   }
+  return { payable, subtotal, discount, applied };
+}
+
+/** Totals of a set of lines for an address: discounts, shipping, tax. */
+function totals(ctx: OperationContext, lines: Json[], opts: { couponCode?: string; merchantDiscounts?: Json[]; address?: Json; selected?: Json; giftCard?: Json; calculateTax?: boolean; calculateShipping?: boolean }) {
+  const { payable, subtotal, discount, applied } = discounts(ctx, lines, opts);
   const shippable = payable.some((l) => l.physicalProperties?.shippable);
   const options = shippingOptions(ctx.now(), opts.address);
   const chosen = shippable && opts.calculateShipping !== false && opts.address ? options.find((o) => o.code === (opts.selected?.code ?? 'standard')) ?? options[0] : undefined;
@@ -236,11 +243,19 @@ function totals(ctx: OperationContext, lines: Json[], opts: { couponCode?: strin
   };
 }
 
+/**
+ * A stored cart, copied as deep as pricing writes (the cart and its lines): reads re-price it
+ * without touching the stored one, and without a full structuredClone on every read.
+ */
+function cartToPrice(cart: Json): Json {
+  return { ...cart, lineItems: (cart.lineItems ?? []).map((l: Json) => ({ ...l })) };
+}
+
 function priceCart(ctx: OperationContext, cart: Json): Json {
   cart.lineItems = (cart.lineItems ?? []).map((l: Json) => refreshAvailability(ctx, l));
-  const t = totals(ctx, cart.lineItems, { couponCode: cart.couponCode, merchantDiscounts: cart.merchantDiscounts, address: cart.contactInfo?.address });
-  cart.subtotal = price(t.subtotal);
-  cart.appliedDiscounts = t.appliedDiscounts;
+  const d = discounts(ctx, cart.lineItems, { couponCode: cart.couponCode, merchantDiscounts: cart.merchantDiscounts });
+  cart.subtotal = price(d.subtotal);
+  cart.appliedDiscounts = d.applied;
   return cart;
 }
 
@@ -399,7 +414,7 @@ export const commerceModule: SandboxModule = {
   seed,
   handlers: {
     // ---------- current cart ----------
-    'currentCart.getCurrentCart': (ctx) => ({ cart: priceCart(ctx, structuredClone(requireCart(ctx))) }),
+    'currentCart.getCurrentCart': (ctx) => ({ cart: priceCart(ctx, cartToPrice(requireCart(ctx))) }),
     'currentCart.addToCurrentCart': (ctx) => {
       const existing = currentCart(ctx);
       const cart = existing ? structuredClone(existing) : newCart(ctx);
@@ -444,7 +459,7 @@ export const commerceModule: SandboxModule = {
       return saveCart(ctx, cart, false);
     },
     'currentCart.estimateCurrentCartTotals': (ctx) => {
-      const cart = priceCart(ctx, structuredClone(requireCart(ctx)));
+      const cart = priceCart(ctx, cartToPrice(requireCart(ctx)));
       const t = totals(ctx, cart.lineItems, {
         couponCode: cart.couponCode,
         merchantDiscounts: cart.merchantDiscounts,

@@ -16,7 +16,7 @@
  */
 import { SandboxError, validationError } from '../errors.ts';
 import type { RouteEnv, SandboxModule } from '../module.ts';
-import type { Caller, Db, OperationContext } from '../types.ts';
+import type { Caller, Db, OperationContext, SandboxRequest } from '../types.ts';
 import {
   endMemberLogin,
   isRegisteredRedirect,
@@ -263,7 +263,7 @@ function codeForm(s: RedirectSessionRecord, stateToken: string, o: { error?: str
   );
 }
 
-async function formBody(request: Request): Promise<URLSearchParams | Response> {
+async function formBody(request: SandboxRequest): Promise<URLSearchParams | Response> {
   if (!/^application\/x-www-form-urlencoded\b/i.test(request.headers.get('content-type') ?? '')) {
     return problem(415, 'Unsupported form', 'The form must be posted as application/x-www-form-urlencoded.');
   }
