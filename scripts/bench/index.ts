@@ -21,8 +21,10 @@ interface Row {
   value: string;
   baseline: string;
   ratio: number;
-  /** Acceptance from issue 7, where it sets one. */
+  /** The target issue 7 sets, where it sets one. */
   target?: { min?: number; max?: number };
+  /** A target of the issue's acceptance list (the others are targets of its build list). */
+  acceptance?: boolean;
 }
 
 const rows: Row[] = [];
@@ -34,6 +36,11 @@ const lat = (l: Load) => `${int(l.rps)}/s (p50 ${ms(l.p50)}, p99 ${ms(l.p99)})`;
 const verdict = (r: Row) =>
   !r.target ? '' : (r.target.min === undefined || r.ratio >= r.target.min) && (r.target.max === undefined || r.ratio <= r.target.max) ? 'met' : 'NOT met';
 const targetText = (r: Row) => (!r.target ? '' : r.target.min !== undefined ? `>= ${r.target.min}` : `<= ${r.target.max!.toFixed(2)}`);
+/** Two decimals; three where two would round across the target (0.947 is not 0.95). */
+const ratioText = (r: Row) => {
+  const bound = r.target?.min ?? r.target?.max;
+  return bound !== undefined && r.ratio.toFixed(2) === bound.toFixed(2) ? r.ratio.toFixed(3) : r.ratio.toFixed(2);
+};
 const progress = (line: string) => process.stderr.write(`[bench] ${line}\n`);
 
 async function main(): Promise<void> {
@@ -43,8 +50,8 @@ async function main(): Promise<void> {
 
   progress('client with a stubbed fetch: ours, raw fetch, the official SDK');
   for (const r of await stubbedClientSpeed()) {
-    rows.push({ area: 'client, stubbed fetch', measure: `${r.call} calls/s: ours vs raw fetch`, value: int(r.ours), baseline: int(r.raw), ratio: r.ours / r.raw, target: { min: 0.5 } });
-    rows.push({ area: 'client, stubbed fetch', measure: `${r.call} calls/s: ours vs the official SDK`, value: int(r.ours), baseline: int(r.sdk), ratio: r.ours / r.sdk, target: { min: 1.6 } });
+    rows.push({ area: 'client, stubbed fetch', measure: `${r.call} calls/s: ours vs raw fetch`, value: int(r.ours), baseline: int(r.raw), ratio: r.ours / r.raw, target: { min: 0.5 }, acceptance: true });
+    rows.push({ area: 'client, stubbed fetch', measure: `${r.call} calls/s: ours vs the official SDK`, value: int(r.ours), baseline: int(r.sdk), ratio: r.ours / r.sdk, target: { min: 1.6 }, acceptance: true });
   }
 
   progress('bundles: ours and the official SDK, esbuild');
@@ -55,7 +62,7 @@ async function main(): Promise<void> {
   };
   for (const b of await bundleSizes()) {
     const target = b.name === 'directLogin' ? undefined : { max: 1 / 3 };
-    rows.push({ area: 'bundle, min+gzip', measure: `${bundleNames[b.name]}: ours vs the official SDK`, value: kb(b.ours), baseline: kb(b.sdk), ratio: b.ours / b.sdk, target });
+    rows.push({ area: 'bundle, min+gzip', measure: `${bundleNames[b.name]}: ours vs the official SDK`, value: kb(b.ours), baseline: kb(b.sdk), ratio: b.ours / b.sdk, target, acceptance: target !== undefined });
   }
 
   progress('client over HTTP against the sandbox: ours vs raw fetch');
@@ -68,7 +75,7 @@ async function main(): Promise<void> {
   progress('sandbox under load (autocannon, 10 connections), in memory and with --data; growth');
   const load = await sandboxLoad(progress);
   const bareText = lat(load.bare);
-  rows.push({ area: 'sandbox, in memory', measure: 'getCurrentCart req/s vs a bare node:http server sending the same bytes', value: lat(load.memory.getCurrentCart), baseline: bareText, ratio: load.memory.getCurrentCart.rps / load.bare.rps, target: { min: 0.3 } });
+  rows.push({ area: 'sandbox, in memory', measure: 'getCurrentCart req/s vs a bare node:http server sending the same bytes', value: lat(load.memory.getCurrentCart), baseline: bareText, ratio: load.memory.getCurrentCart.rps / load.bare.rps, target: { min: 0.3 }, acceptance: true });
   rows.push({ area: 'sandbox, in memory', measure: 'getCurrentCart server CPU per request vs the bare server (lower is better)', value: `${int(load.memory.getCurrentCart.cpuUs)} µs`, baseline: `${int(load.bare.cpuUs)} µs`, ratio: load.memory.getCurrentCart.cpuUs / load.bare.cpuUs });
   rows.push({ area: 'sandbox, in memory', measure: 'GET /__sandbox/clock req/s (no operation: the per-request floor of HTTP-to-Request bridging and due jobs) vs the bare server', value: lat(load.floor), baseline: bareText, ratio: load.floor.rps / load.bare.rps });
   for (const op of ['addToCurrentCart', 'queryProducts'] as const) {
@@ -108,12 +115,13 @@ async function main(): Promise<void> {
     `- servers run in child processes; the load generator (autocannon 8, 10 connections, each run timed by its duration (2 s) and capped at 1,000,000 requests, a run that reaches the cap is refused; whole-millisecond latencies) in the bench process; growth rows: one client, one request at a time, timed to the microsecond`,
     `- the ratios are only as steady as the machine: a load average well above the CPU count (other work running) shifts them; rerun on a quiet machine before quoting them`,
   ];
-  const met = rows.filter((r) => r.target && verdict(r) === 'met').length;
-  const targets = rows.filter((r) => r.target).length;
+  const withTarget = rows.filter((r) => r.target);
+  const acceptance = withTarget.filter((r) => r.acceptance);
+  const metOf = (rs: Row[]) => `${rs.filter((r) => verdict(r) === 'met').length} of ${rs.length}`;
   const table = [
     '| area | measure | ours | baseline | ratio | target |',
     '|---|---|---|---|---|---|',
-    ...rows.map((r) => `| ${r.area} | ${r.measure} | ${r.value} | ${r.baseline} | ${r.ratio.toFixed(2)} | ${r.target ? `${targetText(r)}: ${verdict(r)}` : ''} |`),
+    ...rows.map((r) => `| ${r.area} | ${r.measure} | ${r.value} | ${r.baseline} | ${ratioText(r)} | ${r.target ? `${targetText(r)}: ${verdict(r)}` : ''} |`),
   ];
   const text = [
     '# Benchmarks (`npm run bench`)',
@@ -124,7 +132,7 @@ async function main(): Promise<void> {
     '',
     ...table,
     '',
-    `Acceptance targets met: ${met} of ${targets}.`,
+    `Targets met: ${metOf(withTarget)}; of them the issue's acceptance list: ${metOf(acceptance)} (the client-over-HTTP targets are from its build list).`,
     ...(notes.length ? ['', ...notes.map((n) => `- ${n}`)] : []),
     '',
   ].join('\n');
