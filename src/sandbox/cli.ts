@@ -6,7 +6,7 @@
  * SFK_VALIDATE_RESPONSES=1, SFK_ALLOWED_HOSTS, SFK_ALLOWED_ORIGINS).
  */
 import { parseArgs } from 'node:util';
-import { createSandboxServer, type SandboxServerOptions } from './server.ts';
+import { createSandboxServer, LOOPBACK_NAMES, type SandboxServerOptions } from './server.ts';
 
 export const SANDBOX_FLAGS = {
   port: { type: 'string', env: 'SFK_PORT' },
@@ -75,7 +75,7 @@ export async function main(args: string[]): Promise<void> {
   try {
     const s = await createSandboxServer(options);
     console.log(describeStart(s.url, s.sandbox.options, options.data));
-    if (!['127.0.0.1', 'localhost', '::1'].includes(options.host ?? '127.0.0.1')) {
+    if (!LOOPBACK_NAMES.includes(options.host ?? '127.0.0.1')) {
       // Beyond loopback the control API's reads need the key too; the operations answer anyone who reaches the port.
       console.warn(`  warning: listening on ${options.host}: anyone who reaches it can call the API as a visitor; /__sandbox/ needs the API key`);
     }

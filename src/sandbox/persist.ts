@@ -37,13 +37,18 @@ export function readDataFile(file: string): StateSnapshot | undefined {
   return parsed;
 }
 
+/** Writes all of `bytes` (writeSync may write fewer than asked). */
+function writeFully(fd: number, bytes: Buffer): void {
+  for (let done = 0; done < bytes.byteLength; ) done += writeSync(fd, bytes, done);
+}
+
 /** Writes the whole state atomically; returns its size in bytes. */
 export function writeDataFile(file: string, snapshot: StateSnapshot): number {
   const tmp = join(dirname(file), `.${basename(file)}.${process.pid}.tmp`);
   const text = Buffer.from(JSON.stringify(snapshot));
   const fd = openSync(tmp, 'w');
   try {
-    for (let done = 0; done < text.byteLength; ) done += writeSync(fd, text, done);
+    writeFully(fd, text);
     fsyncSync(fd);
   } finally {
     closeSync(fd);
@@ -125,7 +130,7 @@ export class DataFile {
     const line = JSON.stringify(changes.map((c): JournalEntry => [c.collection, c.id, (c.value as JournalEntry[2]) ?? null])) + '\n';
     const bytes = Buffer.from(line);
     try {
-      for (let done = 0; done < bytes.byteLength; ) done += writeSync(this.fd, bytes, done);
+      writeFully(this.fd, bytes);
       fsyncSync(this.fd);
     } catch (err) {
       // A line cut short (disk full) must not stay in front of later lines: cut it off again.

@@ -5,7 +5,8 @@
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createSandbox, JsonAnswer, MAX_BODY_BYTES, type Answer, type Sandbox, type SandboxOptions } from './app.ts';
+import { createSandbox, errorResponse, JsonAnswer, MAX_BODY_BYTES, type Answer, type Sandbox, type SandboxOptions } from './app.ts';
+import { appError, type SandboxError } from './errors.ts';
 import type { SandboxRequest } from './types.ts';
 import { DataFile } from './persist.ts';
 
@@ -42,14 +43,14 @@ const CORS_METHODS = 'GET, POST, PATCH, PUT, DELETE';
 /** Answer headers a browser app may read: the request id (errors) and the read-your-writes token. */
 const CORS_EXPOSED = 'x-wix-request-id, x-wix-consistent';
 
-/** An error in the provider's format, written straight to the socket (before any routing). */
-function refuse(req: IncomingMessage, res: ServerResponse, status: number, code: string, message: string, data: Record<string, unknown>): void {
-  res.writeHead(status, { 'content-type': 'application/json' });
-  res.end(JSON.stringify({ message, details: { applicationError: { code, description: message, data } } }));
+/** Refuses a request before it reaches the sandbox, with the sandbox's own error answer. */
+function refuse(req: IncomingMessage, res: ServerResponse, err: SandboxError): void {
+  void writeAnswer(res, errorResponse(err), {});
   req.resume();
 }
 
-const LOOPBACK_NAMES = ['127.0.0.1', 'localhost', '::1'];
+/** The addresses (and names) that only this machine reaches. */
+export const LOOPBACK_NAMES = ['127.0.0.1', 'localhost', '::1'];
 
 /** The name part of a Host header: `127.0.0.1:4010` -> `127.0.0.1`, `[::1]:4010` -> `::1`. */
 export function hostName(header: string | undefined): string {
@@ -171,7 +172,7 @@ export async function createSandboxServer(options: SandboxServerOptions = {}): P
     const name = hostName(req.headers.host);
     if (loopbackOnly && !allowedHosts.has(name)) {
       const message = `Host ${JSON.stringify(name)} is not allowed: this sandbox answers requests addressed to 127.0.0.1, localhost or ::1 (add others with allowedHosts / --allowed-host)`;
-      return refuse(req, res, 403, 'HOST_NOT_ALLOWED', message, { host: name });
+      return refuse(req, res, appError(403, 'HOST_NOT_ALLOWED', message, { host: name }));
     }
     const requestOrigin = req.headers.origin;
     const cors: Record<string, string> =
@@ -182,7 +183,7 @@ export async function createSandboxServer(options: SandboxServerOptions = {}): P
       // A browser's preflight: allowed origins may send any method and header the API takes.
       if (!cors['access-control-allow-origin']) {
         const message = `Origin ${requestOrigin} may not call this sandbox from a browser (add it with allowedOrigins / --allowed-origin)`;
-        return refuse(req, res, 403, 'ORIGIN_NOT_ALLOWED', message, { origin: requestOrigin });
+        return refuse(req, res, appError(403, 'ORIGIN_NOT_ALLOWED', message, { origin: requestOrigin }));
       }
       res.writeHead(204, {
         ...cors,
