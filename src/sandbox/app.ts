@@ -17,8 +17,11 @@ import { resolveCaller } from './tokens.ts';
 import type { Caller, DomainEventInput, HandlerTable, OperationContext, OutboxMail, RequestHeaders, SandboxIdentity, SandboxRequest, SandboxSettings } from './types.ts';
 import { responseValidator, validateRequest } from './validate.ts';
 import { modules as businessModules, type SandboxModule } from './modules.ts';
+import { bodyLimit, readJsonObject } from './json-body.ts';
+import { ownOptions, ownValue, queryObject, safeJsonParse, setDotted } from './safe-object.ts';
+import { assertSafeUrls } from './url-safety.ts';
 
-export const MAX_BODY_BYTES = 1024 * 1024;
+export { MAX_BODY_BYTES, MAX_IMPORT_BYTES } from './json-body.ts';
 /** Deeper JSON is refused: validation, handlers and the state export walk values recursively. */
 export const MAX_JSON_DEPTH = 64;
 
@@ -68,7 +71,15 @@ export interface SandboxOptions {
   settings?: Partial<SandboxSettings>;
   /** Extra modules (handlers, seeds) beside the built-in ones. */
   modules?: SandboxModule[];
+  /**
+   * The origin the links the sandbox writes point at (e-mails, redirect sessions, checkout URLs).
+   * The server sets it (never from a Host header); without it a request's own origin is used.
+   */
+  publicUrl?: string | (() => string);
 }
+
+/** The API key a sandbox has unless told otherwise: public, so a sandbox beyond loopback refuses it. */
+export const DEFAULT_API_KEY = 'sandbox-api-key';
 
 export const DEFAULT_SETTINGS: SandboxSettings = {
   requireEmailVerification: false,
@@ -105,8 +116,8 @@ const SETTINGS = 'settings';
 const NO_HEADERS: RequestHeaders = { get: () => null };
 /** The clock's offset lives in the state (one record), so it is exported, imported and persisted with it. */
 const CLOCK = 'clock';
-const floatFromText: LeafFn = (kind, v) =>
-  kind === 'float' && typeof v === 'string' ? ({ NaN: NaN, Infinity: Infinity, '-Infinity': -Infinity } as Record<string, number>)[v] ?? v : v;
+const FLOAT_TEXT: Record<string, number> = { NaN: NaN, Infinity: Infinity, '-Infinity': -Infinity };
+const floatFromText: LeafFn = (kind, v) => (kind === 'float' && typeof v === 'string' ? ownValue(FLOAT_TEXT, v) ?? v : v);
 
 export { JsonAnswer, type Answer } from './answer.ts';
 
@@ -118,14 +129,15 @@ export function errorResponse(err: SandboxError): JsonAnswer {
   return json(err.status, err.body);
 }
 
-/** Query parameters -> one object: dotted keys nest, repeated keys become arrays, `.r` is decoded. */
+/** Query parameters -> one object: dotted keys nest, repeated keys become arrays, `.r` is decoded. Reserved keys are refused. */
 export function parseQuery(params: URLSearchParams): Record<string, unknown> {
   const r = params.get('.r');
   if (r !== null) {
     let decoded: unknown;
     try {
-      decoded = JSON.parse(decodeBase64Url(r));
-    } catch {
+      decoded = safeJsonParse(decodeBase64Url(r), ['.r']);
+    } catch (err) {
+      if (err instanceof SandboxError) throw err;
       throw appError(400, 'INVALID_ARGUMENT', 'The .r query parameter is not base64url-encoded JSON');
     }
     if (!decoded || typeof decoded !== 'object' || Array.isArray(decoded)) {
@@ -133,30 +145,14 @@ export function parseQuery(params: URLSearchParams): Record<string, unknown> {
     }
     return decoded as Record<string, unknown>;
   }
-  const out: Record<string, unknown> = {};
-  for (const key of new Set(params.keys())) {
-    const values = params.getAll(key);
-    const path = key.split('.');
-    let node = out;
-    for (const part of path.slice(0, -1)) {
-      if (typeof node[part] !== 'object' || node[part] === null) node[part] = {};
-      node = node[part] as Record<string, unknown>;
-    }
-    node[path[path.length - 1]] = values.length > 1 ? values : values[0];
-  }
-  return out;
+  return queryObject(params);
 }
 
 function placePathParams(d: OperationDescriptor, input: Record<string, any>, params: Record<string, string>): void {
   for (const p of d.pathParams) {
     const value = params[p.name];
     if (p.body) {
-      let node = input;
-      for (const part of p.body.slice(0, -1)) {
-        if (typeof node[part] !== 'object' || node[part] === null) node[part] = {};
-        node = node[part];
-      }
-      node[p.body[p.body.length - 1]] = value;
+      setDotted(input, p.body, value);
     } else {
       input[p.name] = value;
     }
@@ -181,10 +177,12 @@ function authorize(d: OperationDescriptor, caller: Caller): SandboxError | undef
   return undefined;
 }
 
-export function createSandbox(options: SandboxOptions = {}): Sandbox {
+export function createSandbox(given: SandboxOptions = {}): Sandbox {
+  // No inherited property answers an option lookup (a polluted Object.prototype included).
+  const options = ownOptions(given);
   const opts: SandboxIdentity = {
     clientIds: options.clientIds ?? ['sandbox-client'],
-    apiKeys: options.apiKeys ?? ['sandbox-api-key'],
+    apiKeys: options.apiKeys ?? [DEFAULT_API_KEY],
     siteId: options.siteId ?? 'sandbox-site',
     memberEmail: options.memberEmail ?? 'demo@storefront.test',
     memberPassword: options.memberPassword ?? 'demo-password-1',
@@ -195,6 +193,9 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
   const store = new Store();
   const events = new EventHub();
   const responseValidators = new Map<string, ReturnType<typeof responseValidator>>();
+  const publicUrl = options.publicUrl;
+  /** Where the links a request's work writes point. */
+  const linkOrigin = (url: URL) => (typeof publicUrl === 'function' ? publicUrl() : publicUrl) || url.origin;
 
   let settingsCache: { from: unknown; value: SandboxSettings } | undefined;
   const sandbox: Sandbox = {
@@ -301,28 +302,6 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
 
   sandbox.runAs = runAs;
 
-  async function readBody(request: SandboxRequest): Promise<unknown> {
-    const declared = Number(request.headers.get('content-length') ?? '0');
-    if (declared > MAX_BODY_BYTES) throw appError(413, 'PAYLOAD_TOO_LARGE', `Request body is larger than ${MAX_BODY_BYTES} bytes`);
-    const buf = new Uint8Array(await request.arrayBuffer());
-    if (buf.byteLength > MAX_BODY_BYTES) throw appError(413, 'PAYLOAD_TOO_LARGE', `Request body is larger than ${MAX_BODY_BYTES} bytes`);
-    if (buf.byteLength === 0) return {};
-    const type = request.headers.get('content-type') ?? '';
-    if (!/^application\/json\b/i.test(type) && !/\+json\b/i.test(type)) {
-      throw appError(415, 'UNSUPPORTED_MEDIA_TYPE', `Content-Type must be application/json (got ${type || 'none'})`);
-    }
-    let parsed: unknown;
-    try {
-      parsed = JSON.parse(new TextDecoder().decode(buf));
-    } catch (err) {
-      throw appError(400, 'MALFORMED_JSON', `Request body is not valid JSON: ${(err as Error).message}`);
-    }
-    if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) {
-      throw appError(400, 'INVALID_ARGUMENT', 'Request body must be a JSON object');
-    }
-    return parsed;
-  }
-
   async function handleOperation(request: SandboxRequest, url: URL): Promise<Answer> {
     const match = router.match(request.method, url.pathname);
     if (!match) {
@@ -333,7 +312,7 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
     }
     const { d, params } = match;
     const hasBody = request.method !== 'GET' && request.method !== 'DELETE';
-    const body = hasBody ? ((await readBody(request)) as Record<string, any>) : undefined;
+    const body = hasBody ? (((await readJsonObject(request, bodyLimit(request.method, url.pathname))) ?? {}) as Record<string, any>) : undefined;
     const query = parseQuery(url.searchParams);
     assertDepth(body, 'Request body');
     assertDepth(query, 'The query string');
@@ -362,6 +341,7 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
       violations = validateRequest(d, undefined, input);
     }
     if (violations.length) return errorResponse(validationError(violations));
+    assertSafeUrls(input);
     input = mapShape(input, d.request, d.shapes, floatFromText, false) as Record<string, any>;
 
     const handler = handlers[d.key];
@@ -370,7 +350,7 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
         appError(501, 'NOT_EMULATED', `${d.key} is not emulated by the sandbox yet`, { operation: d.key }),
       );
     }
-    const result = await run(d, input, params, resolved.caller, url.origin, handler, request.headers);
+    const result = await run(d, input, params, resolved.caller, linkOrigin(url), handler, request.headers);
     if (d.emptyResponse) return json(200, {});
     const out = mapShape(result ?? {}, d.response, d.shapes, toWire, true);
     if (options.validateResponses) {
@@ -393,7 +373,7 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
       for (const m of modules) {
         for (const route of m.routes ?? []) {
           if (route.method === request.method && (route.path === url.pathname || (route.prefix && url.pathname.startsWith(route.path)))) {
-            return await route.handle(request, { sandbox, url, run: (caller, fn) => runAs(caller, url.origin, fn) });
+            return await route.handle(request, { sandbox, url, run: (caller, fn) => runAs(caller, linkOrigin(url), fn) });
           }
         }
       }

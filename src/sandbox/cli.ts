@@ -1,9 +1,10 @@
 /**
  * `storefront-kit sandbox [--port N] [--host H] [--data FILE] [--client-id ID] [--api-key KEY]
  * [--member-email E] [--member-password P] [--validate-responses] [--allowed-host H1,H2]
- * [--allowed-origin O1,O2]`; each flag also reads an environment variable (SFK_PORT, SFK_HOST,
- * SFK_DATA, SFK_CLIENT_ID, SFK_API_KEY, SFK_MEMBER_EMAIL, SFK_MEMBER_PASSWORD,
- * SFK_VALIDATE_RESPONSES=1, SFK_ALLOWED_HOSTS, SFK_ALLOWED_ORIGINS).
+ * [--allowed-origin O1,O2] [--public-url URL]`; each flag also reads an environment variable
+ * (SFK_PORT, SFK_HOST, SFK_DATA, SFK_CLIENT_ID, SFK_API_KEY, SFK_MEMBER_EMAIL,
+ * SFK_MEMBER_PASSWORD, SFK_VALIDATE_RESPONSES=1, SFK_ALLOWED_HOSTS, SFK_ALLOWED_ORIGINS,
+ * SFK_PUBLIC_URL). Beyond loopback (`--host 0.0.0.0`) it refuses to start with the default API key.
  */
 import { parseArgs } from 'node:util';
 import { createSandboxServer, LOOPBACK_NAMES, type SandboxServerOptions } from './server.ts';
@@ -22,6 +23,8 @@ export const SANDBOX_FLAGS = {
   'allowed-host': { type: 'string', env: 'SFK_ALLOWED_HOSTS' },
   /** Comma-separated origins whose browser apps may call the sandbox (CORS), besides http://localhost:* and http://127.0.0.1:*. */
   'allowed-origin': { type: 'string', env: 'SFK_ALLOWED_ORIGINS' },
+  /** The URL the links the sandbox writes point at (recovery e-mails, redirect sessions); default http://<host>:<port>. */
+  'public-url': { type: 'string', env: 'SFK_PUBLIC_URL' },
 } as const;
 
 const list = (v: string | undefined) => v?.split(',').map((x) => x.trim()).filter(Boolean);
@@ -50,6 +53,7 @@ export function sandboxOptionsFromArgs(args: string[], env: NodeJS.ProcessEnv = 
     validateResponses: ['true', '1'].includes(get('validate-responses') ?? ''),
     allowedHosts: list(get('allowed-host')),
     allowedOrigins: list(get('allowed-origin')),
+    publicUrl: get('public-url'),
   };
 }
 
@@ -76,7 +80,7 @@ export async function main(args: string[]): Promise<void> {
     const s = await createSandboxServer(options);
     console.log(describeStart(s.url, s.sandbox.options, options.data));
     if (!LOOPBACK_NAMES.includes(options.host ?? '127.0.0.1')) {
-      // Beyond loopback the control API's reads need the key too; the operations answer anyone who reaches the port.
+      // Beyond loopback the control API's reads need the key too (and the default key is refused); the operations answer anyone who reaches the port.
       console.warn(`  warning: listening on ${options.host}: anyone who reaches it can call the API as a visitor; /__sandbox/ needs the API key`);
     }
     const stop = () => void s.close().then(() => process.exit(0));

@@ -11,6 +11,9 @@ import { STATE_VERSION, type StateSnapshot } from './db.ts';
 import { appError, validationError, type Violation } from './errors.ts';
 import { EVENTS, type DomainEvent } from './events.ts';
 import { SANDBOX_CAPTCHA_TOKEN } from './handlers/identity.ts';
+import { bodyLimit, readJsonObject } from './json-body.ts';
+import { ownValue } from './safe-object.ts';
+import { assertSafeUrls } from './url-safety.ts';
 import type { Caller, OperationContext, SandboxRequest, SandboxSettings } from './types.ts';
 
 type RunAs = <T>(caller: Caller, origin: string, fn: (ctx: OperationContext) => T | Promise<T>) => Promise<T>;
@@ -26,14 +29,14 @@ const SETTING_TYPES: Record<keyof SandboxSettings, 'boolean' | 'number' | 'strin
   accessTokenTtlSeconds: 'number',
 };
 
-async function jsonBody(request: SandboxRequest): Promise<Record<string, unknown>> {
-  try {
-    const body = await request.json();
-    if (body && typeof body === 'object' && !Array.isArray(body)) return body as Record<string, unknown>;
-  } catch {
-    // answered below
-  }
-  throw appError(400, 'MALFORMED_JSON', 'Request body must be a JSON object');
+/**
+ * The body of a change: `application/json` only (no simple cross-origin request reaches the
+ * control API), within the route's limit (413 past it), prototype-safe.
+ */
+async function jsonBody(request: SandboxRequest, url: URL): Promise<Record<string, unknown>> {
+  const body = await readJsonObject(request, bodyLimit(request.method, url.pathname));
+  if (!body) throw appError(400, 'MALFORMED_JSON', 'Request body must be a JSON object');
+  return body;
 }
 
 export function coverage(sandbox: Sandbox) {
@@ -75,13 +78,16 @@ export async function control(request: SandboxRequest, url: URL, sandbox: Sandbo
         stateVersion: STATE_VERSION,
       });
     case 'POST /__sandbox/reset':
+      // No body needed; one that is there must be JSON like every other change's.
+      await readJsonObject(request, bodyLimit(request.method, url.pathname));
       await sandbox.reset();
       return ok({ reset: true });
     case 'GET /__sandbox/state':
       return ok(sandbox.store.snapshot());
     case 'PUT /__sandbox/state': {
-      const snapshot = (await jsonBody(request)) as unknown as StateSnapshot;
-      if (snapshot.version !== STATE_VERSION || typeof snapshot.collections !== 'object') {
+      const snapshot = (await jsonBody(request, url)) as unknown as StateSnapshot;
+      const isObject = (v: unknown) => !!v && typeof v === 'object' && !Array.isArray(v);
+      if (snapshot.version !== STATE_VERSION || !isObject(snapshot.collections) || !Object.values(snapshot.collections).every(isObject)) {
         throw appError(400, 'INVALID_STATE', `State must be {version: ${STATE_VERSION}, collections: {...}}`);
       }
       await runAs({ kind: 'anonymous' }, url.origin, () => sandbox.store.load(snapshot));
@@ -125,10 +131,10 @@ export async function control(request: SandboxRequest, url: URL, sandbox: Sandbo
     case 'GET /__sandbox/settings':
       return ok(sandbox.settings());
     case 'PATCH /__sandbox/settings': {
-      const patch = await jsonBody(request);
+      const patch = await jsonBody(request, url);
       const violations: Violation[] = [];
       for (const [k, v] of Object.entries(patch)) {
-        const type = SETTING_TYPES[k as keyof SandboxSettings];
+        const type = ownValue(SETTING_TYPES, k);
         const good =
           type === 'boolean'
             ? typeof v === 'boolean'
@@ -146,6 +152,7 @@ export async function control(request: SandboxRequest, url: URL, sandbox: Sandbo
         }
       }
       if (violations.length) throw validationError(violations);
+      assertSafeUrls(patch);
       await runAs({ kind: 'anonymous' }, url.origin, (ctx) => {
         ctx.db.put('settings', 'site', { ...sandbox.settings(), ...patch, id: 'site' });
       });
@@ -154,7 +161,7 @@ export async function control(request: SandboxRequest, url: URL, sandbox: Sandbo
     case 'GET /__sandbox/clock':
       return ok({ now: sandbox.now().toISOString(), offsetSeconds: sandbox.clockOffsetMs / 1000 });
     case 'POST /__sandbox/clock/advance': {
-      const { seconds } = await jsonBody(request);
+      const { seconds } = await jsonBody(request, url);
       if (typeof seconds !== 'number' || !Number.isFinite(seconds) || seconds < 0) {
         throw validationError([{ field: 'seconds', description: 'must be a non-negative number', violatedRule: 'MIN' }]);
       }

@@ -8,8 +8,14 @@
  * journal is compacted again once it outgrows the state. A last line cut short by a crash was
  * never acknowledged and is dropped; any other unreadable line, a corrupt FILE or one written by
  * a newer version stops the start with a clear message instead of being overwritten.
+ *
+ * FILE.lock (created exclusively, holding the pid) keeps a second sandbox off the same file: two
+ * writers would each compact away the other's acknowledged writes. A lock whose process is gone
+ * is stale and taken over. A write that cannot be made durable (disk full) is cut from the
+ * journal again and fails its request, so it never resurfaces after a restart; a temp file of a
+ * failed compaction is removed.
  */
-import { closeSync, existsSync, fstatSync, fsyncSync, ftruncateSync, openSync, readFileSync, renameSync, writeSync } from 'node:fs';
+import { closeSync, existsSync, fstatSync, fsyncSync, ftruncateSync, openSync, readFileSync, renameSync, unlinkSync, writeSync } from 'node:fs';
 import { dirname, basename, join } from 'node:path';
 import { STATE_VERSION, type Commit, type StateSnapshot } from './db.ts';
 
@@ -37,23 +43,36 @@ export function readDataFile(file: string): StateSnapshot | undefined {
   return parsed;
 }
 
+/** The one file-system call tests replace to simulate a full disk. */
+export type WriteFn = (fd: number, buffer: Buffer, offset: number) => number;
+const nodeWrite: WriteFn = (fd, buffer, offset) => writeSync(fd, buffer, offset);
+
 /** Writes all of `bytes` (writeSync may write fewer than asked). */
-function writeFully(fd: number, bytes: Buffer): void {
-  for (let done = 0; done < bytes.byteLength; ) done += writeSync(fd, bytes, done);
+function writeFully(fd: number, bytes: Buffer, write: WriteFn): void {
+  for (let done = 0; done < bytes.byteLength; ) done += write(fd, bytes, done);
 }
 
-/** Writes the whole state atomically; returns its size in bytes. */
-export function writeDataFile(file: string, snapshot: StateSnapshot): number {
+/** Writes the whole state atomically; returns its size in bytes. A failed write leaves FILE as it was and no temp file. */
+export function writeDataFile(file: string, snapshot: StateSnapshot, write: WriteFn = nodeWrite): number {
   const tmp = join(dirname(file), `.${basename(file)}.${process.pid}.tmp`);
   const text = Buffer.from(JSON.stringify(snapshot));
   const fd = openSync(tmp, 'w');
   try {
-    writeFully(fd, text);
-    fsyncSync(fd);
-  } finally {
-    closeSync(fd);
+    try {
+      writeFully(fd, text, write);
+      fsyncSync(fd);
+    } finally {
+      closeSync(fd);
+    }
+    renameSync(tmp, file);
+  } catch (err) {
+    try {
+      unlinkSync(tmp);
+    } catch {
+      // already gone
+    }
+    throw err;
   }
-  renameSync(tmp, file);
   try {
     const dir = openSync(dirname(file), 'r');
     fsyncSync(dir);
@@ -93,6 +112,41 @@ function replayJournal(journalFile: string, state: StateSnapshot): void {
   }
 }
 
+/** Whether process `pid` is running (a zombie, killed but not yet reaped, is not). */
+function processAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+  try {
+    return !/^\d+ \(.*\) [ZX]/s.test(readFileSync(`/proc/${pid}/stat`, 'utf8'));
+  } catch {
+    return true; // no /proc: trust kill()
+  }
+}
+
+/** Takes FILE.lock for this process, or says which process holds it. */
+function takeLock(lock: string, file: string): void {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      const fd = openSync(lock, 'wx');
+      writeSync(fd, String(process.pid));
+      closeSync(fd);
+      return;
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'EEXIST' || attempt > 0) throw err;
+    }
+    const pid = Number(readFileSync(lock, 'utf8').trim());
+    if (Number.isInteger(pid) && pid > 0 && processAlive(pid)) {
+      throw new DataFileError(
+        `${file} is in use by another sandbox (process ${pid}, lock ${lock}); two sandboxes on one data file would lose each other's writes. Stop that one or use another --data file.`,
+      );
+    }
+    unlinkSync(lock); // stale: its process is gone
+  }
+}
+
 /**
  * The data file and its journal. `open` loads the state (file + journal) and compacts them;
  * `commit` makes one transaction durable.
@@ -101,26 +155,40 @@ export class DataFile {
   private fd: number | undefined;
   private journalBytes = 0;
   private stateBytes = 0;
+  private locked = false;
   readonly journal: string;
+  readonly lock: string;
 
-  /** `compactMinBytes`: the journal size below which it is never compacted (default 4 MiB). */
+  /**
+   * `compactMinBytes`: the journal size below which it is never compacted (default 4 MiB);
+   * `write`: the file-system write (tests inject a full disk).
+   */
   constructor(
     readonly file: string,
     private readonly compactMinBytes = COMPACT_MIN_BYTES,
+    private readonly write: WriteFn = nodeWrite,
   ) {
     this.journal = `${file}.journal`;
+    this.lock = `${file}.lock`;
   }
 
-  /** The stored state (undefined for a new file), with the journal folded in and cleared. */
+  /** The stored state (undefined for a new file), with the journal folded in and cleared. Takes the lock first. */
   open(): StateSnapshot | undefined {
-    let state = readDataFile(this.file);
-    if (existsSync(this.journal)) {
-      state ??= { version: STATE_VERSION, collections: {} };
-      replayJournal(this.journal, state);
+    takeLock(this.lock, this.file);
+    this.locked = true;
+    try {
+      let state = readDataFile(this.file);
+      if (existsSync(this.journal)) {
+        state ??= { version: STATE_VERSION, collections: {} };
+        replayJournal(this.journal, state);
+      }
+      this.fd = openSync(this.journal, 'a');
+      if (state) this.compact(state);
+      return state;
+    } catch (err) {
+      this.close();
+      throw err;
     }
-    this.fd = openSync(this.journal, 'a');
-    if (state) this.compact(state);
-    return state;
   }
 
   /** Durable before it returns: the changed entities as one journal line, or the whole state. */
@@ -129,35 +197,52 @@ export class DataFile {
     if (this.fd === undefined) throw new Error('DataFile.commit before open');
     const line = JSON.stringify(changes.map((c): JournalEntry => [c.collection, c.id, (c.value as JournalEntry[2]) ?? null])) + '\n';
     const bytes = Buffer.from(line);
+    const before = this.journalBytes;
     try {
-      writeFully(this.fd, bytes);
+      writeFully(this.fd, bytes, this.write);
       fsyncSync(this.fd);
+      this.journalBytes += bytes.byteLength;
+      // A failed compaction leaves FILE as it was (writeDataFile), so cutting the line undoes it.
+      if (this.journalBytes > Math.max(this.compactMinBytes, COMPACT_RATIO * this.stateBytes)) this.compact(snapshot());
     } catch (err) {
-      // A line cut short (disk full) must not stay in front of later lines: cut it off again.
+      // The request fails and its change is undone: its line (whole, or cut short by a full
+      // disk) must not stay in the journal, or a restart would bring the failed write back.
+      this.journalBytes = before;
       try {
-        ftruncateSync(this.fd, this.journalBytes);
+        ftruncateSync(this.fd, before);
+        fsyncSync(this.fd);
       } catch {
         // the replay drops a torn last line anyway
       }
       throw err;
     }
-    this.journalBytes += bytes.byteLength;
-    if (this.journalBytes > Math.max(this.compactMinBytes, COMPACT_RATIO * this.stateBytes)) this.compact(snapshot());
   }
 
   /** The whole state into the data file, then an empty journal (a crash between the two replays entries the file already has). */
   private compact(state: StateSnapshot): void {
-    this.stateBytes = writeDataFile(this.file, state);
-    if (this.fd !== undefined) {
+    this.stateBytes = writeDataFile(this.file, state, this.write);
+    if (this.fd === undefined) return;
+    try {
       ftruncateSync(this.fd, 0);
       fsyncSync(this.fd);
+      this.journalBytes = 0;
+    } catch {
+      // FILE already holds everything; the journal's lines replay onto it unchanged.
     }
-    this.journalBytes = 0;
   }
 
+  /** Closes the journal and releases the lock. */
   close(): void {
     if (this.fd !== undefined) closeSync(this.fd);
     this.fd = undefined;
+    if (this.locked) {
+      this.locked = false;
+      try {
+        unlinkSync(this.lock);
+      } catch {
+        // removed by hand meanwhile
+      }
+    }
   }
 
   /** Bytes in the journal now (for tests and the bench). */

@@ -5,12 +5,14 @@
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createSandbox, errorResponse, JsonAnswer, MAX_BODY_BYTES, type Answer, type Sandbox, type SandboxOptions } from './app.ts';
+import { createSandbox, DEFAULT_API_KEY, errorResponse, JsonAnswer, type Answer, type Sandbox, type SandboxOptions } from './app.ts';
 import { appError, type SandboxError } from './errors.ts';
+import { bodyLimit } from './json-body.ts';
 import type { SandboxRequest } from './types.ts';
 import { DataFile } from './persist.ts';
+import { ownOptions, ownValue } from './safe-object.ts';
 
-export interface SandboxServerOptions extends Omit<SandboxOptions, 'persist' | 'state'> {
+export interface SandboxServerOptions extends Omit<SandboxOptions, 'persist' | 'state' | 'publicUrl'> {
   /** @default 4010; 0 picks a free port */
   port?: number;
   /** @default '127.0.0.1' */
@@ -35,6 +37,12 @@ export interface SandboxServerOptions extends Omit<SandboxOptions, 'persist' | '
    * Other origins get no CORS headers, so a page elsewhere cannot read an answer.
    */
   allowedOrigins?: string[];
+  /**
+   * The URL the sandbox is reached at (behind a proxy, on a LAN name), for the links it writes:
+   * recovery e-mails, redirect sessions, checkout URLs. Never taken from a request's Host header.
+   * @default `http://<host>:<port>`
+   */
+  publicUrl?: string;
 }
 
 /** Browser apps on the developer's own machine: any port of a loopback name. */
@@ -71,25 +79,50 @@ const TYPES: Record<string, string> = {
   '.txt': 'text/plain; charset=utf-8',
 };
 
-/** A static file for `pathname` inside `dir`, never outside it. */
-async function staticFile(dir: string, pathname: string): Promise<Response | undefined> {
+/**
+ * The console's policy: its own scripts only, calls to the sandbox or another API host the user
+ * picks, and no framing by any site (a framed "Reset to seed data" button is a click away from
+ * wiping the state).
+ */
+export const CONSOLE_CSP = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data: https:",
+  "connect-src 'self' http: https:",
+  "frame-src 'self' http: https:",
+  "worker-src 'self'",
+  "object-src 'none'",
+  "base-uri 'none'",
+  "form-action 'self'",
+  "frame-ancestors 'none'",
+].join('; ');
+
+/** A static file for `pathname` inside `dir`, never outside it. A broken percent-escape is the caller's error (400). */
+async function staticFile(dir: string, pathname: string): Promise<Answer | undefined> {
   const { readFile, stat } = await import('node:fs/promises');
   const { join, normalize, extname, sep } = await import('node:path');
   const root = normalize(dir + sep);
-  let file = normalize(join(root, decodeURIComponent(pathname)));
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(pathname);
+  } catch {
+    return errorResponse(appError(400, 'INVALID_ARGUMENT', 'The request path is not valid percent-encoded text', { path: pathname }));
+  }
+  let file = normalize(join(root, decoded));
   if (!file.startsWith(root)) return undefined;
   const isFile = await stat(file).then((st) => st.isFile(), () => false);
   if (!isFile) {
     // A missing asset is a 404; any other path is a client route (`/op/checkout.createOrder`).
-    if (TYPES[extname(pathname)]) return undefined;
+    if (ownValue(TYPES, extname(pathname))) return undefined;
     file = join(root, 'index.html');
   }
   const body = await readFile(file).catch(() => undefined);
   if (!body) return undefined;
-  const type = TYPES[extname(file)] ?? 'application/octet-stream';
+  const type = ownValue(TYPES, extname(file)) ?? 'application/octet-stream';
   const cache = file.includes(`${sep}assets${sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache';
   return new Response(new Uint8Array(body), {
-    headers: { 'content-type': type, 'cache-control': cache, 'x-content-type-options': 'nosniff' },
+    headers: { 'content-type': type, 'cache-control': cache, 'x-content-type-options': 'nosniff', 'content-security-policy': CONSOLE_CSP },
   });
 }
 
@@ -104,14 +137,14 @@ export interface SandboxServer {
   close(): Promise<void>;
 }
 
-/** The body, read once: a little past the limit, so the sandbox can answer 413 without buffering everything. */
-async function readNodeBody(req: IncomingMessage): Promise<Buffer> {
+/** The body, read once: a little past the route's limit, so the sandbox can answer 413 without buffering everything. */
+async function readNodeBody(req: IncomingMessage, limit: number): Promise<Buffer> {
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of req) {
     size += (chunk as Buffer).length;
     chunks.push(chunk as Buffer);
-    if (size > MAX_BODY_BYTES + 1) break;
+    if (size > limit + 1) break;
   }
   return Buffer.concat(chunks);
 }
@@ -119,13 +152,17 @@ async function readNodeBody(req: IncomingMessage): Promise<Buffer> {
 /** Node's request as the sandbox reads it (no web Request, Headers or AbortSignal per request). */
 function sandboxRequest(req: IncomingMessage, origin: string): SandboxRequest {
   let body: Promise<Buffer> | undefined;
-  const read = () => (body ??= req.method === 'GET' || req.method === 'HEAD' ? Promise.resolve(Buffer.alloc(0)) : readNodeBody(req));
+  const url = origin + (req.url ?? '/');
+  const read = () =>
+    (body ??= req.method === 'GET' || req.method === 'HEAD' ? Promise.resolve(Buffer.alloc(0)) : readNodeBody(req, bodyLimit(req.method ?? '', new URL(url).pathname)));
   return {
     method: req.method ?? 'GET',
-    url: origin + (req.url ?? '/'),
+    url,
     headers: {
       get(name) {
-        const v = req.headers[name.toLowerCase()];
+        // Own headers only: an inherited property is never a header.
+        const key = name.toLowerCase();
+        const v = Object.hasOwn(req.headers, key) ? req.headers[key] : undefined;
         return v === undefined ? null : Array.isArray(v) ? v.join(', ') : v;
       },
     },
@@ -155,16 +192,48 @@ async function writeAnswer(res: ServerResponse, answer: Answer, extraHeaders: Re
   res.end();
 }
 
-export async function createSandboxServer(options: SandboxServerOptions = {}): Promise<SandboxServer> {
+/** The public URL as an origin (`https://sandbox.example:8443`), or a clear error. */
+function publicOrigin(value: string): string {
+  let u: URL;
+  try {
+    u = new URL(value);
+  } catch {
+    throw new Error(`The public URL ${JSON.stringify(value)} is not a URL (e.g. http://sandbox.lan:4010)`);
+  }
+  if ((u.protocol !== 'http:' && u.protocol !== 'https:') || u.username || u.password || u.search || u.hash || u.pathname !== '/') {
+    throw new Error(`The public URL ${JSON.stringify(value)} must be an http(s) origin without a path, credentials, query or fragment (e.g. http://sandbox.lan:4010)`);
+  }
+  return u.origin;
+}
+
+export async function createSandboxServer(given: SandboxServerOptions = {}): Promise<SandboxServer> {
+  // No inherited property answers an option lookup (a polluted Object.prototype included).
+  const options = ownOptions(given);
   const host = options.host ?? '127.0.0.1';
+  const loopbackOnly = LOOPBACK_NAMES.includes(host);
+  if (!loopbackOnly && (options.apiKeys ?? [DEFAULT_API_KEY]).includes(DEFAULT_API_KEY)) {
+    throw new Error(
+      `Refusing to listen on ${host} with the default API key "${DEFAULT_API_KEY}": it is public, and anyone who reaches the port could change or wipe the sandbox's state. Choose a key with --api-key (or SFK_API_KEY).`,
+    );
+  }
+  const fixedPublicUrl = options.publicUrl !== undefined ? publicOrigin(options.publicUrl) : undefined;
   const dataFile = options.data ? new DataFile(options.data) : undefined;
   const state = dataFile?.open();
-  const loopbackOnly = LOOPBACK_NAMES.includes(host);
+  let url = '';
   const sandbox = createSandbox({
     ...options,
     controlReadsNeedKey: options.controlReadsNeedKey ?? !loopbackOnly,
     state,
-    persist: dataFile && (({ changes, snapshot }) => dataFile.commit(changes, snapshot)),
+    publicUrl: () => fixedPublicUrl ?? url,
+    persist:
+      dataFile &&
+      (({ changes, snapshot }) => {
+        try {
+          dataFile.commit(changes, snapshot);
+        } catch (err) {
+          throw appError(500, 'STATE_NOT_SAVED', `The change could not be written to ${dataFile.file} and was undone: ${(err as Error).message}`);
+        }
+      }),
   });
   const allowedHosts = new Set([...LOOPBACK_NAMES, ...(options.allowedHosts ?? []).map((h) => h.toLowerCase())]);
   const allowedOrigins = new Set(options.allowedOrigins ?? []);
@@ -194,8 +263,8 @@ export async function createSandboxServer(options: SandboxServerOptions = {}): P
       res.end();
       return void req.resume();
     }
-    const origin = `http://${req.headers.host ?? `${host}:${(server.address() as AddressInfo).port}`}`;
-    const request = sandboxRequest(req, origin);
+    // The server's own address, never the Host header: the links the sandbox writes use publicUrl.
+    const request = sandboxRequest(req, url);
     Promise.resolve()
       .then(async (): Promise<Answer> => {
         if (options.staticDir && request.method === 'GET') {
@@ -225,11 +294,14 @@ export async function createSandboxServer(options: SandboxServerOptions = {}): P
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port ?? 4010, host, () => resolve());
+  }).catch((err: unknown) => {
+    dataFile?.close(); // the lock too: this sandbox never started
+    throw err;
   });
-  // Make the first request not pay for seeding.
-  await sandbox.handle(new Request(`http://${host}/__sandbox/info`));
   const port = (server.address() as AddressInfo).port;
-  const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+  url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+  // Make the first request not pay for seeding.
+  await sandbox.handle(new Request(`${url}/__sandbox/info`));
   return {
     sandbox,
     server,

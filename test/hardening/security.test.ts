@@ -417,14 +417,15 @@ describe('DNS rebinding: a loopback sandbox answers only requests addressed to l
   });
 
   it('beyond loopback, answers any Host but keeps the control API, reads included, behind the key', async () => {
-    const own = await createSandboxServer({ port: 0, host: '0.0.0.0' });
+    const key = 'lan-only-key';
+    const own = await createSandboxServer({ port: 0, host: '0.0.0.0', apiKeys: [key] });
     try {
       const base = `http://127.0.0.1:${new URL(own.url).port}`;
       const refused = await getWithHost(base, '/__sandbox/info', 'sandbox.lan');
       expectRefused(refused, 401, 'UNAUTHENTICATED', 'Reading the sandbox needs its API key in Authorization when it listens beyond loopback');
-      expect(JSON.stringify(refused.body)).not.toContain(API_KEY);
+      expect(JSON.stringify(refused.body)).not.toContain(key);
       expectRefused(await call(base, 'GET', '/__sandbox/state'), 401, 'UNAUTHENTICATED');
-      expect((await call(base, 'GET', '/__sandbox/info', { token: API_KEY })).body.apiKey).toBe(API_KEY);
+      expect((await call(base, 'GET', '/__sandbox/info', { token: key })).body.apiKey).toBe(key);
       expect((await call(base, 'POST', '/oauth2/token', { body: { clientId: CLIENT_ID, grantType: 'anonymous' } })).status).toBe(200);
     } finally {
       await own.close();

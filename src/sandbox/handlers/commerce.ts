@@ -12,6 +12,7 @@ import { appError, conflict, notFound } from '../errors.ts';
 import { entityEvent } from '../events.ts';
 import type { SandboxModule, SeedContext } from '../module.ts';
 import type { OperationContext } from '../types.ts';
+import { maskedKeys } from '../safe-object.ts';
 import { changeStock, findProduct, priceForVariant } from './catalog.ts';
 
 type Json = Record<string, any>;
@@ -427,8 +428,7 @@ export const commerceModule: SandboxModule = {
       const existing = currentCart(ctx);
       const cart = existing ? structuredClone(existing) : newCart(ctx);
       const info = ctx.input.cartInfo ?? {};
-      const mask = ctx.input.cartFieldmask ? String(ctx.input.cartFieldmask).split(',').map((s: string) => s.trim()) : Object.keys(info);
-      for (const key of mask) if (key in info) cart[key] = info[key];
+      for (const key of maskedKeys(ctx.input.cartFieldmask, info, 'cartFieldmask')) cart[key] = info[key];
       if (ctx.input.couponCode !== undefined) {
         couponFor(ctx, ctx.input.couponCode);
         cart.couponCode = ctx.input.couponCode;
@@ -630,7 +630,7 @@ export const commerceModule: SandboxModule = {
           : `<h1>No checkout ${esc(id)}</h1>`;
         return new Response(`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Sandbox checkout</title></head><body>${body}</body></html>`, {
           status: ck ? 200 : 404,
-          headers: { 'content-type': 'text/html; charset=utf-8', 'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'" },
+          headers: { 'content-type': 'text/html; charset=utf-8', 'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'; base-uri 'none'" },
         });
       },
     },

@@ -19,6 +19,7 @@ import { entityEvent } from '../events.ts';
 import type { SandboxModule } from '../module.ts';
 import { TOKENS, type TokenRecord } from '../tokens.ts';
 import type { Caller, Db, OperationContext, SandboxSettings } from '../types.ts';
+import { matchesRedirectPattern, parseCallerUrl } from '../url-safety.ts';
 import {
   MEMBER_FQDN,
   CREDENTIALS,
@@ -99,6 +100,8 @@ export const AuthErrors = {
     appError(429, 'TOO_MANY_REQUESTS', `Too many failed logins for this e-mail; try again in ${retryAfterSeconds} seconds`, { retryAfterSeconds }),
   invalidStateToken: () => appError(400, 'INVALID_STATE_TOKEN', 'State token is not valid or has expired'),
   wrongCode: () => appError(400, 'INVALID_VERIFICATION_CODE', 'Verification code is not valid'),
+  codeVoid: () =>
+    appError(400, 'VERIFICATION_CODE_VOID', 'Too many wrong verification codes: this code no longer works; ask for a new one (resend)', { maxAttempts: MAX_CODE_ATTEMPTS }),
   invalidRecoveryToken: () => appError(400, 'INVALID_RECOVERY_TOKEN', 'Recovery token is not valid, used or expired'),
 } as const;
 
@@ -291,11 +294,30 @@ export async function loginWithPassword(ctx: OperationContext, emailInput: unkno
   return nextState(ctx, m);
 }
 
-/** The e-mailed code of an authentication waiting for it (the verify call and the hosted page). */
+/** Wrong tries a verification code survives; after them it is void (a million codes fall to a script otherwise). */
+export const MAX_CODE_ATTEMPTS = 5;
+/** Wrong tries per state token and code: beside the store, since a refused try rolls back (like failedLogins). */
+const codeAttempts = new WeakMap<Db, Map<string, { code: string | undefined; wrong: number }>>();
+
+/** The wrong tries of the state's current code (a resent code starts again from none). */
+function codeTries(db: Db, s: AuthStateRecord): { code: string | undefined; wrong: number } {
+  let byState = codeAttempts.get(db);
+  if (!byState) codeAttempts.set(db, (byState = new Map()));
+  let tries = byState.get(s.id);
+  if (!tries || tries.code !== s.code) byState.set(s.id, (tries = { code: s.code, wrong: 0 }));
+  return tries;
+}
+
+/** The e-mailed code of an authentication waiting for it (the verify call and the hosted page): at most MAX_CODE_ATTEMPTS wrong tries. */
 export function verifyCode(ctx: OperationContext, stateToken: unknown, code: unknown): AuthAnswer {
   const s = liveState(ctx.db, stateToken, ctx.now());
   if (s.step !== 'EMAIL_VERIFICATION') throw AuthErrors.invalidStateToken();
-  if (code !== s.code) throw AuthErrors.wrongCode();
+  const tries = codeTries(ctx.db, s);
+  if (tries.wrong >= MAX_CODE_ATTEMPTS) throw AuthErrors.codeVoid();
+  if (code !== s.code) {
+    tries.wrong++;
+    throw AuthErrors.wrongCode();
+  }
   const m = member(ctx.db, s.memberId);
   ctx.db.delete(AUTH_STATES, s.id);
   const verified = ctx.db.put<MemberRecord>(MEMBERS, m.id, { ...m, loginEmailVerified: true, updatedDate: ctx.now().toISOString() });
@@ -389,14 +411,10 @@ const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
 
 export function isRegisteredRedirect(ctx: Pick<OperationContext, 'settings' | 'options'>, clientId: string, uri: string): boolean {
   if (!ctx.options.clientIds.includes(clientId)) return false;
-  let u: URL;
-  try {
-    u = new URL(uri);
-  } catch {
-    return false;
-  }
+  const u = parseCallerUrl(uri);
+  if (!u) return false;
   if ((u.protocol === 'http:' || u.protocol === 'https:') && LOCAL_HOSTS.has(u.hostname)) return true;
-  return ctx.settings.redirectUris.some((r) => r === uri || (r.endsWith('*') && uri.startsWith(r.slice(0, -1))));
+  return ctx.settings.redirectUris.some((pattern) => matchesRedirectPattern(pattern, uri));
 }
 
 export const unregisteredRedirect = (uri: string) =>

@@ -351,7 +351,8 @@ const routes: SandboxModule['routes'] = [
         if (s.memberId) endMemberLogin(ctx.db, { kind: 'member', memberId: s.memberId, visitorId: s.visitorId, clientId: s.clientId ?? '', token: '' });
         ctx.db.put(REDIRECT_SESSIONS, s.id, { ...s, done: true });
       });
-      if (typeof target === 'string') return new Response(null, { status: 302, headers: { location: target, 'cache-control': 'no-store' } });
+      // The parsed form: a Location header takes only ASCII (the check above refused control characters).
+      if (typeof target === 'string') return new Response(null, { status: 302, headers: { location: new URL(target).href, 'cache-control': 'no-store' } });
       return page('Signed out', '<h1>Signed out</h1><p>The member is signed out.</p>');
     },
   },
@@ -408,7 +409,7 @@ const routes: SandboxModule['routes'] = [
         if (err instanceof SandboxError) return problem(err.status, 'Password not set', err.message);
         throw err;
       }
-      if (redirectUrl) return new Response(null, { status: 302, headers: { location: redirectUrl, 'cache-control': 'no-store' } });
+      if (redirectUrl) return new Response(null, { status: 302, headers: { location: new URL(redirectUrl).href, 'cache-control': 'no-store' } });
       return page('Password set', '<h1>Password set</h1><p>You can log in with the new password.</p>');
     },
   },

@@ -1,0 +1,70 @@
+/**
+ * Request bodies the sandbox reads as JSON (operations and the control API): a size limit per
+ * route (413 past it, never a parse error of a cut body), `application/json` only (a
+ * CORS-safelisted type such as `text/plain` would let any web page send it without a
+ * preflight), and a prototype-safe parse.
+ */
+import { appError } from './errors.ts';
+import { safeJsonParse } from './safe-object.ts';
+import type { SandboxRequest } from './types.ts';
+
+export const MAX_BODY_BYTES = 1024 * 1024;
+/** A state import: room for any export the sandbox can make (its collections are bounded well below this). */
+export const MAX_IMPORT_BYTES = 64 * 1024 * 1024;
+
+/** The body limit of a route: the state import has its own. */
+export function bodyLimit(method: string, pathname: string): number {
+  return method === 'PUT' && pathname.replace(/\/+$/, '') === '/__sandbox/state' ? MAX_IMPORT_BYTES : MAX_BODY_BYTES;
+}
+
+export const tooLarge = (limit: number) =>
+  appError(413, 'PAYLOAD_TOO_LARGE', `Request body is larger than ${limit} bytes`, { maxBytes: limit });
+
+/**
+ * Whether a Content-Type header is JSON: the media type `application/json` exactly, with
+ * well-formed parameters and, if one is given, charset utf-8. `text/plain;+json` and
+ * `application/foo+json` are not.
+ */
+export function isJsonContentType(header: string | null): boolean {
+  if (!header) return false;
+  const [type, ...params] = header.split(';');
+  if (type.trim().toLowerCase() !== 'application/json') return false;
+  for (const param of params) {
+    const m = /^\s*([!#$%&'*+.^_`|~0-9A-Za-z-]+)=("[^"]*"|[!#$%&'*+.^_`|~0-9A-Za-z-]+)\s*$/.exec(param);
+    if (!m) return false;
+    const value = m[2].replace(/^"|"$/g, '').toLowerCase();
+    if (m[1].toLowerCase() === 'charset' && value !== 'utf-8' && value !== 'utf8') return false;
+  }
+  return true;
+}
+
+/**
+ * The body as a JSON object, or undefined when there is none. Past `limit` bytes: 413; a
+ * non-empty body that is not `application/json`: 415; not JSON: 400 MALFORMED_JSON; a reserved
+ * key (`__proto__`, `constructor`, `prototype`) anywhere: a validation error naming it.
+ */
+export async function readJsonObject(
+  request: SandboxRequest,
+  limit: number,
+): Promise<Record<string, unknown> | undefined> {
+  const declared = Number(request.headers.get('content-length') ?? '0');
+  if (declared > limit) throw tooLarge(limit);
+  const buf = new Uint8Array(await request.arrayBuffer());
+  if (buf.byteLength > limit) throw tooLarge(limit);
+  if (buf.byteLength === 0) return undefined;
+  const type = request.headers.get('content-type');
+  if (!isJsonContentType(type)) {
+    throw appError(415, 'UNSUPPORTED_MEDIA_TYPE', `Content-Type must be application/json (got ${type || 'none'})`);
+  }
+  let parsed: unknown;
+  try {
+    parsed = safeJsonParse(new TextDecoder().decode(buf));
+  } catch (err) {
+    if (!(err instanceof SyntaxError)) throw err;
+    throw appError(400, 'MALFORMED_JSON', `Request body is not valid JSON: ${err.message}`);
+  }
+  if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) {
+    throw appError(400, 'INVALID_ARGUMENT', 'Request body must be a JSON object');
+  }
+  return parsed as Record<string, unknown>;
+}
