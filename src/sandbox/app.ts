@@ -273,10 +273,22 @@ export function createSandbox(given: SandboxOptions = {}): Sandbox {
         db.put('outbox', id, { id, ...m, sentDate: sandbox.now().toISOString() });
       }
       return { r, published };
-    }, options.persist && ((changes) => options.persist!({ changes, snapshot: () => store.snapshot() })));
+    }, persist);
     events.publish(result.published, sandbox.settings());
     return result.r;
   }
+
+  /** Durability: a failure undoes the change and is answered 500 in the provider's format. */
+  const persist =
+    options.persist &&
+    ((changes: Commit) => {
+      try {
+        options.persist!({ changes, snapshot: () => store.snapshot() });
+      } catch (err) {
+        if (err instanceof SandboxError) throw err;
+        throw appError(500, 'STATE_NOT_SAVED', `The change could not be saved and was undone: ${(err as Error)?.message ?? String(err)}`);
+      }
+    });
 
   const runAs = <T>(caller: Caller, origin: string, fn: (ctx: OperationContext) => T | Promise<T>) =>
     run(operationList[0], {}, {}, caller, origin, fn);

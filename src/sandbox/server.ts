@@ -225,15 +225,7 @@ export async function createSandboxServer(given: SandboxServerOptions = {}): Pro
     controlReadsNeedKey: options.controlReadsNeedKey ?? !loopbackOnly,
     state,
     publicUrl: () => fixedPublicUrl ?? url,
-    persist:
-      dataFile &&
-      (({ changes, snapshot }) => {
-        try {
-          dataFile.commit(changes, snapshot);
-        } catch (err) {
-          throw appError(500, 'STATE_NOT_SAVED', `The change could not be written to ${dataFile.file} and was undone: ${(err as Error).message}`);
-        }
-      }),
+    persist: dataFile && (({ changes, snapshot }) => dataFile.commit(changes, snapshot)),
   });
   const allowedHosts = new Set([...LOOPBACK_NAMES, ...(options.allowedHosts ?? []).map((h) => h.toLowerCase())]);
   const allowedOrigins = new Set(options.allowedOrigins ?? []);

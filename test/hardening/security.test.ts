@@ -10,11 +10,16 @@
  * - HTML in text fields stored as text and served as JSON; the sandbox's own pages escape it.
  * Every refusal is in the provider's error format and changes nothing.
  */
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync, writeSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { operationList } from '../../generated/operations.ts';
 import { checkout, ClientError, createClient, currentCart, elevate, members, OAuthStrategy } from '../../src/index.ts';
-import { MAX_BODY_BYTES, MAX_JSON_DEPTH } from '../../src/sandbox/app.ts';
+import { createSandbox, MAX_BODY_BYTES, MAX_IMPORT_BYTES, MAX_JSON_DEPTH } from '../../src/sandbox/app.ts';
+import { DataFile } from '../../src/sandbox/persist.ts';
 import { DEMO_MEMBER_ID } from '../../src/sandbox/handlers/member-store.ts';
 import { createSandboxServer } from '../../src/sandbox/server.ts';
 import { API_KEY, call, CLIENT_ID, useSandboxServer, visitorToken } from '../support/sandbox.ts';
@@ -522,6 +527,388 @@ describe('HTML in text fields', () => {
     expect(html).not.toContain('<script>alert');
     expect(html).not.toContain('<img src=x');
     expect(html).toContain('&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;');
+  });
+});
+
+/** The validation error a reserved key (`__proto__`, `constructor`, `prototype`) gets, wherever it is. */
+function expectReservedKey(r: { status: number; body: any }, field: string): void {
+  expectRefused(r, 400, 'VALIDATION', `INVALID_ARGUMENT: "${field}" is a reserved name and cannot be used as a field`);
+  expect(r.body.details.validationError.fieldViolations).toEqual([{ field, description: 'is a reserved name and cannot be used as a field', violatedRule: 'FIELD_NOT_ALLOWED' }]);
+}
+
+const prototypeKeys = () => Object.getOwnPropertyNames(Object.prototype).sort().join(',');
+
+describe('prototype pollution: one unauthenticated GET cannot read the disk, become a member or make every caller elevated', () => {
+  const s = useSandboxServer();
+
+  it('refuses reserved keys in the query string before any auth check; afterwards fresh requests behave as before', async () => {
+    const base = s.current.url;
+    const keysBefore = prototypeKeys();
+    const before = await state(base);
+    const attacks: [string, string][] = [
+      ['__proto__.staticDir=/', '__proto__'],
+      [`__proto__.memberId=${DEMO_MEMBER_ID}`, '__proto__'],
+      ['__proto__.authorization=sandbox-api-key', '__proto__'],
+      ['constructor.prototype.authorization=sandbox-api-key', 'constructor'],
+      ['paging.__proto__.limit=1', 'paging.__proto__'],
+      ['a.b.prototype=1', 'a.b.prototype'],
+      [`.r=${Buffer.from('{"__proto__":{"authorization":"sandbox-api-key"}}').toString('base64url')}`, '.r.__proto__'],
+      [`.r=${Buffer.from('{"query":{"filter":{"constructor":{"prototype":{"x":1}}}}}').toString('base64url')}`, '.r.query.filter.constructor'],
+    ];
+    for (const [query, field] of attacks) {
+      for (const path of ['/ecom/v1/carts/current', '/members/v1/members/my', '/stores-reader/v1/products/query-platformized']) {
+        expectReservedKey(await call(base, 'GET', `${path}?${query}`), field);
+      }
+    }
+    expect(prototypeKeys()).toBe(keysBefore);
+    await expectUnchanged(base, before);
+    // The disk is not served, a visitor stays a visitor, no header means no caller.
+    const passwd = await call(base, 'GET', '/etc/passwd');
+    expectRefused(passwd, 404, 'NOT_FOUND', 'No operation at GET /etc/passwd');
+    const visitor = await visitorToken(base);
+    expectRefused(await call(base, 'GET', '/members/v1/members/my', { token: visitor }), 403, 'PERMISSION_DENIED', 'getCurrentMember requires a logged-in member');
+    expectRefused(await call(base, 'GET', `/members/v1/members/${DEMO_MEMBER_ID}`), 401, 'UNAUTHENTICATED', 'Authorization header is missing: send an access token or an API key');
+  });
+
+  it('refuses reserved keys anywhere in a JSON body, a control-API body and a state import', async () => {
+    const base = s.current.url;
+    const keysBefore = prototypeKeys();
+    const token = await visitorToken(base);
+    const before = await state(base);
+    const bodies: [string, string][] = [
+      ['{"__proto__":{"polluted":1}}', '__proto__'],
+      ['{"lineItems":[{"constructor":{"prototype":{"polluted":1}}}]}', 'lineItems[0].constructor'],
+      ['{"a":{"b":{"prototype":1}}}', 'a.b.prototype'],
+      ['{"\\u005f_proto__":{"polluted":1}}', '__proto__'],
+    ];
+    for (const [body, field] of bodies) {
+      expectReservedKey(await call(base, 'POST', '/ecom/v1/carts/current/add-to-cart', { body, token }), field);
+      expectReservedKey(await call(base, 'PATCH', '/__sandbox/settings', { body, token: API_KEY }), field);
+      expectReservedKey(await call(base, 'POST', '/__sandbox/clock/advance', { body, token: API_KEY }), field);
+    }
+    const snapshot = (await call(base, 'GET', '/__sandbox/state')).body;
+    const poisoned = JSON.stringify(snapshot).replace('"collections":{', '"collections":{"__proto__":{"x":{"id":"x"}},');
+    expectReservedKey(await call(base, 'PUT', '/__sandbox/state', { body: poisoned, token: API_KEY }), 'collections.__proto__');
+    expect(prototypeKeys()).toBe(keysBefore);
+    await expectUnchanged(base, before);
+  });
+
+  it('refuses a reserved name in the cart field mask; later adds still work', async () => {
+    const base = s.current.url;
+    const token = await visitorToken(base);
+    const product = await firstProductId(base, token);
+    const add = () => call(base, 'POST', '/ecom/v1/carts/current/add-to-cart', { body: { lineItems: [{ quantity: 1, catalogReference: { catalogItemId: product, appId: STORES } }] }, token });
+    expect((await add()).status).toBe(200);
+    const before = await state(base);
+    for (const mask of ['constructor', 'buyerNote,constructor', ' prototype ', '__proto__']) {
+      const r = await call(base, 'PATCH', '/ecom/v1/carts/current', { body: { cartInfo: { buyerNote: 'x' }, cartFieldmask: mask }, token });
+      expectRefused(r, 400, 'VALIDATION', `INVALID_ARGUMENT: "cartFieldmask" names the reserved field "${mask.split(',').map((k) => k.trim()).find((k) => k !== 'buyerNote')}"`);
+    }
+    await expectUnchanged(base, before);
+    expect((await add()).status).toBe(200);
+  });
+});
+
+describe('simple cross-origin requests (no preflight) cannot change anything', () => {
+  const s = useSandboxServer();
+
+  it('accepts only application/json on operations and the control API: CORS-safelisted and look-alike types are 415', async () => {
+    const base = s.current.url;
+    const token = await visitorToken(base);
+    const before = await state(base);
+    const product = await firstProductId(base, token);
+    const addBody = JSON.stringify({ lineItems: [{ quantity: 1, catalogReference: { catalogItemId: product, appId: STORES } }] });
+    const refusedTypes = ['text/plain', 'text/plain;+json', 'text/plain; x=+json', 'text/plain; charset=application/json', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', 'application/jsonx', 'application/ld+json', 'application/json; charset=latin1', 'application/json;;'];
+    for (const type of refusedTypes) {
+      const headers = { 'content-type': type };
+      const message = `Content-Type must be application/json (got ${type})`;
+      expectRefused(await call(base, 'POST', '/ecom/v1/carts/current/add-to-cart', { body: addBody, token, headers }), 415, 'UNSUPPORTED_MEDIA_TYPE', message);
+      expectRefused(await call(base, 'POST', '/__sandbox/clock/advance', { body: '{"seconds":315360000}', token: API_KEY, headers }), 415, 'UNSUPPORTED_MEDIA_TYPE', message);
+      expectRefused(await call(base, 'PUT', '/__sandbox/state', { body: '{"version":1,"collections":{}}', token: API_KEY, headers }), 415, 'UNSUPPORTED_MEDIA_TYPE', message);
+      expectRefused(await call(base, 'POST', '/__sandbox/reset', { body: '{}', token: API_KEY, headers }), 415, 'UNSUPPORTED_MEDIA_TYPE', message);
+    }
+    await expectUnchanged(base, before);
+    for (const type of ['application/json', 'application/json; charset=utf-8', 'Application/JSON; charset="UTF-8"']) {
+      expect((await call(base, 'POST', '/ecom/v1/carts/current/add-to-cart', { body: addBody, token, headers: { 'content-type': type } })).status, type).toBe(200);
+    }
+  });
+});
+
+describe('one --data file, one sandbox', () => {
+  const tmp = () => join(mkdtempSync(join(tmpdir(), 'sfk-lock-')), 'state.json');
+
+  it('refuses a second sandbox on the same file, naming the file and the other process; the lock goes with the first', async () => {
+    const data = tmp();
+    const first = await createSandboxServer({ port: 0, data });
+    const message = `${data} is in use by another sandbox (process ${process.pid}, lock ${data}.lock); two sandboxes on one data file would lose each other's writes. Stop that one or use another --data file.`;
+    try {
+      await expect(createSandboxServer({ port: 0, data })).rejects.toThrow(message);
+      // The command line says the same and exits 1.
+      const child = spawnSync(process.execPath, ['--import', 'tsx', 'src/sandbox/cli.ts', '--port', '0', '--data', data], { encoding: 'utf8', timeout: 20_000 });
+      expect(child.status).toBe(1);
+      expect(child.stderr).toContain(`storefront-kit sandbox: ${message}`);
+      figures.refusals += 2;
+    } finally {
+      await first.close();
+    }
+    const again = await createSandboxServer({ port: 0, data });
+    await again.close();
+  });
+
+  it('takes over a lock its process left behind (killed)', async () => {
+    const data = tmp();
+    const gone = spawnSync(process.execPath, ['-e', '0']).pid;
+    writeFileSync(`${data}.lock`, String(gone));
+    const s = await createSandboxServer({ port: 0, data });
+    expect(readFileSync(`${data}.lock`, 'utf8')).toBe(String(process.pid));
+    await s.close();
+    expect(existsSync(`${data}.lock`)).toBe(false);
+  });
+});
+
+describe('a write whose persistence fails is answered with an error and never seen again', () => {
+  const noSpace = () => Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC' });
+
+  for (const when of ['compacting the state file', 'appending to the journal'] as const) {
+    it(`disk full while ${when}: 500 in the provider's format, the change undone, gone after a restart, no temp file left`, async () => {
+      const dir = mkdtempSync(join(tmpdir(), 'sfk-full-'));
+      const file = join(dir, 'state.json');
+      let full = false;
+      const write = (fd: number, buffer: Buffer, offset: number) => {
+        if (full) throw noSpace();
+        return writeSync(fd, buffer, offset);
+      };
+      // Compacting on every write (min 0) or never (a huge min).
+      const open = () => {
+        const f = new DataFile(file, when === 'compacting the state file' ? 0 : 1 << 30, write);
+        const state = f.open();
+        return { f, sandbox: createSandbox({ state, persist: ({ changes, snapshot }) => f.commit(changes, snapshot) }) };
+      };
+      let { f, sandbox } = open();
+      const ask = async (method: string, path: string, body?: unknown, token?: string) => {
+        const headers: Record<string, string> = body === undefined ? {} : { 'content-type': 'application/json' };
+        if (token) headers.authorization = token;
+        const res = await sandbox.handle(new Request(`http://sandbox.test${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) }));
+        return { status: res.status, body: await res.json() };
+      };
+      const token = (await ask('POST', '/oauth2/token', { clientId: CLIENT_ID, grantType: 'anonymous' })).body.access_token;
+      const product = (await ask('POST', '/stores-reader/v1/products/query-platformized', { query: { filter: { slug: 'recipe-e-book' } } }, token)).body.products[0].id;
+      expect((await ask('POST', '/ecom/v1/carts/current/add-to-cart', { lineItems: [{ quantity: 1, catalogReference: { catalogItemId: product, appId: STORES } }] }, token)).status).toBe(200);
+      const acknowledged = (await ask('PATCH', '/ecom/v1/carts/current', { cartInfo: { buyerNote: 'acknowledged' } }, token)).body.cart;
+      expect(acknowledged.buyerNote).toBe('acknowledged');
+      const before = comparableState(sandbox.store.snapshot());
+
+      full = true;
+      const failed = await ask('PATCH', '/ecom/v1/carts/current', { cartInfo: { buyerNote: 'never saved' } }, token);
+      expectRefused(failed, 500, 'STATE_NOT_SAVED', 'The change could not be saved and was undone: ENOSPC: no space left on device, write');
+      expect(comparableState(sandbox.store.snapshot())).toBe(before);
+      expect((await ask('GET', '/ecom/v1/carts/current', undefined, token)).body.cart.buyerNote).toBe('acknowledged');
+      expect(readdirSync(dir).filter((n) => n.endsWith('.tmp'))).toEqual([]);
+
+      // A restart reads back the last acknowledged value, not the failed one.
+      f.close();
+      full = false;
+      ({ f, sandbox } = open());
+      expect(comparableState(sandbox.store.snapshot())).toBe(before);
+      expect(JSON.stringify(sandbox.store.snapshot())).not.toContain('never saved');
+      expect((await ask('PATCH', '/ecom/v1/carts/current', { cartInfo: { buyerNote: 'after' } }, token)).status).toBe(200);
+      f.close();
+      figures.unchangedStates += 2;
+    });
+  }
+});
+
+describe('state import has its own limit; an oversized body is 413 everywhere', () => {
+  const s = useSandboxServer();
+
+  it(`imports and exports a state of several MiB unchanged (over the ${MAX_BODY_BYTES}-byte request limit)`, async () => {
+    const base = s.current.url;
+    const snapshot = (await call(base, 'GET', '/__sandbox/state')).body;
+    const note = 'n'.repeat(1000);
+    const bulk = Object.fromEntries(Array.from({ length: 3000 }, (_, i) => [`bulk-${i}`, { id: `bulk-${i}`, note }]));
+    const big = { ...snapshot, collections: { ...snapshot.collections, bulk } };
+    const text = JSON.stringify(big);
+    expect(text.length).toBeGreaterThan(3 * MAX_BODY_BYTES);
+    expect((await call(base, 'PUT', '/__sandbox/state', { body: text, token: API_KEY })).status).toBe(200);
+    expect((await call(base, 'GET', '/__sandbox/state')).body).toEqual(big);
+    await call(base, 'PUT', '/__sandbox/state', { body: snapshot, token: API_KEY });
+  });
+
+  it(`answers 413 (never MALFORMED_JSON) past the import limit (${MAX_IMPORT_BYTES} bytes) and past ${MAX_BODY_BYTES} bytes on every other control route`, async () => {
+    const base = s.current.url;
+    const before = await state(base);
+    const huge = `{"version":1,"collections":{"x":{"y":{"id":"${'z'.repeat(MAX_IMPORT_BYTES)}"}}}}`;
+    expectRefused(await call(base, 'PUT', '/__sandbox/state', { body: huge, token: API_KEY }), 413, 'PAYLOAD_TOO_LARGE', `Request body is larger than ${MAX_IMPORT_BYTES} bytes`);
+    const big = JSON.stringify({ redirectUris: ['x'.repeat(MAX_BODY_BYTES)] });
+    expectRefused(await call(base, 'PATCH', '/__sandbox/settings', { body: big, token: API_KEY }), 413, 'PAYLOAD_TOO_LARGE', `Request body is larger than ${MAX_BODY_BYTES} bytes`);
+    expectRefused(await call(base, 'POST', '/__sandbox/clock/advance', { body: big, token: API_KEY }), 413, 'PAYLOAD_TOO_LARGE', `Request body is larger than ${MAX_BODY_BYTES} bytes`);
+    await expectUnchanged(base, before);
+  });
+});
+
+describe('redirect-URI wildcards match the parsed URL (scheme, host, port; path by prefix)', () => {
+  const s = useSandboxServer();
+  const session = (base: string, token: string, redirectUri: string) =>
+    call(base, 'POST', '/_api/redirects-api/v1/redirect-session', {
+      body: { auth: { authRequest: { redirectUri, clientId: CLIENT_ID, codeChallenge: 'x'.repeat(43), codeChallengeMethod: 'S256', responseMode: 'query', responseType: 'code', scope: 'offline_access', state: 'st' }, prompt: 'login' } },
+      token,
+    });
+
+  it('refuses look-alikes of a registered https://shop.test* and https://shop.test:8443/app/*; accepts their real paths', async () => {
+    const base = s.current.url;
+    expect((await call(base, 'PATCH', '/__sandbox/settings', { body: { redirectUris: ['https://shop.test*', 'https://shop.test:8443/app/*'] }, token: API_KEY })).status).toBe(200);
+    const token = await visitorToken(base);
+    const before = await state(base);
+    const lookAlikes = [
+      'https://shop.test@evil.example/cb',
+      'https://shop.test.evil.example/cb',
+      'https://shop.testevil.example/cb',
+      'https://shop.test:444/cb',
+      'http://shop.test/cb',
+      'https://user:pw@shop.test/cb',
+      'https://shop.test:8443/application',
+      'https://shop.test:8443/app/../evil',
+      'https://shop.test:8443@evil.example/app/cb',
+    ];
+    for (const redirectUri of lookAlikes) {
+      expectRefused(await session(base, token, redirectUri), 400, 'INVALID_REDIRECT_URI', `Redirect URI ${redirectUri} is not registered for this client (add it to the sandbox setting redirectUris)`);
+    }
+    await expectUnchanged(base, before);
+    for (const redirectUri of ['https://shop.test/cb', 'https://shop.test/', 'https://SHOP.test/deep/cb?x=1', 'https://shop.test:8443/app/cb']) {
+      expect((await session(base, token, redirectUri)).status, redirectUri).toBe(200);
+    }
+    await call(base, 'PATCH', '/__sandbox/settings', { body: { redirectUris: [] }, token: API_KEY });
+  });
+});
+
+describe('URLs with control characters are refused before anything is committed', () => {
+  const s = useSandboxServer();
+  const CRLF = ['http://localhost:5173/cb\r\nSet-Cookie: a=1', 'http://localhost:5173/cb\n', 'http://localhost:5173/\tcb', 'http://localhost:5173/cb\u0000', 'http://localhost:5173/cb\u0085'];
+
+  it('refuses them in redirect sessions, recovery e-mails and the sandbox settings, with the state unchanged', async () => {
+    const base = s.current.url;
+    const token = await visitorToken(base);
+    const before = await state(base);
+    const controlError = (field: string) => `INVALID_ARGUMENT: "${field}" must not contain control characters`;
+    for (const url of CRLF) {
+      const auth = { authRequest: { redirectUri: url, clientId: CLIENT_ID, codeChallenge: 'x'.repeat(43), codeChallengeMethod: 'S256', responseMode: 'query', responseType: 'code', scope: 'offline_access' } };
+      expectRefused(await call(base, 'POST', '/_api/redirects-api/v1/redirect-session', { body: { auth }, token }), 400, 'VALIDATION', controlError('auth.authRequest.redirectUri'));
+      expectRefused(await call(base, 'POST', '/_api/redirects-api/v1/redirect-session', { body: { logout: { clientId: CLIENT_ID }, callbacks: { postFlowUrl: url } }, token }), 400, 'VALIDATION', controlError('callbacks.postFlowUrl'));
+      expectRefused(await call(base, 'POST', '/_api/iam/recovery/v1/send-email', { body: { email: DEMO.email, redirect: { url, clientId: CLIENT_ID } }, token }), 400, 'VALIDATION', controlError('redirect.url'));
+      expectRefused(await call(base, 'PATCH', '/__sandbox/settings', { body: { redirectUris: ['https://ok.test/*', url] }, token: API_KEY }), 400, 'VALIDATION', controlError('redirectUris[1]'));
+    }
+    await expectUnchanged(base, before);
+  });
+
+  it('the set-password page refuses a redirect URL with CR/LF before the password changes', async () => {
+    const base = s.current.url;
+    const token = await visitorToken(base);
+    expect((await call(base, 'POST', '/_api/iam/recovery/v1/send-email', { body: { email: DEMO.email }, token })).status).toBe(200);
+    const mail = (await call(base, 'GET', `/__sandbox/outbox?to=${encodeURIComponent(DEMO.email)}`)).body.mail.at(-1);
+    const before = await state(base);
+    for (const redirectUrl of CRLF) {
+      const page = await fetch(`${base}/__sandbox/recover?token=${encodeURIComponent(mail.data.recoveryToken)}&redirectUrl=${encodeURIComponent(redirectUrl)}`);
+      expect(page.status).toBe(400);
+      const posted = await fetch(`${base}/__sandbox/recover`, { method: 'POST', redirect: 'manual', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ token: mail.data.recoveryToken, password: 'stolen-pass-1', redirectUrl }) });
+      expect(posted.status).toBe(400);
+      expect(await posted.text()).toContain('Redirect URI not registered');
+      figures.refusals += 2;
+    }
+    await expectUnchanged(base, before);
+    expect((await call(base, 'POST', '/_api/iam/authentication/v2/login', { body: { loginId: { email: DEMO.email }, password: DEMO.password }, token })).body.state).toBe('SUCCESS');
+  });
+});
+
+describe('verification codes: 5 wrong tries, then the code is void', () => {
+  const s = useSandboxServer();
+
+  it('refuses the sixth try, even with the right code, until a new code is sent', async () => {
+    const base = s.current.url;
+    expect((await call(base, 'PATCH', '/__sandbox/settings', { body: { requireEmailVerification: true }, token: API_KEY })).status).toBe(200);
+    const token = await visitorToken(base);
+    const email = `verify.${Date.now()}@example.com`;
+    const reg = await call(base, 'POST', '/_api/iam/authentication/v2/register', { body: { loginId: { email }, password: 'pass-word-1' }, token });
+    expect(reg.body.state).toBe('REQUIRE_EMAIL_VERIFICATION');
+    const stateToken = reg.body.stateToken;
+    const lastCode = async () => (await call(base, 'GET', `/__sandbox/outbox?to=${encodeURIComponent(email)}`)).body.mail.at(-1).data.code as string;
+    const verify = (code: string) => call(base, 'POST', '/_api/iam/verification/v1/auth/verify', { body: { code, stateToken }, token });
+    const code = await lastCode();
+    const wrong = code === '000000' ? '111111' : '000000';
+    const before = await state(base);
+    for (let i = 0; i < 5; i++) expectRefused(await verify(wrong), 400, 'INVALID_VERIFICATION_CODE', 'Verification code is not valid');
+    const voided = 'Too many wrong verification codes: this code no longer works; ask for a new one (resend)';
+    expectRefused(await verify(code), 400, 'VERIFICATION_CODE_VOID', voided);
+    expectRefused(await verify(wrong), 400, 'VERIFICATION_CODE_VOID', voided);
+    await expectUnchanged(base, before);
+    expect((await call(base, 'POST', '/_api/iam/verification/v1/auth/resend', { body: { stateToken }, token })).status).toBe(200);
+    const fresh = await lastCode();
+    expect(fresh).not.toBe(code);
+    const ok = await verify(fresh);
+    expect(ok.status).toBe(200);
+    expect(ok.body.state).toBe('SUCCESS');
+    await call(base, 'PATCH', '/__sandbox/settings', { body: { requireEmailVerification: false }, token: API_KEY });
+  });
+});
+
+describe('framing, static paths and where links point', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'sfk-static-'));
+  writeFileSync(join(dir, 'index.html'), '<!doctype html><title>console</title>');
+  const s = useSandboxServer({ staticDir: dir, allowedHosts: ['shop.test'] });
+
+  it('sends a CSP with frame-ancestors none on the console and every sandbox page but the web_message answer', async () => {
+    const base = s.current.url;
+    for (const path of ['/', '/index.html', '/op/checkout.createOrder', '/__sandbox/checkout/nope', '/__sandbox/login?session=nope', '/__sandbox/recover?token=nope']) {
+      const res = await fetch(base + path);
+      expect(res.headers.get('content-security-policy'), path).toMatch(/(^|; )frame-ancestors 'none'(;|$)/);
+    }
+  });
+
+  it('answers a broken percent-escape on a static path with 400 in the provider format', async () => {
+    const base = s.current.url;
+    for (const path of ['/%E0%A4%A', '/%', '/assets/%zz.js']) {
+      const r = await call(base, 'GET', path);
+      expectRefused(r, 400, 'INVALID_ARGUMENT', 'The request path is not valid percent-encoded text');
+    }
+  });
+
+  it('writes links with the public URL, never the Host header', async () => {
+    const base = s.current.url;
+    const port = new URL(base).port;
+    const authorization = await visitorToken(base);
+    const res = await new Promise<number>((resolve, reject) => {
+      const req = httpRequest({ host: '127.0.0.1', port, path: '/_api/iam/recovery/v1/send-email', method: 'POST', headers: { host: `shop.test:${port}`, 'content-type': 'application/json', authorization } }, (r) => {
+        r.resume();
+        r.on('end', () => resolve(r.statusCode!));
+      });
+      req.on('error', reject);
+      req.end(JSON.stringify({ email: DEMO.email }));
+    });
+    expect(res).toBe(200);
+    const mail = (await call(base, 'GET', `/__sandbox/outbox?to=${encodeURIComponent(DEMO.email)}`)).body.mail.at(-1);
+    expect(new URL(mail.data.link).origin).toBe(base);
+
+    const own = await createSandboxServer({ port: 0, publicUrl: 'https://sandbox.example:8443' });
+    try {
+      const token = await visitorToken(own.url);
+      expect((await call(own.url, 'POST', '/_api/iam/recovery/v1/send-email', { body: { email: DEMO.email }, token })).status).toBe(200);
+      const link = (await call(own.url, 'GET', `/__sandbox/outbox?to=${encodeURIComponent(DEMO.email)}`)).body.mail.at(-1).data.link;
+      expect(link).toMatch(/^https:\/\/sandbox\.example:8443\/__sandbox\/recover\?token=/);
+    } finally {
+      await own.close();
+    }
+  });
+
+  it('refuses to start beyond loopback with the default API key, and a public URL that is not an origin', async () => {
+    const message = 'Refusing to listen on 0.0.0.0 with the default API key "sandbox-api-key": it is public, and anyone who reaches the port could change or wipe the sandbox\'s state. Choose a key with --api-key (or SFK_API_KEY).';
+    await expect(createSandboxServer({ port: 0, host: '0.0.0.0' })).rejects.toThrow(message);
+    await expect(createSandboxServer({ port: 0, host: '0.0.0.0', apiKeys: ['x', API_KEY] })).rejects.toThrow(message);
+    const child = spawnSync(process.execPath, ['--import', 'tsx', 'src/sandbox/cli.ts', '--port', '0', '--host', '0.0.0.0'], { encoding: 'utf8', timeout: 20_000 });
+    expect(child.status).toBe(1);
+    expect(child.stderr).toContain(`storefront-kit sandbox: ${message}`);
+    await expect(createSandboxServer({ port: 0, publicUrl: 'https://sandbox.example/app' })).rejects.toThrow(
+      'The public URL "https://sandbox.example/app" must be an http(s) origin without a path, credentials, query or fragment (e.g. http://sandbox.lan:4010)',
+    );
+    figures.refusals += 4;
   });
 });
 
