@@ -26,6 +26,7 @@ import {
   MUTATIONS,
   querySchema,
   schemaArb,
+  schemaAt,
   type BuiltRequest,
   type Draft,
   type MutationName,
@@ -195,7 +196,7 @@ function caseArb(d: OperationDescriptor, pools: Pools, overHttp: boolean): fc.Ar
   }).map(({ who, ...rest }) => ({ ...who, ...rest }));
 }
 
-const figures = { requests: 0, inProcess: 0, overHttp: 0, accepted: 0, refused: 0, fiveXX: 0, badFormat: 0, stateChanges: 0, wrongCallerAccepted: 0, operations: 0, statuses: {} as Record<string, number> };
+const figures = { requests: 0, inProcess: 0, overHttp: 0, accepted: 0, refused: 0, fiveXX: 0, badFormat: 0, stateChanges: 0, wrongCallerAccepted: 0, operations: 0, pollutionAttempts: 0, prototypePolluted: 0, statuses: {} as Record<string, number> };
 
 const clip = (s: string | undefined, n = 400) => (s && s.length > n ? `${s.slice(0, n)}... (${s.length} chars)` : s);
 
@@ -254,7 +255,8 @@ async function fuzzOperation(t: Target, world: World, d: OperationDescriptor, in
 const summary = () =>
   `fuzz: ${figures.requests} requests over ${figures.operations} operations and the sandbox's own routes (${figures.inProcess} in process, ${figures.overHttp} over HTTP), ` +
   `${figures.refused} refused in the provider's error format, ${figures.accepted} answered 200, ${figures.fiveXX} 5xx, ` +
-  `${figures.stateChanges} state changes from refused requests, ${figures.badFormat} malformed errors, seed ${SEED}`;
+  `${figures.stateChanges} state changes from refused requests, ${figures.badFormat} malformed errors; ` +
+  `${figures.pollutionAttempts} prototype-pollution attempts (query, .r, bodies, field masks, header names), ${figures.prototypePolluted} reached Object.prototype; seed ${SEED}`;
 
 afterAll(() => {
   recordFigures('fuzz', summary(), { seed: SEED, ...figures });
@@ -358,5 +360,137 @@ describe('fuzz over HTTP: every operation, fewer runs', () => {
 
   it.each(operationList.map((d, i) => [d.key, d, i] as const))('%s', async (_key, d, i) => {
     await fuzzOperation(t, world, d, 1000 + i, RUNS_OVER_HTTP);
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+// Prototype pollution through every parser of every operation: the query string (dotted keys),
+// `.r`, JSON bodies, field masks and (over HTTP) header names, sent without a token as well as
+// with the operation's caller. Every one is refused before anything runs (the reserved-key
+// validation error), Object.prototype never changes, and a plain request afterwards is answered
+// as before.
+
+const POLLUTING_QUERIES: [string, string][] = [
+  ['__proto__.polluted', '__proto__'],
+  ['constructor.prototype.polluted', 'constructor'],
+  ['paging.__proto__.polluted', 'paging.__proto__'],
+  ['prototype', 'prototype'],
+  ['__proto__.authorization', '__proto__'],
+];
+const POLLUTING_JSON: [string, string][] = [
+  ['{"__proto__":{"polluted":"yes"}}', '__proto__'],
+  ['{"constructor":{"prototype":{"polluted":"yes"}}}', 'constructor'],
+  ['{"x":[{"y":{"prototype":{"polluted":"yes"}}}]}', 'x[0].y.prototype'],
+  ['{"\\u005f_proto__":{"polluted":"yes"}}', '__proto__'],
+];
+const POLLUTING_HEADERS = ['__proto__', 'constructor', 'prototype', 'hasOwnProperty', 'toString'];
+const RESERVED_MASK_VALUES = ['constructor', '__proto__', 'prototype', 'id,constructor'];
+
+const prototypeNames = () => Object.getOwnPropertyNames(Object.prototype).sort().join(',');
+
+/** Top-level body fields that are field masks (`fieldMask`, `cartFieldmask`, ...). */
+function maskFields(d: OperationDescriptor): string[] {
+  const schema = d.body ? schemaAt(d.service, bodySchema(d), []) : undefined;
+  return Object.keys(schema?.properties ?? {}).filter((k) => /mask/i.test(k));
+}
+
+async function pollute(t: Target, world: World, d: OperationDescriptor): Promise<void> {
+  const before = prototypeNames();
+  const state = comparableState(await t.state());
+  const path = d.path.replace(/\{[^}]+\}/g, () => world.pools.ids[0] ?? 'x');
+  const caller = authorizationFor(callersOf(d).valid[0], world, 0);
+  const json = { 'content-type': 'application/json' };
+  const sends: { req: BuiltRequest & { authorization?: string }; field?: string }[] = [];
+  for (const authorization of [undefined, caller]) {
+    for (const [key, field] of POLLUTING_QUERIES) {
+      sends.push({ req: { method: d.method, path: `${path}?${key}=yes`, headers: d.body ? json : {}, body: d.body ? '{}' : undefined, authorization }, field });
+    }
+    for (const [text, field] of POLLUTING_JSON) {
+      if (d.body) sends.push({ req: { method: d.method, path, headers: json, body: text, authorization }, field });
+      if (d.dotR) sends.push({ req: { method: 'GET', path: `${path}?.r=${Buffer.from(text).toString('base64url')}`, headers: {}, authorization }, field: `.r.${field}` });
+    }
+  }
+  // Field masks reach the handler: a well-formed request whose mask names a reserved field.
+  for (const field of maskFields(d)) {
+    for (const mask of RESERVED_MASK_VALUES) {
+      const payload = { ...((bodyExample(d) as Record<string, unknown> | undefined) ?? {}), [field]: mask };
+      sends.push({ req: { method: d.method, path, headers: json, body: JSON.stringify(payload), authorization: caller } });
+    }
+  }
+  if (t.name === 'http') {
+    for (const name of POLLUTING_HEADERS) {
+      sends.push({ req: { method: d.method, path, headers: { ...(d.body ? json : {}), [name]: 'sandbox-api-key' }, body: d.body ? '{}' : undefined } });
+    }
+  }
+  for (const { req, field } of sends) {
+    const where = `${d.key} [${t.name}] pollution: ${req.method} ${req.path} headers ${JSON.stringify(req.headers)} body ${req.body} as ${req.authorization ? 'caller' : 'nobody'}`;
+    const res = await withTimeout(t.send(req), ANSWER_WITHIN_MS, where);
+    figures.requests++;
+    figures.pollutionAttempts++;
+    figures[t.name === 'http' ? 'overHttp' : 'inProcess']++;
+    figures.statuses[res.status] = (figures.statuses[res.status] ?? 0) + 1;
+    const answered = `${where}\n  -> ${res.status} ${clip(JSON.stringify(res.body), 600)}`;
+    if (prototypeNames() !== before) {
+      figures.prototypePolluted++;
+      throw new Error(`Object.prototype changed: ${answered}`);
+    }
+    if (res.status >= 500) {
+      figures.fiveXX++;
+      throw new Error(`5xx: ${answered}`);
+    }
+    if (res.status === 200) {
+      figures.accepted++;
+    } else {
+      figures.refused++;
+      const problem = providerErrorProblem(res.body);
+      if (problem) {
+        figures.badFormat++;
+        throw new Error(`not the provider's error format (${problem}): ${answered}`);
+      }
+    }
+    if (field !== undefined) {
+      expect(res.status, answered).toBe(400);
+      expect((res.body as any).details.validationError.fieldViolations, answered).toEqual([{ field, description: 'is a reserved name and cannot be used as a field', violatedRule: 'FIELD_NOT_ALLOWED' }]);
+    } else if (res.status === 200 && maskFields(d).length && req.authorization === caller && req.body?.includes('"constructor"')) {
+      throw new Error(`a field mask naming a reserved field was accepted: ${answered}`);
+    }
+  }
+  const after = comparableState(await t.state());
+  if (sends.every((s) => s.field !== undefined) && after !== state) {
+    figures.stateChanges++;
+    throw new Error(`refused pollution attempts changed the state (${stateDiff(state, after)}) on ${d.key}`);
+  }
+  // A plain request afterwards: no token is no caller; the disk is not served.
+  const plain = await t.send({ method: 'GET', path: '/ecom/v1/carts/current', headers: {} });
+  expect(plain.status).toBe(401);
+  expect((plain.body as any).message).toBe('Authorization header is missing: send an access token or an API key');
+  const passwd = await t.send({ method: 'GET', path: '/etc/passwd', headers: {} });
+  expect(passwd.status).toBe(404);
+}
+
+describe('fuzz in process: prototype pollution through every parser of every operation', () => {
+  const sandbox = createSandbox({ validateResponses: true });
+  const t = target('in-process', () => 'http://sandbox.test', (r) => sandbox.handle(r));
+  let world: World;
+  beforeAll(async () => {
+    world = await prepare(t);
+  });
+
+  it.each(operationList.map((d) => [d.key, d] as const))('%s', async (_key, d) => {
+    await t.restore(world.snapshot);
+    await pollute(t, world, d);
+  });
+});
+
+describe('fuzz over HTTP: prototype pollution through every parser and header names of every operation', () => {
+  const server = useSandboxServer();
+  const t = target('http', () => server.current.url, (r) => fetch(r));
+  let world: World;
+  beforeAll(async () => {
+    world = await prepare(t);
+  });
+
+  it.each(operationList.map((d) => [d.key, d] as const))('%s', async (_key, d) => {
+    await pollute(t, world, d);
   });
 });
