@@ -647,15 +647,18 @@ describe('updateOrder and bulkUpdateOrders', () => {
       () => kit.orders.updateOrder('no-such-order', { order: { buyerNote: 'x' }, fieldMask: ['buyerNote'] }),
       { code: 'ORDER_NOT_FOUND', status: 404 },
     );
-    // A mask through __proto__ (with a body that has such a key) must not reach Object.prototype.
+    // A mask through __proto__ must not reach Object.prototype: a body with such a key is refused
+    // before the handler (a reserved key), and the mask alone is not an updatable field.
     const before = await state();
-    const res = await call(s.current.url, 'PATCH', `/ecom/v1/orders/${order.id}`, {
-      token: API_KEY,
-      headers: { 'wix-site-id': 'sandbox-site' },
-      body: `{"order":{"id":"${order.id}","buyerInfo":{"__proto__":{"polluted":"yes"}}},"fieldMask":"buyerInfo.__proto__.polluted"}`,
-    });
-    expect(res.status).toBe(400);
-    expect(res.body.details.applicationError).toMatchObject({
+    const patch = (body: string) => call(s.current.url, 'PATCH', `/ecom/v1/orders/${order.id}`, { token: API_KEY, headers: { 'wix-site-id': 'sandbox-site' }, body });
+    const withKey = await patch(`{"order":{"id":"${order.id}","buyerInfo":{"__proto__":{"polluted":"yes"}}},"fieldMask":"buyerInfo.__proto__.polluted"}`);
+    expect(withKey.status).toBe(400);
+    expect(withKey.body.details.validationError.fieldViolations).toEqual([
+      { field: 'order.buyerInfo.__proto__', description: 'is a reserved name and cannot be used as a field', violatedRule: 'FIELD_NOT_ALLOWED' },
+    ]);
+    const maskOnly = await patch(`{"order":{"id":"${order.id}","buyerNote":"x"},"fieldMask":"buyerInfo.__proto__.polluted"}`);
+    expect(maskOnly.status).toBe(400);
+    expect(maskOnly.body.details.applicationError).toMatchObject({
       code: 'FIELD_NOT_UPDATABLE',
       description: 'Order field buyerInfo.__proto__.polluted cannot be updated',
     });
