@@ -151,6 +151,12 @@ export async function control(request: SandboxRequest, url: URL, sandbox: Sandbo
           });
         }
       }
+      // Redirect URIs match on the parsed URL; a wildcard is a path prefix, so only at the end.
+      for (const [i, pattern] of (Array.isArray(patch.redirectUris) ? patch.redirectUris : []).entries()) {
+        if (typeof pattern === 'string' && pattern.slice(0, -1).includes('*')) {
+          violations.push({ field: `redirectUris[${i}]`, description: 'may have a * only at its end (any path starting with what comes before)', violatedRule: 'FORMAT' });
+        }
+      }
       if (violations.length) throw validationError(violations);
       assertSafeUrls(patch);
       await runAs({ kind: 'anonymous' }, url.origin, (ctx) => {

@@ -777,6 +777,8 @@ describe('redirect-URI wildcards match the parsed URL (scheme, host, port; path 
     for (const redirectUri of ['https://shop.test/cb', 'https://shop.test/', 'https://SHOP.test/deep/cb?x=1', 'https://shop.test:8443/app/cb']) {
       expect((await session(base, token, redirectUri)).status, redirectUri).toBe(200);
     }
+    const wildcardInside = await call(base, 'PATCH', '/__sandbox/settings', { body: { redirectUris: ['https://*.shop.test/cb'] }, token: API_KEY });
+    expectRefused(wildcardInside, 400, 'VALIDATION', 'INVALID_ARGUMENT: "redirectUris[0]" may have a * only at its end (any path starting with what comes before)');
     await call(base, 'PATCH', '/__sandbox/settings', { body: { redirectUris: [] }, token: API_KEY });
   });
 });
