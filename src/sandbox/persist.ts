@@ -16,8 +16,9 @@
  * failed compaction is removed.
  */
 import { closeSync, existsSync, fstatSync, fsyncSync, ftruncateSync, openSync, readFileSync, renameSync, unlinkSync, writeSync } from 'node:fs';
-import { dirname, basename, join } from 'node:path';
+import { dirname, basename, join, resolve } from 'node:path';
 import { STATE_VERSION, type Commit, type StateSnapshot } from './db.ts';
+import { findReservedKey, RESERVED_KEYS } from './safe-object.ts';
 
 export class DataFileError extends Error {
   override name = 'DataFileError';
@@ -34,6 +35,10 @@ export function readDataFile(file: string): StateSnapshot | undefined {
   }
   if (!parsed || typeof parsed !== 'object' || typeof parsed.version !== 'number' || typeof parsed.collections !== 'object') {
     throw new DataFileError(`${file} is not a sandbox state file (no version/collections); refusing to start over it.`);
+  }
+  const reserved = findReservedKey(parsed);
+  if (reserved !== undefined) {
+    throw new DataFileError(`${file} holds the reserved key ${reserved} (__proto__, constructor and prototype are never state); refusing to start over it.`);
   }
   if (parsed.version > STATE_VERSION) {
     throw new DataFileError(
@@ -104,6 +109,10 @@ function replayJournal(journalFile: string, state: StateSnapshot): void {
     } catch (err) {
       throw new DataFileError(`${journalFile} line ${i + 1} is not valid JSON (${(err as Error).message}); refusing to start over it. Move it away or fix it.`);
     }
+    const reserved = findReservedKey(entries) ?? entries.flatMap(([collection, id]) => [collection, id]).find((k) => RESERVED_KEYS.has(k));
+    if (reserved !== undefined) {
+      throw new DataFileError(`${journalFile} line ${i + 1} holds the reserved key ${reserved}; refusing to start over it.`);
+    }
     for (const [collection, id, value] of entries) {
       const c = (state.collections[collection] ??= {});
       if (value === null) delete c[id];
@@ -126,6 +135,9 @@ function processAlive(pid: number): boolean {
   }
 }
 
+/** Lock files this process holds: its own pid in a lock it does not hold is a previous life's (a container restarted with the same pid). */
+const heldLocks = new Set<string>();
+
 /** Takes FILE.lock for this process, or says which process holds it. */
 function takeLock(lock: string, file: string): void {
   for (let attempt = 0; ; attempt++) {
@@ -133,12 +145,14 @@ function takeLock(lock: string, file: string): void {
       const fd = openSync(lock, 'wx');
       writeSync(fd, String(process.pid));
       closeSync(fd);
+      heldLocks.add(resolve(lock));
       return;
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code !== 'EEXIST' || attempt > 0) throw err;
     }
     const pid = Number(readFileSync(lock, 'utf8').trim());
-    if (Number.isInteger(pid) && pid > 0 && processAlive(pid)) {
+    const mine = pid === process.pid && !heldLocks.has(resolve(lock));
+    if (Number.isInteger(pid) && pid > 0 && !mine && processAlive(pid)) {
       throw new DataFileError(
         `${file} is in use by another sandbox (process ${pid}, lock ${lock}); two sandboxes on one data file would lose each other's writes. Stop that one or use another --data file.`,
       );
@@ -237,6 +251,7 @@ export class DataFile {
     this.fd = undefined;
     if (this.locked) {
       this.locked = false;
+      heldLocks.delete(resolve(this.lock));
       try {
         unlinkSync(this.lock);
       } catch {

@@ -63,6 +63,34 @@ describe('the data file and its journal', () => {
     again.close();
   });
 
+  it('refuses a file or journal holding a reserved key (__proto__, constructor, prototype), and leaves them as they were', () => {
+    const prototypeBefore = Object.getOwnPropertyNames(Object.prototype).join(',');
+    const poisonedFile = newFile();
+    writeFileSync(poisonedFile, '{"version":1,"collections":{"__proto__":{"x":{"id":"x","polluted":"yes"}}}}');
+    expect(() => new DataFile(poisonedFile).open()).toThrow(
+      `${poisonedFile} holds the reserved key collections.__proto__ (__proto__, constructor and prototype are never state); refusing to start over it.`,
+    );
+    const poisonedJournal = newFile();
+    writeDataFile(poisonedJournal, state(1));
+    for (const line of ['[["__proto__","polluted",{"id":"x"}]]', '[["carts","c1",{"id":"c1","constructor":{"prototype":{"polluted":"yes"}}}]]']) {
+      writeFileSync(`${poisonedJournal}.journal`, `${line}\n`);
+      expect(() => new DataFile(poisonedJournal).open()).toThrow(new RegExp(`state\\.json\\.journal line 1 holds the reserved key (__proto__|\\[0\\]\\[2\\]\\.constructor)`));
+      expect(readFileSync(`${poisonedJournal}.journal`, 'utf8')).toBe(`${line}\n`);
+    }
+    expect(Object.getOwnPropertyNames(Object.prototype).join(',')).toBe(prototypeBefore);
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
+
+  it('takes over a lock holding its own pid that it does not hold (a container restarted with the same pid); refuses one it holds', () => {
+    const file = newFile();
+    writeFileSync(`${file}.lock`, String(process.pid));
+    const f = new DataFile(file);
+    f.open();
+    expect(() => new DataFile(file).open()).toThrow(`${file} is in use by another sandbox (process ${process.pid}, lock ${file}.lock)`);
+    f.close();
+    expect(existsSync(`${file}.lock`)).toBe(false);
+  });
+
   it('refuses a journal with an unreadable line before the last, and leaves both files as they were', () => {
     const file = newFile();
     writeDataFile(file, state(1));
