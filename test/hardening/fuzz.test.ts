@@ -9,6 +9,8 @@
  *   - a refused request changes nothing (the exported state, tokens aside, is the same);
  *   - a wrong caller with an otherwise well-formed request gets 401/403.
  * Most runs go to the sandbox in process (`handle(Request)`), a smaller run over real HTTP.
+ * Then prototype pollution through every parser of every operation (query string, `.r`, bodies,
+ * field masks; header names over HTTP): refused, and Object.prototype never changes.
  * Replay a failure with SFK_FUZZ_SEED=<seed printed> (each operation runs with seed + its index).
  */
 import fc from 'fast-check';
@@ -200,6 +202,14 @@ const figures = { requests: 0, inProcess: 0, overHttp: 0, accepted: 0, refused: 
 
 const clip = (s: string | undefined, n = 400) => (s && s.length > n ? `${s.slice(0, n)}... (${s.length} chars)` : s);
 
+/** Counts an answer in the figures; returns the text that names it in a failure. */
+function counted(targetName: string, res: { status: number; body: unknown }, where: string, clipAt = 600): string {
+  figures.requests++;
+  figures[targetName === 'http' ? 'overHttp' : 'inProcess']++;
+  figures.statuses[res.status] = (figures.statuses[res.status] ?? 0) + 1;
+  return `${where}\n  -> ${res.status} ${clip(JSON.stringify(res.body), clipAt)}`;
+}
+
 async function fuzzOperation(t: Target, world: World, d: OperationDescriptor, index: number, runs: number): Promise<void> {
   await t.restore(world.snapshot);
   let before = comparableState(await t.state());
@@ -211,10 +221,7 @@ async function fuzzOperation(t: Target, world: World, d: OperationDescriptor, in
       const req = { ...buildRequest(d, draft, c.dotR), authorization: authorizationFor(c.caller, world, c.pick) };
       const where = `${d.key} [${t.name}, seed ${seed}] ${c.mutation} as ${c.caller}: ${req.method} ${clip(req.path, 300)} body ${clip(req.body)}`;
       const res = await withTimeout(t.send(req), ANSWER_WITHIN_MS, where);
-      figures.requests++;
-      figures[t.name === 'http' ? 'overHttp' : 'inProcess']++;
-      figures.statuses[res.status] = (figures.statuses[res.status] ?? 0) + 1;
-      const answered = `${where}\n  -> ${res.status} ${clip(JSON.stringify(res.body), 600)}`;
+      const answered = counted(t.name, res, where);
       const after = comparableState(
         await t.state().catch((err: Error) => {
           throw new Error(`the state could not be exported after this request (${err.message}): ${answered}`);
@@ -324,10 +331,7 @@ describe("fuzz in process: the sandbox's own routes (control API without its key
       const type = res.headers.get('content-type') ?? '';
       // The event stream never ends: its headers are the answer.
       const answer = type.startsWith('text/event-stream') ? (await res.body?.cancel(), { status: res.status, body: undefined, contentType: type }) : await answerOf(res);
-      figures.requests++;
-      figures.inProcess++;
-      figures.statuses[answer.status] = (figures.statuses[answer.status] ?? 0) + 1;
-      const answered = `${where}\n  -> ${answer.status} ${clip(JSON.stringify(answer.body), 400)}`;
+      const answered = counted('in-process', answer, where, 400);
       if (answer.status >= 500) {
         figures.fiveXX++;
         throw new Error(`5xx: ${answered}`);
@@ -425,11 +429,8 @@ async function pollute(t: Target, world: World, d: OperationDescriptor): Promise
   for (const { req, field } of sends) {
     const where = `${d.key} [${t.name}] pollution: ${req.method} ${req.path} headers ${JSON.stringify(req.headers)} body ${req.body} as ${req.authorization ? 'caller' : 'nobody'}`;
     const res = await withTimeout(t.send(req), ANSWER_WITHIN_MS, where);
-    figures.requests++;
     figures.pollutionAttempts++;
-    figures[t.name === 'http' ? 'overHttp' : 'inProcess']++;
-    figures.statuses[res.status] = (figures.statuses[res.status] ?? 0) + 1;
-    const answered = `${where}\n  -> ${res.status} ${clip(JSON.stringify(res.body), 600)}`;
+    const answered = counted(t.name, res, where);
     if (prototypeNames() !== before) {
       figures.prototypePolluted++;
       throw new Error(`Object.prototype changed: ${answered}`);

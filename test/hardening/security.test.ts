@@ -7,7 +7,16 @@
  * - login brute force (429 after 5 failures for one e-mail within 15 minutes);
  * - oversized and deeply nested JSON;
  * - the client never sends a token to another host;
- * - HTML in text fields stored as text and served as JSON; the sandbox's own pages escape it.
+ * - HTML in text fields stored as text and served as JSON; the sandbox's own pages escape it;
+ * - prototype pollution through the query string, `.r`, bodies, the control API, state imports
+ *   and field masks (refused before any auth check; afterwards the disk is not served and no
+ *   caller is elevated); simple cross-origin content types (`text/plain;+json`) on operations and
+ *   the control API;
+ * - a second sandbox on one `--data` file, a full disk (journal and compaction), a state import
+ *   over the request limit, 413 (never a parse error) past every limit;
+ * - redirect-URI wildcard look-alikes, URLs with control characters, verification-code guessing;
+ * - CSP `frame-ancestors 'none'` on the console and sandbox pages, bad static escapes, links
+ *   written with the public URL (never the Host header), no default key beyond loopback.
  * Every refusal is in the provider's error format and changes nothing.
  */
 import { spawnSync } from 'node:child_process';
