@@ -149,6 +149,12 @@ async function readNodeBody(req: IncomingMessage, limit: number): Promise<Buffer
   return Buffer.concat(chunks);
 }
 
+/** A request header, own properties only: an inherited property is never a header. */
+function header(req: IncomingMessage, name: string): string | undefined {
+  const v = Object.hasOwn(req.headers, name) ? req.headers[name] : undefined;
+  return Array.isArray(v) ? v.join(', ') : v;
+}
+
 /** Node's request as the sandbox reads it (no web Request, Headers or AbortSignal per request). */
 function sandboxRequest(req: IncomingMessage, origin: string): SandboxRequest {
   let body: Promise<Buffer> | undefined;
@@ -159,12 +165,7 @@ function sandboxRequest(req: IncomingMessage, origin: string): SandboxRequest {
     method: req.method ?? 'GET',
     url,
     headers: {
-      get(name) {
-        // Own headers only: an inherited property is never a header.
-        const key = name.toLowerCase();
-        const v = Object.hasOwn(req.headers, key) ? req.headers[key] : undefined;
-        return v === undefined ? null : Array.isArray(v) ? v.join(', ') : v;
-      },
+      get: (name) => header(req, name.toLowerCase()) ?? null,
     },
     arrayBuffer: async () => new Uint8Array(await read()).buffer,
     text: async () => (await read()).toString('utf8'),
@@ -230,17 +231,17 @@ export async function createSandboxServer(given: SandboxServerOptions = {}): Pro
   const allowedHosts = new Set([...LOOPBACK_NAMES, ...(options.allowedHosts ?? []).map((h) => h.toLowerCase())]);
   const allowedOrigins = new Set(options.allowedOrigins ?? []);
   const server = createServer((req, res) => {
-    const name = hostName(req.headers.host);
+    const name = hostName(header(req, 'host'));
     if (loopbackOnly && !allowedHosts.has(name)) {
       const message = `Host ${JSON.stringify(name)} is not allowed: this sandbox answers requests addressed to 127.0.0.1, localhost or ::1 (add others with allowedHosts / --allowed-host)`;
       return refuse(req, res, appError(403, 'HOST_NOT_ALLOWED', message, { host: name }));
     }
-    const requestOrigin = req.headers.origin;
+    const requestOrigin = header(req, 'origin');
     const cors: Record<string, string> =
       requestOrigin && (LOOPBACK_ORIGIN.test(requestOrigin) || allowedOrigins.has(requestOrigin))
         ? { 'access-control-allow-origin': requestOrigin, 'access-control-expose-headers': CORS_EXPOSED, vary: 'Origin' }
         : {};
-    if (req.method === 'OPTIONS' && requestOrigin && req.headers['access-control-request-method']) {
+    if (req.method === 'OPTIONS' && requestOrigin && header(req, 'access-control-request-method')) {
       // A browser's preflight: allowed origins may send any method and header the API takes.
       if (!cors['access-control-allow-origin']) {
         const message = `Origin ${requestOrigin} may not call this sandbox from a browser (add it with allowedOrigins / --allowed-origin)`;
@@ -249,7 +250,7 @@ export async function createSandboxServer(given: SandboxServerOptions = {}): Pro
       res.writeHead(204, {
         ...cors,
         'access-control-allow-methods': CORS_METHODS,
-        'access-control-allow-headers': req.headers['access-control-request-headers'] ?? '',
+        'access-control-allow-headers': header(req, 'access-control-request-headers') ?? '',
         'access-control-max-age': '600',
       });
       res.end();
