@@ -9,7 +9,7 @@ import { safeJsonParse } from './safe-object.ts';
 import type { SandboxRequest } from './types.ts';
 
 export const MAX_BODY_BYTES = 1024 * 1024;
-/** A state import: room for any export the sandbox can make (its collections are bounded well below this). */
+/** A state import: its own limit, about 650 times the seeded state's export (~100 KB), so any export a development sandbox makes imports again. */
 export const MAX_IMPORT_BYTES = 64 * 1024 * 1024;
 
 /** The body limit of a route: the state import has its own. */
