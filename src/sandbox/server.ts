@@ -236,6 +236,10 @@ export async function createSandboxServer(given: SandboxServerOptions = {}): Pro
       const message = `Host ${JSON.stringify(name)} is not allowed: this sandbox answers requests addressed to 127.0.0.1, localhost or ::1 (add others with allowedHosts / --allowed-host)`;
       return refuse(req, res, appError(403, 'HOST_NOT_ALLOWED', message, { host: name }));
     }
+    if (!req.url?.startsWith('/')) {
+      // Absolute-form (`GET http://other/...`) or `*`: the sandbox is no proxy.
+      return refuse(req, res, appError(400, 'INVALID_ARGUMENT', 'The request target must be a path starting with /', { target: req.url ?? '' }));
+    }
     const requestOrigin = header(req, 'origin');
     const cors: Record<string, string> =
       requestOrigin && (LOOPBACK_ORIGIN.test(requestOrigin) || allowedOrigins.has(requestOrigin))

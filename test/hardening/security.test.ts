@@ -22,6 +22,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync, writeSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
+import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -879,6 +880,21 @@ describe('framing, static paths and where links point', () => {
     for (const path of ['/%E0%A4%A', '/%', '/assets/%zz.js']) {
       const r = await call(base, 'GET', path);
       expectRefused(r, 400, 'INVALID_ARGUMENT', 'The request path is not valid percent-encoded text');
+    }
+  });
+
+  it('answers a request target that is not a path (absolute-form, *) with 400, not a 500', async () => {
+    const port = Number(new URL(s.current.url).port);
+    for (const target of ['http://evil.example/ecom/v1/carts/current', '*']) {
+      const raw = await new Promise<string>((resolve, reject) => {
+        const socket = connect(port, '127.0.0.1', () => socket.end(`GET ${target} HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nConnection: close\r\n\r\n`));
+        let text = '';
+        socket.on('data', (d) => (text += d));
+        socket.on('close', () => resolve(text));
+        socket.on('error', reject);
+      });
+      expect(raw.split('\r\n')[0]).toBe('HTTP/1.1 400 Bad Request');
+      expectRefused({ status: 400, body: JSON.parse(raw.slice(raw.indexOf('\r\n\r\n') + 4)) }, 400, 'INVALID_ARGUMENT', 'The request target must be a path starting with /');
     }
   });
 
