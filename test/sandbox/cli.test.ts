@@ -22,6 +22,12 @@ describe('sandbox flags', () => {
     });
   });
 
+  it('reads the public URL from --public-url or SFK_PUBLIC_URL', () => {
+    expect(sandboxOptionsFromArgs(['--public-url', 'https://sandbox.lan:4010'], {}).publicUrl).toBe('https://sandbox.lan:4010');
+    expect(sandboxOptionsFromArgs([], { SFK_PUBLIC_URL: 'http://box.test:4010' }).publicUrl).toBe('http://box.test:4010');
+    expect(sandboxOptionsFromArgs([], {}).publicUrl).toBeUndefined();
+  });
+
   it('refuses a port that is not a number and an unknown flag', () => {
     expect(() => sandboxOptionsFromArgs(['--port', 'eighty'], {})).toThrow('--port must be a number (got eighty)');
     expect(() => sandboxOptionsFromArgs(['--prot', '1'], {})).toThrow(/Unknown option '--prot'/);
