@@ -175,7 +175,8 @@ function authorize(d: OperationDescriptor, caller: Caller): SandboxError | undef
   if (d.caller === 'member' && caller.kind !== 'member') {
     return appError(403, 'PERMISSION_DENIED', `${d.operationId} requires a logged-in member`);
   }
-  if (d.caller === 'visitorOrMember' && caller.kind === 'elevated' && /\/(current|my)(\/|$)/.test(d.path)) {
+  // `x-sfk-own-data` in the spec: the operation acts on the caller's own cart or member.
+  if (d.ownData && caller.kind === 'elevated') {
     return appError(403, 'PERMISSION_DENIED', `${d.operationId} acts on the calling visitor or member; an API key has none`);
   }
   return undefined;
@@ -239,7 +240,7 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
    * kept only if it returns, persisted before the caller answers, and events are published.
    */
   async function run<T>(
-    d: OperationDescriptor,
+    d: OperationDescriptor | undefined,
     input: Record<string, any>,
     params: Record<string, string>,
     caller: Caller,
@@ -277,8 +278,9 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
     return result.r;
   }
 
+  /** The sandbox's own work (jobs, seeding, the control API): no operation is being answered. */
   const runAs = <T>(caller: Caller, origin: string, fn: (ctx: OperationContext) => T | Promise<T>) =>
-    run(operationList[0], {}, {}, caller, origin, fn);
+    run(undefined, {}, {}, caller, origin, fn);
 
   // Due-job sweeps are transactions; one per second of sandbox time is enough (a clock advance
   // sweeps at once), and keeps them off the per-request path.

@@ -5,6 +5,7 @@
  * `OperationHandler`s against it, registered by operation key (`<module>.<operationId>`).
  */
 import type { Caller as CallerColumn, OperationDescriptor } from '../../generated/runtime-types.ts';
+import type { SandboxContract, SandboxOperationKey } from '../../generated/sandbox-contract.ts';
 
 /** Who is calling, resolved from the Authorization header. */
 export type Caller =
@@ -70,14 +71,25 @@ export interface SandboxSettings {
   accessTokenTtlSeconds: number;
 }
 
-export interface OperationContext {
-  op: OperationDescriptor;
+/**
+ * What a handler receives. `OperationContext<'members.getMember'>` types `input` as that
+ * operation's request (generated/sandbox-contract.ts); plain `OperationContext` is the context
+ * of work that is not one operation (jobs, seeding, the control API, helpers shared by several).
+ */
+export type OperationContext<K extends SandboxOperationKey | undefined = undefined> = K extends SandboxOperationKey
+  ? ContextOf<SandboxContract[K]['request'], OperationDescriptor>
+  : ContextOf<UntypedInput, OperationDescriptor | undefined>;
+
+/** The context's parts; `OperationContext` picks the input and operation types. */
+export interface ContextOf<Input, Op extends OperationDescriptor | undefined> {
+  /** The operation being answered; undefined for the sandbox's own work (jobs, seeding, control API). */
+  op: Op;
   /**
    * The request as one object: the JSON body (or decoded `.r` / query parameters), with path
    * parameters set (dotted ones, like `checkout.id`, at their body path). Already validated
    * against the spec; "NaN"/"Infinity" float text is already a number.
    */
-  input: Record<string, any>;
+  input: Input;
   /** Path parameter values by name (`id`, `checkout.id`, ...). */
   params: Record<string, string>;
   caller: Caller;
@@ -97,6 +109,12 @@ export interface OperationContext {
   options: SandboxIdentity;
 }
 
+/**
+ * The input of a context not tied to one operation: helpers shared by several handlers read it
+ * untyped. TODO(#15): goes when every operations file takes `OperationContext<K>`.
+ */
+export type UntypedInput = Record<string, any>;
+
 export interface SandboxIdentity {
   clientIds: string[];
   apiKeys: string[];
@@ -106,9 +124,38 @@ export interface SandboxIdentity {
 }
 
 /** Returns the 200 body; throws a `SandboxError` (see errors.ts) for any error answer. */
-export type OperationHandler = (ctx: OperationContext) => unknown | Promise<unknown>;
+export type TypedHandler<K extends SandboxOperationKey> = (
+  ctx: OperationContext<K>,
+) => SandboxContract[K]['response'] | Promise<SandboxContract[K]['response']>;
+
+/**
+ * The handler table of the operations of the given modules (`SandboxHandlers<'members'>`,
+ * `SandboxHandlers<'authentication' | 'verification'>`): one handler per operation of the spec,
+ * each taking that operation's request and returning its 200 body. A table written
+ * `{ ... } satisfies SandboxHandlers<'members'>` fails to compile when a handler is missing,
+ * misspelt or returns the wrong shape.
+ */
+export type SandboxHandlers<Module extends string> = {
+  [K in SandboxOperationKey as K extends `${Module}.${string}` ? K : never]: TypedHandler<K>;
+};
+
+/**
+ * The names half of `SandboxHandlers`: one handler per operation of the modules, none missing or
+ * misspelt, shapes unchecked. For tables whose handlers do not yet return the spec's shapes.
+ */
+export type SandboxHandlerNames<Module extends string> = {
+  [K in SandboxOperationKey as K extends `${Module}.${string}` ? K : never]: OperationHandler;
+};
+
+/**
+ * Any handler, typed or not. A method signature, so a typed handler (whose context is narrower)
+ * fits: method parameters are compared both ways.
+ */
+export type OperationHandler = { handle(ctx: OperationContext): unknown }['handle'];
 
 export type HandlerTable = Record<string, OperationHandler>;
+
+export type { SandboxContract, SandboxOperationKey };
 
 export type { CallerColumn };
 

@@ -18,7 +18,7 @@ import { appError, validationError } from '../errors.ts';
 import { entityEvent } from '../events.ts';
 import type { SandboxModule } from '../module.ts';
 import { TOKENS, type TokenRecord } from '../tokens.ts';
-import type { Caller, Db, OperationContext, SandboxSettings } from '../types.ts';
+import type { Caller, Db, OperationContext, SandboxHandlerNames, SandboxSettings } from '../types.ts';
 import {
   MEMBER_FQDN,
   CREDENTIALS,
@@ -571,5 +571,7 @@ export const identityModule: SandboxModule = {
     },
 
     'recovery.recover': (ctx) => recoverWithToken(ctx, ctx.input.recoveryToken, ctx.input.password),
-  },
+    // TODO(#15): `SandboxHandlers` (shapes too) once AuthAnswer and the identity's status carry the
+    // spec's enums instead of `string`.
+  } satisfies SandboxHandlerNames<'authentication' | 'verification' | 'recovery'>,
 };

@@ -27,7 +27,7 @@ import { entityEvent } from '../events.ts';
 import type { SandboxModule, SeedContext } from '../module.ts';
 import { matches, queryOffset, type Filter, type SortSpec } from '../query-engine.ts';
 import { revokeMemberTokens } from '../tokens.ts';
-import type { OperationContext } from '../types.ts';
+import type { OperationContext, SandboxHandlers } from '../types.ts';
 import {
   MEMBER_FQDN,
   DEMO_MEMBER_ID,
@@ -192,7 +192,7 @@ function requireMember(ctx: OperationContext, id: string): MemberRecord {
 
 /** The calling member's own record (the `my` calls). */
 function currentMember(ctx: OperationContext): MemberRecord {
-  if (ctx.caller.kind !== 'member') throw appError(403, 'PERMISSION_DENIED', `${ctx.op.operationId} requires a logged-in member`);
+  if (ctx.caller.kind !== 'member') throw appError(403, 'PERMISSION_DENIED', `${ctx.op?.operationId ?? 'This call'} requires a logged-in member`);
   return requireMember(ctx, ctx.caller.memberId);
 }
 
@@ -501,5 +501,5 @@ export const membersModule: SandboxModule = {
     },
     'members.bulkApproveMembers': (ctx) => runJob(ctx, 'BULK_APPROVE', membersByFilter(ctx, ctx.input.filter), (m) => STATUS_CHANGES.approve(ctx, m)),
     'members.bulkBlockMembers': (ctx) => runJob(ctx, 'BULK_BLOCK', membersByFilter(ctx, ctx.input.filter), (m) => STATUS_CHANGES.block(ctx, m)),
-  },
+  } satisfies SandboxHandlers<'members'>,
 };
