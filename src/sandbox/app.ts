@@ -13,6 +13,7 @@ import { Store, type Commit, type StateSnapshot } from './db.ts';
 import { appError, SandboxError, validationError } from './errors.ts';
 import { EventHub } from './events.ts';
 import { Router } from './router.ts';
+import type { Sandbox } from './sandbox.ts';
 import { resolveCaller } from './tokens.ts';
 import type { Caller, DomainEventInput, HandlerTable, OperationContext, OutboxMail, RequestHeaders, SandboxIdentity, SandboxRequest, SandboxSettings } from './types.ts';
 import { responseValidator, validateRequest } from './validate.ts';
@@ -79,26 +80,7 @@ export const DEFAULT_SETTINGS: SandboxSettings = {
   accessTokenTtlSeconds: 4 * 60 * 60,
 };
 
-export interface Sandbox {
-  handle(request: Request): Promise<Response>;
-  /** The same, for callers that can take the sandbox's own answer as it is (the Node server). */
-  answer(request: SandboxRequest): Promise<Answer>;
-  readonly store: Store;
-  readonly events: EventHub;
-  readonly options: SandboxIdentity;
-  /** See SandboxOptions.controlReadsNeedKey. */
-  readonly controlReadsNeedKey: boolean;
-  /** Milliseconds the clock is ahead of real time (kept in the state, so `--data` restarts keep it). */
-  readonly clockOffsetMs: number;
-  now(): Date;
-  advanceClock(seconds: number): Promise<void>;
-  reset(): Promise<void>;
-  settings(): SandboxSettings;
-  /** Operation keys with a handler; the rest answer "not emulated". */
-  emulated(): Set<string>;
-  /** Runs a change as one transaction under a caller (control API, hosted pages, tests). */
-  runAs<T>(caller: Caller, origin: string, fn: (ctx: OperationContext) => T | Promise<T>): Promise<T>;
-}
+export type { Sandbox } from './sandbox.ts';
 
 const SETTINGS = 'settings';
 /** The headers of work the sandbox starts itself. */

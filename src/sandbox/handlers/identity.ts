@@ -14,6 +14,7 @@
  * - `verifications`: codes sent by verification.start.
  * - `recoveryTokens`: single-use tokens of recovery and activation e-mails.
  */
+import { SANDBOX_CAPTCHA_TOKEN } from '../captcha.ts';
 import { appError, validationError } from '../errors.ts';
 import { entityEvent } from '../events.ts';
 import type { SandboxModule } from '../module.ts';
@@ -47,7 +48,7 @@ export const RECOVERY_TTL_MS = 24 * 60 * 60 * 1000;
  * The captcha answer the sandbox accepts when the site requires a captcha (any other value is
  * "-19970 invalid", none at all is "-19971 missing"). Also shown by GET /__sandbox/info.
  */
-export const SANDBOX_CAPTCHA_TOKEN = 'sandbox-captcha-ok';
+export { SANDBOX_CAPTCHA_TOKEN };
 
 /** Brute-force guard: this many failed logins for one e-mail within the window answer 429 until it passes. */
 export const MAX_FAILED_LOGINS = 5;
