@@ -17,7 +17,7 @@ import type { Sandbox } from './sandbox.ts';
 import { resolveCaller } from './tokens.ts';
 import type { Caller, DomainEventInput, HandlerTable, OperationContext, OutboxMail, RequestHeaders, SandboxIdentity, SandboxRequest, SandboxSettings } from './types.ts';
 import { responseValidator, validateRequest } from './validate.ts';
-import { modules as businessModules, type SandboxModule } from './modules.ts';
+import { modules as businessModules, storeIndexes, type SandboxModule } from './modules.ts';
 
 export const MAX_BODY_BYTES = 1024 * 1024;
 /** Deeper JSON is refused: validation, handlers and the state export walk values recursively. */
@@ -175,7 +175,7 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
   const modules = [...businessModules, ...(options.modules ?? [])];
   const handlers: HandlerTable = Object.assign({}, ...modules.map((m) => m.handlers ?? {}));
   const router = new Router(operationList);
-  const store = new Store();
+  const store = new Store(storeIndexes);
   const events = new EventHub();
   const responseValidators = new Map<string, ReturnType<typeof responseValidator>>();
 

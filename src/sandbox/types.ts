@@ -18,21 +18,77 @@ export type Caller =
 export type Entity = Record<string, unknown> & { id?: string };
 
 /**
+ * Every collection of the store, by name, and the entity it holds. A module declares its own
+ * by declaration merging (`declare module '../types.ts' { interface Collections { members:
+ * MemberRecord } }`), so the store is typed while the platform imports no module.
+ */
+export interface Collections {
+  settings: SandboxSettings & { id: string };
+  clock: { id: string; offsetMs: number };
+  outbox: OutboxMail & { id: string; sentDate: string };
+  // TODO(#15): declared here as plain entities until their modules declare them with their own types.
+  products: Entity;
+  collections: Entity;
+  wishlists: Entity;
+  carts: Entity;
+  checkouts: Entity;
+  orders: Entity;
+  transactions: Entity;
+  coupons: Entity;
+  giftCards: Entity;
+  redirectSessions: Entity;
+  sessions: Entity;
+  authStates: Entity;
+  verifications: Entity;
+  recoveryTokens: Entity;
+}
+
+export type CollectionName = keyof Collections;
+
+/** A value an index keys by: text, a number or a boolean (absent and null values are not indexed). */
+export type IndexedValue = string | number | boolean;
+
+/**
+ * An equality filter: every dotted path has the given value (`undefined`: the field is absent).
+ * On an indexed path the store answers from the index instead of scanning.
+ */
+export type Where = Readonly<Record<string, IndexedValue | null | undefined>>;
+
+/** The fields the store indexes, by collection: dotted paths handlers look entities up by. */
+export type StoreIndexes = { readonly [C in CollectionName]?: readonly string[] };
+
+/**
  * Transactional entity storage. Entities are values: `get` returns a copy-safe object only for
  * reading; to change one, build a new object (or use `update`) and `put` it. Every change of a
  * request is rolled back when its handler throws, and written to disk (with `--data`) before
- * the response is sent.
+ * the response is sent. Lookups by id are direct; `find` and `list` with a `Where` on an indexed
+ * field read the index.
  */
 export interface Db {
-  get<T extends Entity = Entity>(collection: string, id: string): T | undefined;
-  /** All entities of a collection, in insertion order. */
-  list<T extends Entity = Entity>(collection: string): T[];
+  get<C extends CollectionName>(collection: C, id: string): Collections[C] | undefined;
+  /** @deprecated names the entity type by hand; the collection's declared type is what `get(collection, id)` returns. */
+  get<T extends Entity>(collection: CollectionName, id: string): T | undefined;
+  /** All entities of a collection (those matching `where`, if given), in insertion order. */
+  list<C extends CollectionName>(collection: C, where?: Where): Collections[C][];
+  /**
+   * @deprecated names the entity type by hand.
+   * TODO(#15): also takes a collection name as plain text, for catalog.ts's uniqueSlug.
+   */
+  list<T extends Entity>(collection: string, where?: Where): T[];
   /** The first entity, in insertion order, that `match` accepts (without copying the collection). */
-  find<T extends Entity = Entity>(collection: string, match: (entity: T) => boolean): T | undefined;
-  put<T extends Entity>(collection: string, id: string, value: T): T;
+  find<C extends CollectionName>(collection: C, match: Where | ((entity: Collections[C]) => boolean)): Collections[C] | undefined;
+  /** @deprecated names the entity type by hand. */
+  find<T extends Entity>(collection: CollectionName, match: Where | ((entity: T) => boolean)): T | undefined;
+  /** How many entities the collection holds. */
+  count(collection: CollectionName): number;
+  put<C extends CollectionName>(collection: C, id: string, value: Collections[C]): Collections[C];
+  /** @deprecated names the entity type by hand. */
+  put<T extends Entity>(collection: CollectionName, id: string, value: T): T;
   /** Clones the entity, applies `change`, stores and returns the result. Throws NOT_FOUND-free: returns undefined when absent. */
-  update<T extends Entity = Entity>(collection: string, id: string, change: (draft: T) => void): T | undefined;
-  delete(collection: string, id: string): boolean;
+  update<C extends CollectionName>(collection: C, id: string, change: (draft: Collections[C]) => void): Collections[C] | undefined;
+  /** @deprecated names the entity type by hand. */
+  update<T extends Entity>(collection: CollectionName, id: string, change: (draft: T) => void): T | undefined;
+  delete(collection: CollectionName, id: string): boolean;
 }
 
 /** A domain event as the spec's `webhooks` describe it (EventMetadata plus the entity part). */

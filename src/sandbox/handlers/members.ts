@@ -46,6 +46,13 @@ type Json = Record<string, any>;
 /** Completed bulk-by-filter jobs (the provider runs them asynchronously; the sandbox at once). */
 export const MEMBER_JOBS = 'memberJobs';
 
+declare module '../types.ts' {
+  interface Collections {
+    /** Bulk member jobs (bulk delete, approve, block). */
+    memberJobs: Entity;
+  }
+}
+
 // ---------- seed ----------
 
 /**
@@ -252,7 +259,7 @@ function checkSlug(ctx: OperationContext, slug: string, field: string, memberId?
   if (!SLUG_PATTERN.test(slug)) {
     throw validationError([{ field, description: 'must be lower-case letters and digits, words joined by single hyphens', violatedRule: 'FORMAT' }]);
   }
-  if (ctx.db.list<MemberRecord>(MEMBERS).some((other) => other.id !== memberId && other.profile?.slug === slug)) {
+  if (ctx.db.list(MEMBERS, { 'profile.slug': slug }).some((other) => other.id !== memberId)) {
     throw conflict('SLUG_ALREADY_EXISTS', `The slug "${slug}" is already used by another member`, { slug });
   }
 }

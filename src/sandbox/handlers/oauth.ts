@@ -13,6 +13,12 @@ import { mergeVisitorCartIntoMember } from './commerce.ts';
 /** Authorization codes the hosted login page hands out (identity module writes them). */
 export const AUTH_CODES = 'authCodes';
 
+declare module '../types.ts' {
+  interface Collections {
+    authCodes: AuthCodeRecord;
+  }
+}
+
 export interface AuthCodeRecord extends Entity {
   id: string;
   clientId: string;
