@@ -61,7 +61,8 @@ module.exports = {
     {
       name: 'platform-not-into-domain',
       severity: 'error',
-      comment: 'The sandbox platform imports no domain module (src/sandbox/domain/): domain modules meet it through the store and events.',
+      comment:
+        'The sandbox platform imports no domain module (src/sandbox/domain/): domain modules meet it through the store and events.',
       from: { path: PLATFORM },
       to: { path: '^src/sandbox/domain/' },
     },

@@ -76,7 +76,10 @@ export interface Db {
    */
   list<T extends Entity>(collection: string, where?: Where): T[];
   /** The first entity, in insertion order, that `match` accepts (without copying the collection). */
-  find<C extends CollectionName>(collection: C, match: Where | ((entity: Collections[C]) => boolean)): Collections[C] | undefined;
+  find<C extends CollectionName>(
+    collection: C,
+    match: Where | ((entity: Collections[C]) => boolean),
+  ): Collections[C] | undefined;
   /** @deprecated names the entity type by hand. */
   find<T extends Entity>(collection: CollectionName, match: Where | ((entity: T) => boolean)): T | undefined;
   /** How many entities the collection holds. */
@@ -85,7 +88,11 @@ export interface Db {
   /** @deprecated names the entity type by hand. */
   put<T extends Entity>(collection: CollectionName, id: string, value: T): T;
   /** Clones the entity, applies `change`, stores and returns the result. Throws NOT_FOUND-free: returns undefined when absent. */
-  update<C extends CollectionName>(collection: C, id: string, change: (draft: Collections[C]) => void): Collections[C] | undefined;
+  update<C extends CollectionName>(
+    collection: C,
+    id: string,
+    change: (draft: Collections[C]) => void,
+  ): Collections[C] | undefined;
   /** @deprecated names the entity type by hand. */
   update<T extends Entity>(collection: CollectionName, id: string, change: (draft: T) => void): T | undefined;
   delete(collection: CollectionName, id: string): boolean;

@@ -8,7 +8,10 @@ import { Store } from '../../src/sandbox/db.ts';
 import type { Db, Entity, Where } from '../../src/sandbox/types.ts';
 
 const INDEXES = { carts: ['buyerInfo.memberId', 'buyerInfo.visitorId'], members: ['loginEmail'] } as const;
-const cart = (id: string, visitorId: string, memberId?: string): Entity => ({ id, buyerInfo: memberId ? { visitorId, memberId } : { visitorId } });
+const cart = (id: string, visitorId: string, memberId?: string): Entity => ({
+  id,
+  buyerInfo: memberId ? { visitorId, memberId } : { visitorId },
+});
 const ids = (entities: Entity[]) => entities.map((e) => e.id);
 
 /** What a scan answers: the reference the indexed lookups must equal. */
@@ -17,7 +20,8 @@ function scan(store: Store, where: Where): Entity[] {
   return all.filter((e) =>
     Object.entries(where).every(([path, value]) => {
       let node: unknown = e;
-      for (const part of path.split('.')) node = node && typeof node === 'object' ? (node as Record<string, unknown>)[part] : undefined;
+      for (const part of path.split('.'))
+        node = node && typeof node === 'object' ? (node as Record<string, unknown>)[part] : undefined;
       return value === undefined || value === null ? node === undefined || node === null : node === value;
     }),
   );
@@ -85,7 +89,8 @@ describe('store indexes', () => {
         throw new Error('import failed');
       }),
     ).rejects.toThrow('import failed');
-    for (const v of ['v8', 'v9', 'v10']) expect(store.db.find('carts', { 'buyerInfo.visitorId': v }), v).toBeUndefined();
+    for (const v of ['v8', 'v9', 'v10'])
+      expect(store.db.find('carts', { 'buyerInfo.visitorId': v }), v).toBeUndefined();
     expect(store.db.find('carts', { 'buyerInfo.memberId': 'm7' })?.id).toBe('c7');
   });
 
@@ -108,13 +113,21 @@ describe('store indexes', () => {
     });
     await store.transaction((db) => db.put('carts', 'a', cart('a', 'other')));
     await store.transaction((db) => db.put('carts', 'a', cart('a', 'shared')));
-    expect(ids(store.db.list('carts', { 'buyerInfo.visitorId': 'shared' }))).toEqual(ids(scan(store, { 'buyerInfo.visitorId': 'shared' })));
+    expect(ids(store.db.list('carts', { 'buyerInfo.visitorId': 'shared' }))).toEqual(
+      ids(scan(store, { 'buyerInfo.visitorId': 'shared' })),
+    );
     expect(store.db.find('carts', { 'buyerInfo.visitorId': 'shared' })?.id).toBe('a');
   });
 
   it('random writes, deletes and rollbacks: every indexed lookup equals a scan', async () => {
     const value = fc.constantFrom('v1', 'v2', 'v3', undefined);
-    const write = fc.record({ id: fc.constantFrom('a', 'b', 'c', 'd'), visitorId: fc.constantFrom('v1', 'v2', 'v3'), memberId: value, del: fc.boolean(), upd: fc.boolean() });
+    const write = fc.record({
+      id: fc.constantFrom('a', 'b', 'c', 'd'),
+      visitorId: fc.constantFrom('v1', 'v2', 'v3'),
+      memberId: value,
+      del: fc.boolean(),
+      upd: fc.boolean(),
+    });
     const tx = fc.record({ writes: fc.array(write, { maxLength: 4 }), fail: fc.boolean() });
     await fc.assert(
       fc.asyncProperty(fc.array(tx, { maxLength: 8 }), async (txs) => {
@@ -123,14 +136,23 @@ describe('store indexes', () => {
           const apply = (db: Db) => {
             for (const w of t.writes) {
               if (w.del) db.delete('carts', w.id);
-              else if (w.upd) db.update<Entity>('carts', w.id, (d) => void (d.buyerInfo = cart(w.id, w.visitorId, w.memberId).buyerInfo));
+              else if (w.upd)
+                db.update<Entity>(
+                  'carts',
+                  w.id,
+                  (d) => void (d.buyerInfo = cart(w.id, w.visitorId, w.memberId).buyerInfo),
+                );
               else db.put('carts', w.id, cart(w.id, w.visitorId, w.memberId));
             }
             if (t.fail) throw new Error('rolled back');
           };
           await store.transaction(apply).catch(() => undefined);
           for (const v of ['v1', 'v2', 'v3']) {
-            for (const where of [{ 'buyerInfo.visitorId': v }, { 'buyerInfo.memberId': v }, { 'buyerInfo.visitorId': v, 'buyerInfo.memberId': undefined }]) {
+            for (const where of [
+              { 'buyerInfo.visitorId': v },
+              { 'buyerInfo.memberId': v },
+              { 'buyerInfo.visitorId': v, 'buyerInfo.memberId': undefined },
+            ]) {
               expect(ids(store.db.list('carts', where))).toEqual(ids(scan(store, where)));
               expect(store.db.find('carts', where)?.id).toBe(scan(store, where)[0]?.id);
             }
