@@ -9,6 +9,7 @@
  *   never stored or echoed in clear.
  */
 import { bytesToBase64Url } from '../../normalise/base64url.ts';
+import type { components } from '../../../generated/types/members.ts';
 import type { Db, Entity } from '../types.ts';
 
 export const MEMBERS = 'members';
@@ -36,18 +37,8 @@ export interface MemberRecord extends Entity {
   loginEmailVerified: boolean;
   status: MemberStatus;
   contactId: string;
-  contact: {
-    firstName?: string;
-    lastName?: string;
-    phones?: string[];
-    emails?: string[];
-    addresses?: Record<string, unknown>[];
-    birthdate?: string;
-    company?: string;
-    jobTitle?: string;
-    customFields?: Record<string, unknown>;
-  };
-  profile: { nickname?: string; slug?: string; photo?: Record<string, unknown>; cover?: Record<string, unknown>; title?: string };
+  contact: components['schemas']['Contact'];
+  profile: components['schemas']['Profile'];
   privacyStatus: PrivacyStatus;
   activityStatus: ActivityStatus;
   createdDate: string;
