@@ -5,7 +5,7 @@
 import { spawnSync } from 'node:child_process';
 import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
+import { dirname, join, relative, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 
 const root = resolve(import.meta.dirname, '..', '..');
@@ -29,58 +29,57 @@ function cruise(cwd: string): Violation[] {
 const dirs: string[] = [];
 afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
 
-/** A scratch project with the real config and tsconfig, and the given files. */
-function project(files: Record<string, string>): string {
+/**
+ * A scratch project with the real config and tsconfig, where each `[from, to]` pair is a file
+ * `from` that imports the file `to`.
+ */
+function project(imports: [from: string, to: string][]): string {
   const dir = mkdtempSync(join(tmpdir(), 'sfk-imports-'));
   dirs.push(dir);
   for (const f of ['.dependency-cruiser.cjs', 'tsconfig.json']) copyFileSync(join(root, f), join(dir, f));
   // Both folders the check reads exist, even when a case needs nothing in one of them.
-  for (const [path, text] of Object.entries({ 'src/empty.ts': '', 'console/empty.ts': '', ...files })) {
+  const files = new Map<string, string[]>([
+    ['src/empty.ts', []],
+    ['console/empty.ts', []],
+  ]);
+  for (const [from, to] of imports) {
+    files.set(from, [...(files.get(from) ?? []), to]);
+    if (!files.has(to)) files.set(to, []);
+  }
+  for (const [path, targets] of files) {
     mkdirSync(dirname(join(dir, path)), { recursive: true });
-    writeFileSync(join(dir, path), text);
+    const specifier = (to: string) => {
+      const rel = relative(dirname(path), to);
+      return rel.startsWith('.') ? rel : `./${rel}`;
+    };
+    writeFileSync(join(dir, path), targets.map((to) => `import '${specifier(to)}';\n`).join(''));
   }
   return dir;
 }
 
 describe('import rules', () => {
-  it.each([
-    ['no-circular', { 'src/a.ts': "import './b.ts';\n", 'src/b.ts': "import './a.ts';\n" }, 'src/a.ts'],
+  it.each<[rule: string, imports: [string, string][]]>([
     [
-      'client-not-into-sandbox',
-      { 'src/index.ts': "import './sandbox/app.ts';\n", 'src/sandbox/app.ts': '' },
-      'src/index.ts',
+      'no-circular',
+      [
+        ['src/a.ts', 'src/b.ts'],
+        ['src/b.ts', 'src/a.ts'],
+      ],
     ],
-    [
-      'src-not-into-console',
-      { 'src/index.ts': "import '../console/src/main.tsx';\n", 'console/src/main.tsx': '' },
-      'src/index.ts',
-    ],
-    [
-      'console-through-entry-points',
-      { 'console/src/main.tsx': "import '../../src/client/invoke.ts';\n", 'src/client/invoke.ts': '' },
-      'console/src/main.tsx',
-    ],
-    [
-      'platform-not-into-domain',
-      { 'src/sandbox/app.ts': "import './domain/cart.ts';\n", 'src/sandbox/domain/cart.ts': '' },
-      'src/sandbox/app.ts',
-    ],
-    [
-      'platform-not-into-handlers',
-      { 'src/sandbox/control.ts': "import './handlers/identity.ts';\n", 'src/sandbox/handlers/identity.ts': '' },
-      'src/sandbox/control.ts',
-    ],
-  ])('%s fails on a tree that breaks it', (rule, files, from) => {
-    expect(cruise(project(files)).map((v) => [v.rule.name, v.from])).toContainEqual([rule, from]);
+    ['client-not-into-sandbox', [['src/index.ts', 'src/sandbox/app.ts']]],
+    ['src-not-into-console', [['src/index.ts', 'console/src/main.tsx']]],
+    ['console-through-entry-points', [['console/src/main.tsx', 'src/client/invoke.ts']]],
+    ['platform-not-into-domain', [['src/sandbox/app.ts', 'src/sandbox/domain/cart.ts']]],
+    ['platform-not-into-handlers', [['src/sandbox/control.ts', 'src/sandbox/handlers/identity.ts']]],
+  ])('%s fails on a tree that breaks it', (rule, imports) => {
+    expect(cruise(project(imports)).map((v) => [v.rule.name, v.from])).toContainEqual([rule, imports[0][0]]);
   });
 
   it('lets the composition root register handler modules, and the console use the entry points', () => {
-    const files = {
-      'src/sandbox/modules.ts': "import './handlers/members.ts';\n",
-      'src/sandbox/handlers/members.ts': '',
-      'console/src/main.tsx': "import '../../src/index.ts';\n",
-      'src/index.ts': '',
-    };
-    expect(cruise(project(files))).toEqual([]);
+    const imports: [string, string][] = [
+      ['src/sandbox/modules.ts', 'src/sandbox/handlers/members.ts'],
+      ['console/src/main.tsx', 'src/index.ts'],
+    ];
+    expect(cruise(project(imports))).toEqual([]);
   });
 });
