@@ -7,7 +7,8 @@
  * 3. one module file per client module: a descriptor per operation (method, path, where each
  *    argument goes, the date/float/field-mask shapes of request and response, caller, `.r`,
  *    POST fallback), typed against the generated operation types;
- * 4. the operation list that the sandbox and the console share.
+ * 4. the operation list that the sandbox and the console share;
+ * 5. the sandbox's handler contract (request and 200 body per operation).
  *
  * `--check` generates into a scratch folder and fails when generated/ differs (the drift test).
  */
@@ -162,6 +163,41 @@ function moduleFile(moduleName: string, ops: OperationRecord[]): string {
   return lines.join('\n');
 }
 
+/**
+ * The sandbox's handler contract (generated/sandbox-contract.ts): for each operation key the
+ * request its handler receives (path parameters, query and JSON body as one object, as the
+ * sandbox hands it over in `ctx.input`) and the 200 body it must return, both from the
+ * openapi-typescript types. src/sandbox/contract.ts turns it into the handler tables' type.
+ */
+function sandboxContractFile(records: OperationRecord[]): string {
+  const services = [...new Set(records.map((r) => r.descriptor.service))];
+  const alias = (svc: string) => 'T_' + svc.replace(/[^a-zA-Z0-9]/g, '_');
+  const lines: string[] = [BANNER];
+  for (const svc of services) lines.push(`import type { operations as ${alias(svc)} } from './types/${svc}.ts';`);
+  lines.push(
+    '',
+    '/** `T` without `undefined`; `{}` where the spec has none (`never`). */',
+    'type Present<T> = [NonNullable<T>] extends [never] ? {} : NonNullable<T>;',
+    "type JsonOf<Body> = Present<Body> extends { content: { 'application/json': infer J } } ? J : {};",
+    '/** What the handler receives: path parameters, query parameters and the JSON body, as one object. */',
+    'export type RequestOf<Op> = (Op extends { parameters: { path?: infer P } } ? Present<P> : {}) &',
+    '  (Op extends { parameters: { query?: infer Q } } ? Present<Q> : {}) &',
+    '  (Op extends { requestBody?: infer B } ? JsonOf<B> : {});',
+    '/** What the handler returns: the 200 body. */',
+    'export type ResponseOf<Op> = Op extends { responses: { 200: infer R } } ? JsonOf<R> : never;',
+    '',
+    '/** Every operation the sandbox answers, by `<module>.<operationId>`: its request and its 200 body. */',
+    'export interface SandboxContract {',
+  );
+  for (const { descriptor: d } of records) {
+    const op = `${alias(d.service)}[${JSON.stringify(d.operationId)}]`;
+    lines.push(`  /** ${d.method} ${d.path} */`);
+    lines.push(`  ${JSON.stringify(d.key)}: { request: RequestOf<${op}>; response: ResponseOf<${op}> };`);
+  }
+  lines.push('}', '', 'export type SandboxOperationKey = keyof SandboxContract;', '');
+  return lines.join('\n');
+}
+
 export async function generate(outDir: string, partial = false): Promise<void> {
   // --partial (while service files are being written): skip services whose YAML is missing.
   const apis = readApis().filter((a) => !partial || existsSync(a.root));
@@ -205,6 +241,7 @@ export async function generate(outDir: string, partial = false): Promise<void> {
   table.push(`export const serviceNames = ${JSON.stringify(apis.map((a) => a.name))} as const;`);
   table.push('');
   writeFileSync(join(outDir, 'operations.ts'), table.join('\n'));
+  writeFileSync(join(outDir, 'sandbox-contract.ts'), sandboxContractFile(records));
 
   const specs: string[] = [BANNER];
   apis.forEach((a, i) => specs.push(`import s${i} from './openapi/${a.name}.json' with { type: 'json' };`));

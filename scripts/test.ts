@@ -1,6 +1,6 @@
 /**
  * `npm test`: everything, in order, on a fresh clone.
- *   spec lint -> generated-code drift -> type check -> console build -> vitest (unit, contract, sandbox, browser)
+ *   spec lint -> generated-code drift -> type check -> import rules -> console build -> vitest (unit, contract, sandbox, browser)
  * Each step before vitest counts as one check; vitest's tests count one each. The run ends with
  * one plain line, `N passed, N failed`, which CI reads.
  */
@@ -30,6 +30,8 @@ function check(title: string, cmd: string, args: string[]): void {
 check('spec lint', bin('redocly'), ['lint', '--config', 'redocly.yaml', '--format', 'stylish', '--max-problems', '200']);
 check('generated drift', bin('tsx'), ['scripts/generate.ts', '--check']);
 check('type check', bin('tsc'), ['-p', 'tsconfig.json', '--noEmit']);
+// dependency-cruiser with .dependency-cruiser.cjs: no cycles in src/, one-way imports (see the file).
+check('import rules', bin('depcruise'), ['src', 'console', '--config', '.dependency-cruiser.cjs']);
 // Built once here so the browser test files (run in parallel) share one fresh build.
 check('console build', bin('tsx'), ['scripts/build-console.ts']);
 

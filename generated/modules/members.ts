@@ -8,17 +8,17 @@ const shape0: Shape = {"o":{"member":{"o":{"contact":{"o":{"addresses":{"i":{"o"
 const shape1: Shape = {"o":{"members":{"i":{"o":{"contact":{"o":{"addresses":{"i":{"o":{"geocode":{"o":{"latitude":"float","longitude":"float"}}}}}}},"profile":{"o":{"photo":{"o":{"urlExpirationDate":"date"}},"cover":{"o":{"urlExpirationDate":"date"}}}},"createdDate":"date","updatedDate":"date","lastLoginDate":"date"}}}}};
 
 /** POST /members/v1/members/my/slug: Change my slug */
-export const updateCurrentMemberSlug = /* @__PURE__ */ describe("members.updateCurrentMemberSlug", "members", "POST", "/members/v1/members/my/slug", {"caller":"member","response":shape0}) as Operation<T_members["updateCurrentMemberSlug"], readonly [], false>;
+export const updateCurrentMemberSlug = /* @__PURE__ */ describe("members.updateCurrentMemberSlug", "members", "POST", "/members/v1/members/my/slug", {"caller":"member","ownData":true,"response":shape0}) as Operation<T_members["updateCurrentMemberSlug"], readonly [], false>;
 /** POST /members/v1/members/{id}/slug: Change a member's slug */
 export const updateMemberSlug = /* @__PURE__ */ describe("members.updateMemberSlug", "members", "POST", "/members/v1/members/{id}/slug", {"caller":"elevated","response":shape0}) as Operation<T_members["updateMemberSlug"], readonly ["id"], false>;
 /** POST /members/v1/members/join-community: Join the community */
-export const joinCommunity = /* @__PURE__ */ describe("members.joinCommunity", "members", "POST", "/members/v1/members/join-community", {"caller":"member","response":shape0}) as Operation<T_members["joinCommunity"], readonly [], false>;
+export const joinCommunity = /* @__PURE__ */ describe("members.joinCommunity", "members", "POST", "/members/v1/members/join-community", {"caller":"member","ownData":true,"response":shape0}) as Operation<T_members["joinCommunity"], readonly [], false>;
 /** POST /members/v1/members/leave-community: Leave the community */
-export const leaveCommunity = /* @__PURE__ */ describe("members.leaveCommunity", "members", "POST", "/members/v1/members/leave-community", {"caller":"member","response":shape0}) as Operation<T_members["leaveCommunity"], readonly [], false>;
+export const leaveCommunity = /* @__PURE__ */ describe("members.leaveCommunity", "members", "POST", "/members/v1/members/leave-community", {"caller":"member","ownData":true,"response":shape0}) as Operation<T_members["leaveCommunity"], readonly [], false>;
 /** GET /members/v1/members/my: Get my member */
-export const getCurrentMember = /* @__PURE__ */ describe("members.getCurrentMember", "members", "GET", "/members/v1/members/my", {"query":[{"name":"fieldSet"},{"name":"fieldsets","array":true}],"caller":"member","response":shape0}) as Operation<T_members["getCurrentMember"], readonly [], false>;
+export const getCurrentMember = /* @__PURE__ */ describe("members.getCurrentMember", "members", "GET", "/members/v1/members/my", {"query":[{"name":"fieldSet"},{"name":"fieldsets","array":true}],"caller":"member","ownData":true,"response":shape0}) as Operation<T_members["getCurrentMember"], readonly [], false>;
 /** DELETE /members/v1/members/my: Delete my member */
-export const deleteMyMember = /* @__PURE__ */ describe("members.deleteMyMember", "members", "DELETE", "/members/v1/members/my", {"query":[{"name":"contentAssigneeId"}],"caller":"member"}) as Operation<T_members["deleteMyMember"], readonly [], false>;
+export const deleteMyMember = /* @__PURE__ */ describe("members.deleteMyMember", "members", "DELETE", "/members/v1/members/my", {"query":[{"name":"contentAssigneeId"}],"caller":"member","ownData":true}) as Operation<T_members["deleteMyMember"], readonly [], false>;
 /** GET /members/v1/members/{id}: Get a member */
 export const getMember = /* @__PURE__ */ describe("members.getMember", "members", "GET", "/members/v1/members/{id}", {"query":[{"name":"fieldsets","array":true}],"response":shape0}) as Operation<T_members["getMember"], readonly ["id"], false>;
 /** DELETE /members/v1/members/{id}: Delete a member */

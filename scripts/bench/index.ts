@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { bundleSizes, stubbedClientSpeed } from './client.ts';
 import { consoleBench } from './console.ts';
 import { httpClientSpeed } from './http.ts';
-import { sandboxLoad, type Load } from './load.ts';
+import { lookupGrowth, sandboxLoad, type Load, type LookupGrowth } from './load.ts';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
@@ -42,6 +42,23 @@ const ratioText = (r: Row) => {
   return bound !== undefined && r.ratio.toFixed(2) === bound.toFixed(2) ? r.ratio.toFixed(3) : r.ratio.toFixed(2);
 };
 const progress = (line: string) => process.stderr.write(`[bench] ${line}\n`);
+
+/** Growth rows of the store's lookups: 10,000 entities against 100, target within 1.5x. */
+function lookupRows(growth: LookupGrowth[]): void {
+  const [small, ...larger] = growth;
+  for (const g of larger) {
+    for (const op of ['getProduct', 'getCurrentCart'] as const) {
+      const what = op === 'getProduct' ? 'getProduct (by id)' : 'getCurrentCart';
+      rows.push({ area: 'sandbox, growth (1 client, serial)', measure: `${what} p50: ${int(g.entities)} vs ${int(small.entities)} products and carts`, value: `${ms(g[op].p50)} (p99 ${ms(g[op].p99)})`, baseline: `${ms(small[op].p50)} (p99 ${ms(small[op].p99)})`, ratio: g[op].p50 / small[op].p50, target: { max: 1.5 } });
+    }
+  }
+}
+
+/** `npm run bench -- --lookups`: only the lookup growth rows, printed (docs/bench.md keeps the full run). */
+async function lookupsOnly(): Promise<void> {
+  lookupRows(await lookupGrowth(progress));
+  console.log(['| area | measure | ours | baseline | ratio | target |', '|---|---|---|---|---|---|', ...rows.map((r) => `| ${r.area} | ${r.measure} | ${r.value} | ${r.baseline} | ${ratioText(r)} | ${targetText(r)}: ${verdict(r)} |`)].join('\n'));
+}
 
 async function main(): Promise<void> {
   const started = new Date();
@@ -100,6 +117,9 @@ async function main(): Promise<void> {
     rows.push({ area: 'sandbox, growth (1 client, serial)', measure: `addToCurrentCart with --data p50: ${kb(g.stateBytes)} vs ${kb(small.stateBytes)} of state`, value: `${ms(g.addToCurrentCartData.p50)} (${int(g.addToCurrentCartData.rps)}/s)`, baseline: `${ms(small.addToCurrentCartData.p50)} (${int(small.addToCurrentCartData.rps)}/s)`, ratio: g.addToCurrentCartData.p50 / small.addToCurrentCartData.p50 });
   }
 
+  progress('sandbox lookups as the store grows: a product by id, the current cart');
+  lookupRows(await lookupGrowth(progress));
+
   progress('console: JavaScript size and time to the first operation form in chromium');
   const c = await consoleBench();
   rows.push({ area: 'console', measure: 'initial JavaScript (index.html entry + preloads), gzip, vs a React 19 page with one button', value: kb(c.initialJsGzip), baseline: kb(c.reactFloorGzip), ratio: c.initialJsGzip / c.reactFloorGzip });
@@ -142,4 +162,5 @@ async function main(): Promise<void> {
   progress('written to docs/bench.md');
 }
 
-await main();
+if (process.argv.includes('--lookups')) await lookupsOnly();
+else await main();

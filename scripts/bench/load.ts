@@ -138,7 +138,7 @@ export async function exportState(url: string): Promise<StateSnapshot> {
 }
 
 /** The state with exactly `count` entities in `collection`, cloned from the seeded ones with new ids and unique names. */
-export function scaled(state: StateSnapshot, collection: 'products' | 'members', count: number): StateSnapshot {
+export function scaled(state: StateSnapshot, collection: 'products' | 'members' | 'carts', count: number): StateSnapshot {
   const seeded = Object.values(state.collections[collection] ?? {});
   if (!seeded.length) throw new Error(`the seed has no ${collection} to clone`);
   const out: Record<string, any> = {};
@@ -157,6 +157,9 @@ export function scaled(state: StateSnapshot, collection: 'products' | 'members',
       e.numericId = String(1_000_000 + i);
       e.sku = base.sku ? `${base.sku}-${i}` : undefined;
       e.collectionIds = [];
+    } else if (collection === 'carts') {
+      // Another visitor's cart.
+      e.buyerInfo = { visitorId: `d0000000-0000-4000-8000-${String(i).padStart(12, '0')}` };
     } else {
       e.loginEmail = `bench${i}@storefront.test`;
       e.contactId = `c0000000-0000-4000-8000-${String(i).padStart(12, '0')}`;
@@ -260,6 +263,43 @@ export async function sandboxLoad(log: (line: string) => void = () => {}): Promi
       growth.push(row);
     }
     return { bare, memory, floor, data, growth };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+export interface LookupGrowth {
+  entities: number;
+  /** GET a product by its id. */
+  getProduct: Load;
+  /** The calling visitor's cart, among `entities` carts of other visitors (theirs was added last). */
+  getCurrentCart: Load;
+}
+
+/**
+ * Lookups as the store grows: a product by id among `n` products, and the current cart among
+ * `n` carts, at 100 and at 10,000 of each (one client, serial, like the other growth rows).
+ */
+export async function lookupGrowth(log: (line: string) => void = () => {}, sizes: readonly number[] = [100, 10_000]): Promise<LookupGrowth[]> {
+  const dir = mkdtempSync(join(tmpdir(), 'sfk-bench-lookups-'));
+  try {
+    const seedState = await withServer(['sandbox'], async (s) => {
+      await visitor(s.url);
+      return exportState(s.url);
+    });
+    const rows: LookupGrowth[] = [];
+    for (const n of sizes) {
+      const file = join(dir, `lookups-${n}.json`);
+      writeFileSync(file, JSON.stringify(scaled(scaled(seedState, 'products', n), 'carts', n)));
+      const row = await withServer(['sandbox', `--data=${file}`], async (s) => {
+        const v = await visitor(s.url);
+        const getProduct: Target = { method: 'GET', path: `/stores-reader/v1/products/${v.shirt.id}`, headers: { authorization: v.token } };
+        return { entities: n, getProduct: await serial(s, getProduct), getCurrentCart: await serial(s, v.targets.getCurrentCart) };
+      });
+      log(`${n} products and carts: getProduct p50 ${row.getProduct.p50.toFixed(3)} ms, getCurrentCart p50 ${row.getCurrentCart.p50.toFixed(3)} ms`);
+      rows.push(row);
+    }
+    return rows;
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

@@ -179,6 +179,7 @@ export function collectOperations(service: string, doc: Json): OperationRecord[]
       if (op['x-sfk-dot-r']) descriptor.dotR = true;
       if (op['x-sfk-post-fallback']) descriptor.postFallback = true;
       if (op['x-sfk-no-response-body']) descriptor.emptyResponse = true;
+      if (op['x-sfk-own-data']) descriptor.ownData = true;
       if (op['x-sfk-query-builder']) descriptor.builder = op['x-sfk-query-builder'] as QueryBuilderSpec;
       if (request) descriptor.request = request;
       if (response) descriptor.response = response;

@@ -54,6 +54,11 @@ export interface OperationDescriptor {
   postFallback?: boolean;
   /** The provider answers with no body. */
   emptyResponse?: boolean;
+  /**
+   * The operation acts on the caller's own data (their current cart, their member): it needs a
+   * visitor or member, so an API key, which is nobody, is refused.
+   */
+  ownData?: boolean;
   /** Dates, floats and field masks in the request (body and query). */
   request?: Shape;
   /** Dates and floats in the 200 response. */

@@ -13,10 +13,11 @@ import { Store, type Commit, type StateSnapshot } from './db.ts';
 import { appError, SandboxError, validationError } from './errors.ts';
 import { EventHub } from './events.ts';
 import { Router } from './router.ts';
+import type { Sandbox } from './sandbox.ts';
 import { resolveCaller } from './tokens.ts';
 import type { Caller, DomainEventInput, HandlerTable, OperationContext, OutboxMail, RequestHeaders, SandboxIdentity, SandboxRequest, SandboxSettings } from './types.ts';
 import { responseValidator, validateRequest } from './validate.ts';
-import { modules as businessModules, type SandboxModule } from './modules.ts';
+import { modules as businessModules, storeIndexes, type SandboxModule } from './modules.ts';
 import { bodyLimit, readJsonObject } from './json-body.ts';
 import { ownOptions, ownValue, queryObject, safeJsonParse, setDotted } from './safe-object.ts';
 import { assertSafeUrls } from './url-safety.ts';
@@ -90,26 +91,7 @@ export const DEFAULT_SETTINGS: SandboxSettings = {
   accessTokenTtlSeconds: 4 * 60 * 60,
 };
 
-export interface Sandbox {
-  handle(request: Request): Promise<Response>;
-  /** The same, for callers that can take the sandbox's own answer as it is (the Node server). */
-  answer(request: SandboxRequest): Promise<Answer>;
-  readonly store: Store;
-  readonly events: EventHub;
-  readonly options: SandboxIdentity;
-  /** See SandboxOptions.controlReadsNeedKey. */
-  readonly controlReadsNeedKey: boolean;
-  /** Milliseconds the clock is ahead of real time (kept in the state, so `--data` restarts keep it). */
-  readonly clockOffsetMs: number;
-  now(): Date;
-  advanceClock(seconds: number): Promise<void>;
-  reset(): Promise<void>;
-  settings(): SandboxSettings;
-  /** Operation keys with a handler; the rest answer "not emulated". */
-  emulated(): Set<string>;
-  /** Runs a change as one transaction under a caller (control API, hosted pages, tests). */
-  runAs<T>(caller: Caller, origin: string, fn: (ctx: OperationContext) => T | Promise<T>): Promise<T>;
-}
+export type { Sandbox } from './sandbox.ts';
 
 const SETTINGS = 'settings';
 /** The headers of work the sandbox starts itself. */
@@ -171,7 +153,8 @@ function authorize(d: OperationDescriptor, caller: Caller): SandboxError | undef
   if (d.caller === 'member' && caller.kind !== 'member') {
     return appError(403, 'PERMISSION_DENIED', `${d.operationId} requires a logged-in member`);
   }
-  if (d.caller === 'visitorOrMember' && caller.kind === 'elevated' && /\/(current|my)(\/|$)/.test(d.path)) {
+  // `x-sfk-own-data` in the spec: the operation acts on the caller's own cart or member.
+  if (d.ownData && caller.kind === 'elevated') {
     return appError(403, 'PERMISSION_DENIED', `${d.operationId} acts on the calling visitor or member; an API key has none`);
   }
   return undefined;
@@ -190,7 +173,7 @@ export function createSandbox(given: SandboxOptions = {}): Sandbox {
   const modules = [...businessModules, ...(options.modules ?? [])];
   const handlers: HandlerTable = Object.assign({}, ...modules.map((m) => m.handlers ?? {}));
   const router = new Router(operationList);
-  const store = new Store();
+  const store = new Store(storeIndexes);
   const events = new EventHub();
   const responseValidators = new Map<string, ReturnType<typeof responseValidator>>();
   const publicUrl = options.publicUrl;
@@ -240,7 +223,7 @@ export function createSandbox(given: SandboxOptions = {}): Sandbox {
    * kept only if it returns, persisted before the caller answers, and events are published.
    */
   async function run<T>(
-    d: OperationDescriptor,
+    d: OperationDescriptor | undefined,
     input: Record<string, any>,
     params: Record<string, string>,
     caller: Caller,
@@ -290,8 +273,9 @@ export function createSandbox(given: SandboxOptions = {}): Sandbox {
       }
     });
 
+  /** The sandbox's own work (jobs, seeding, the control API): no operation is being answered. */
   const runAs = <T>(caller: Caller, origin: string, fn: (ctx: OperationContext) => T | Promise<T>) =>
-    run(operationList[0], {}, {}, caller, origin, fn);
+    run(undefined, {}, {}, caller, origin, fn);
 
   // Due-job sweeps are transactions; one per second of sandbox time is enough (a clock advance
   // sweeps at once), and keeps them off the per-request path.

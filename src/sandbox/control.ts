@@ -5,12 +5,12 @@
  * reads when it listens beyond loopback, need the sandbox's API key.
  */
 import { operationList } from '../../generated/operations.ts';
-import type { Sandbox } from './app.ts';
+import type { Sandbox } from './sandbox.ts';
 import { JsonAnswer, type Answer } from './answer.ts';
 import { STATE_VERSION, type StateSnapshot } from './db.ts';
 import { appError, validationError, type Violation } from './errors.ts';
 import { EVENTS, type DomainEvent } from './events.ts';
-import { SANDBOX_CAPTCHA_TOKEN } from './handlers/identity.ts';
+import { SANDBOX_CAPTCHA_TOKEN } from './captcha.ts';
 import { bodyLimit, readJsonObject } from './json-body.ts';
 import { ownValue } from './safe-object.ts';
 import { assertSafeUrls } from './url-safety.ts';

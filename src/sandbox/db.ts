@@ -3,7 +3,7 @@
  * the values they replaced, undone if its handler throws, and (with a data file) written to
  * disk before the response. The state is plain JSON, versioned, exportable.
  */
-import type { Db, Entity } from './types.ts';
+import type { CollectionName, Db, Entity, IndexedValue, StoreIndexes, Where } from './types.ts';
 
 export const STATE_VERSION = 1;
 
@@ -24,13 +24,75 @@ export interface Change {
 /** What a transaction commits: the entities it touched, or 'all' when it replaced the whole state (a load). */
 export type Commit = Change[] | 'all';
 
+/** One indexed field of one collection: its value -> the ids of the entities that have it. */
+class FieldIndex {
+  readonly ids = new Map<IndexedValue, Set<string>>();
+  private readonly path: string[];
+
+  constructor(path: string) {
+    this.path = path.split('.');
+  }
+
+  private key(entity: Entity): IndexedValue | undefined {
+    const v = valueAt(entity, this.path);
+    return typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean' ? v : undefined;
+  }
+
+  add(id: string, entity: Entity): void {
+    const k = this.key(entity);
+    if (k === undefined) return;
+    let set = this.ids.get(k);
+    if (!set) this.ids.set(k, (set = new Set()));
+    set.add(id);
+  }
+
+  remove(id: string, entity: Entity): void {
+    const k = this.key(entity);
+    if (k === undefined) return;
+    const set = this.ids.get(k);
+    set?.delete(id);
+    if (set && !set.size) this.ids.delete(k);
+  }
+}
+
+function valueAt(entity: unknown, path: readonly string[]): unknown {
+  let node = entity;
+  for (const part of path) {
+    if (!node || typeof node !== 'object' || !Object.hasOwn(node, part)) return undefined;
+    node = (node as Record<string, unknown>)[part];
+  }
+  return node;
+}
+
+function matchesWhere(entity: Entity, where: Where): boolean {
+  for (const [path, value] of Object.entries(where)) {
+    const actual = valueAt(entity, path.split('.'));
+    // `undefined` in a filter: the field is absent (as `!entity.field` reads it: null too).
+    if (value === undefined || value === null ? actual !== undefined && actual !== null : actual !== value) return false;
+  }
+  return true;
+}
+
+type Collection = Map<string, Entity>;
+/** The indexes of one collection: by dotted path, and where each entity stands in the collection's order. */
+interface CollectionIndexes {
+  fields: Map<string, FieldIndex>;
+  /** An entity's place in insertion order (a Map moves a deleted and re-added key to the end; so does this). */
+  position: Map<string, number>;
+  next: number;
+}
+
 export class Store {
-  private collections = new Map<string, Map<string, Entity>>();
+  private collections = new Map<string, Collection>();
+  private indexes = new Map<string, CollectionIndexes>();
   private journal: Undo[] | undefined;
   /** Bumped on every committed change; the persister writes when it moves. */
   revision = 0;
 
-  private coll(name: string): Map<string, Entity> {
+  /** `indexes`: the fields handlers look entities up by (besides the id, which is the key). */
+  constructor(private readonly indexed: StoreIndexes = {}) {}
+
+  private coll(name: string): Collection {
     let c = this.collections.get(name);
     if (!c) {
       c = new Map();
@@ -39,9 +101,69 @@ export class Store {
     return c;
   }
 
+  private indexesOf(collection: string): CollectionIndexes | undefined {
+    let found = this.indexes.get(collection);
+    if (!found && Object.hasOwn(this.indexed, collection)) {
+      const paths = this.indexed[collection as CollectionName] ?? [];
+      found = { fields: new Map(paths.map((p) => [p, new FieldIndex(p)])), position: new Map(), next: 0 };
+      for (const [id, e] of this.collections.get(collection) ?? []) {
+        found.position.set(id, found.next++);
+        for (const index of found.fields.values()) index.add(id, e);
+      }
+      this.indexes.set(collection, found);
+    }
+    return found;
+  }
+
+  /** The one place an entity changes: the collection and its indexes move together. */
+  private write(collection: string, id: string, value: Entity | undefined): void {
+    const c = this.coll(collection);
+    const before = c.get(id);
+    const indexes = this.indexesOf(collection);
+    if (indexes) {
+      for (const index of indexes.fields.values()) {
+        if (before) index.remove(id, before);
+        if (value) index.add(id, value);
+      }
+      if (!value) indexes.position.delete(id);
+      else if (!before) indexes.position.set(id, indexes.next++);
+    }
+    if (value === undefined) c.delete(id);
+    else c.set(id, value);
+  }
+
   private record(collection: string, id: string): void {
     if (this.journal && !this.journal.some((u) => u.collection === collection && u.id === id)) {
       this.journal.push({ collection, id, before: this.collections.get(collection)?.get(id) });
+    }
+  }
+
+  /**
+   * The entities `where` selects, in insertion order: from the narrowest index among its paths,
+   * or, when none of its paths is indexed, by a scan.
+   */
+  private *select(collection: string, where: Where): Generator<Entity> {
+    const c = this.collections.get(collection);
+    if (!c) return;
+    const indexes = this.indexesOf(collection);
+    let candidates: Set<string> | undefined;
+    for (const [path, value] of Object.entries(where)) {
+      const index = indexes?.fields.get(path);
+      if (!index || value === undefined || value === null) continue;
+      const ids = index.ids.get(value);
+      if (!ids) return;
+      if (!candidates || ids.size < candidates.size) candidates = ids;
+    }
+    if (!candidates) {
+      for (const e of c.values()) if (matchesWhere(e, where)) yield e;
+      return;
+    }
+    // The collection's order decides among several (a set keeps the order ids joined it).
+    const position = indexes!.position;
+    const ordered = candidates.size > 1 ? [...candidates].sort((a, b) => position.get(a)! - position.get(b)!) : candidates;
+    for (const id of ordered) {
+      const e = c.get(id)!;
+      if (matchesWhere(e, where)) yield e;
     }
   }
 
@@ -60,8 +182,8 @@ export class Store {
     return next;
   }
 
-  /** The collections before the first `load` of the running transaction (a load replaces them all). */
-  private beforeLoad: Map<string, Map<string, Entity>> | undefined;
+  /** The collections and indexes before the first `load` of the running transaction (a load replaces them all). */
+  private beforeLoad: { collections: Map<string, Collection>; indexes: Map<string, CollectionIndexes> } | undefined;
   /** How many changes the transaction had journaled when it loaded. */
   private loadIndex: number | undefined;
 
@@ -81,11 +203,8 @@ export class Store {
       return { result, changed };
     } catch (err) {
       // Changes after a load were made to collections that are dropped; undo only those before it.
-      if (this.beforeLoad) this.collections = this.beforeLoad;
-      for (const u of journal.slice(0, this.loadIndex ?? journal.length).reverse()) {
-        if (u.before === undefined) this.coll(u.collection).delete(u.id);
-        else this.coll(u.collection).set(u.id, u.before);
-      }
+      if (this.beforeLoad) ({ collections: this.collections, indexes: this.indexes } = this.beforeLoad);
+      for (const u of journal.slice(0, this.loadIndex ?? journal.length).reverse()) this.write(u.collection, u.id, u.before);
       throw err;
     } finally {
       this.journal = undefined;
@@ -93,34 +212,40 @@ export class Store {
     }
   }
 
+  // The overloads of `Db` (typed by collection, or by a type the caller names) share these bodies.
   readonly db: Db = {
-    get: <T extends Entity>(collection: string, id: string) => this.collections.get(collection)?.get(id) as T | undefined,
-    list: <T extends Entity>(collection: string) => [...(this.collections.get(collection)?.values() ?? [])] as T[],
-    find: <T extends Entity>(collection: string, match: (entity: T) => boolean) => {
-      for (const e of this.collections.get(collection)?.values() ?? []) if (match(e as T)) return e as T;
+    get: (collection: string, id: string) => this.collections.get(collection)?.get(id),
+    list: (collection: string, where?: Where) => {
+      if (!where) return [...(this.collections.get(collection)?.values() ?? [])];
+      return [...this.select(collection, where)];
+    },
+    find: (collection: string, match: Where | ((entity: never) => boolean)) => {
+      if (typeof match !== 'function') return this.select(collection, match).next().value;
+      for (const e of this.collections.get(collection)?.values() ?? []) if ((match as (entity: Entity) => boolean)(e)) return e;
       return undefined;
     },
-    put: <T extends Entity>(collection: string, id: string, value: T) => {
+    count: (collection: string) => this.collections.get(collection)?.size ?? 0,
+    put: (collection: string, id: string, value: Entity) => {
       this.record(collection, id);
-      this.coll(collection).set(id, value);
+      this.write(collection, id, value);
       return value;
     },
-    update: <T extends Entity>(collection: string, id: string, change: (draft: T) => void) => {
+    update: (collection: string, id: string, change: (draft: never) => void) => {
       const current = this.collections.get(collection)?.get(id);
       if (!current) return undefined;
-      const draft = structuredClone(current) as T;
-      change(draft);
+      const draft = structuredClone(current);
+      (change as (draft: Entity) => void)(draft);
       this.record(collection, id);
-      this.coll(collection).set(id, draft);
+      this.write(collection, id, draft);
       return draft;
     },
     delete: (collection: string, id: string) => {
       if (!this.collections.get(collection)?.has(id)) return false;
       this.record(collection, id);
-      this.coll(collection).delete(id);
+      this.write(collection, id, undefined);
       return true;
     },
-  };
+  } as Db;
 
   snapshot(): StateSnapshot {
     const collections: StateSnapshot['collections'] = {};
@@ -135,10 +260,12 @@ export class Store {
     // Inside a transaction a load is a change like any other: persisted before the answer, undone
     // if the transaction fails (changes journaled before it are undone on the old collections).
     if (this.journal && !this.beforeLoad) {
-      this.beforeLoad = this.collections;
+      this.beforeLoad = { collections: this.collections, indexes: this.indexes };
       this.loadIndex = this.journal.length;
     }
     this.collections = new Map(Object.entries(snapshot.collections).map(([name, entities]) => [name, new Map(Object.entries(entities))]));
+    // Indexes are built again on first use of each collection.
+    this.indexes = new Map();
     if (!this.journal) this.revision++;
   }
 }

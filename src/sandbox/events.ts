@@ -7,6 +7,12 @@ import type { Db, DomainEventInput, Entity, SandboxSettings } from './types.ts';
 
 export const EVENTS = 'events';
 
+declare module './types.ts' {
+  interface Collections {
+    events: DomainEvent;
+  }
+}
+
 export interface DomainEvent extends Entity {
   id: string;
   entityFqdn: string;
@@ -51,7 +57,7 @@ export class EventHub {
   /** Stores the events of a transaction (inside it: a rollback discards them). */
   record(db: Db, inputs: DomainEventInput[], now: Date): DomainEvent[] {
     if (!inputs.length) return [];
-    this.sequence = Math.max(this.sequence, db.list(EVENTS).length);
+    this.sequence = Math.max(this.sequence, db.count(EVENTS));
     return inputs.map((e) => {
       const event: DomainEvent = {
         id: crypto.randomUUID(),

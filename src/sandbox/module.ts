@@ -1,5 +1,5 @@
 /** What a sandbox module (cart, checkout, orders, members, catalog, identity, ...) may provide. */
-import type { Sandbox } from './app.ts';
+import type { Sandbox } from './sandbox.ts';
 import type { Caller, Db, HandlerTable, OperationContext, SandboxRequest } from './types.ts';
 
 export interface SeedContext {

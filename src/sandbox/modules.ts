@@ -1,5 +1,6 @@
 /** The built-in sandbox modules. Each file under handlers/ owns one area of the provider. */
 import type { SandboxModule } from './module.ts';
+import type { StoreIndexes } from './types.ts';
 import { catalogModule } from './handlers/catalog.ts';
 import { commerceModule } from './handlers/commerce.ts';
 import { identityModule } from './handlers/identity.ts';
@@ -12,3 +13,18 @@ export type { SandboxModule } from './module.ts';
 
 // Members seed before the catalog (the demo member's wishlist points at it).
 export const modules: SandboxModule[] = [oauthModule, membersModule, identityModule, redirectsModule, catalogModule, commerceModule, ordersModule];
+
+/**
+ * What the store indexes besides the id: the fields handlers look entities up by. `find` and
+ * `list` with an equality filter (`Where`) on one of them read the index instead of scanning.
+ */
+export const storeIndexes: StoreIndexes = {
+  members: ['loginEmail', 'profile.slug'],
+  credentials: ['email'],
+  tokens: ['memberId'],
+  products: ['slug'],
+  collections: ['slug'],
+  // A visitor's or a member's cart (the current cart).
+  carts: ['buyerInfo.memberId', 'buyerInfo.visitorId'],
+  checkouts: ['cartId'],
+};

@@ -7,6 +7,12 @@ import type { Caller, Db, SandboxSettings } from './types.ts';
 
 export const TOKENS = 'tokens';
 
+declare module './types.ts' {
+  interface Collections {
+    tokens: TokenRecord;
+  }
+}
+
 export interface TokenRecord {
   id: string;
   kind: 'access' | 'refresh';
@@ -91,7 +97,7 @@ export function resolveCaller(
 
 /** Revokes every token of a member (logout, block, delete). */
 export function revokeMemberTokens(db: Db, memberId: string): void {
-  for (const t of db.list<TokenRecord>(TOKENS)) {
-    if (t.memberId === memberId && !t.revoked) db.put(TOKENS, t.id, { ...t, revoked: true });
+  for (const t of db.list(TOKENS, { memberId })) {
+    if (!t.revoked) db.put(TOKENS, t.id, { ...t, revoked: true });
   }
 }

@@ -5,6 +5,7 @@
  * `OperationHandler`s against it, registered by operation key (`<module>.<operationId>`).
  */
 import type { Caller as CallerColumn, OperationDescriptor } from '../../generated/runtime-types.ts';
+import type { SandboxContract, SandboxOperationKey } from '../../generated/sandbox-contract.ts';
 
 /** Who is calling, resolved from the Authorization header. */
 export type Caller =
@@ -17,21 +18,84 @@ export type Caller =
 export type Entity = Record<string, unknown> & { id?: string };
 
 /**
+ * Every collection of the store, by name, and the entity it holds. A module declares its own
+ * by declaration merging (`declare module '../types.ts' { interface Collections { members:
+ * MemberRecord } }`), so the store is typed while the platform imports no module.
+ */
+export interface Collections {
+  settings: SandboxSettings & { id: string };
+  clock: { id: string; offsetMs: number };
+  outbox: OutboxMail & { id: string; sentDate: string };
+  // TODO(#15): declared here as plain entities until their modules declare them with their own types.
+  products: Entity;
+  collections: Entity;
+  wishlists: Entity;
+  carts: Entity;
+  checkouts: Entity;
+  orders: Entity;
+  transactions: Entity;
+  coupons: Entity;
+  giftCards: Entity;
+  redirectSessions: Entity;
+  sessions: Entity;
+  authStates: Entity;
+  verifications: Entity;
+  recoveryTokens: Entity;
+}
+
+export type CollectionName = keyof Collections;
+
+/** A value an index keys by: text, a number or a boolean (absent and null values are not indexed). */
+export type IndexedValue = string | number | boolean;
+
+/**
+ * An equality filter: every dotted path has the given value (`undefined`: the field is absent).
+ * On an indexed path the store answers from the index instead of scanning.
+ */
+export type Where = Readonly<Record<string, IndexedValue | null | undefined>>;
+
+/** The fields the store indexes, by collection: dotted paths handlers look entities up by. */
+export type StoreIndexes = { readonly [C in CollectionName]?: readonly string[] };
+
+/**
  * Transactional entity storage. Entities are values: `get` returns a copy-safe object only for
  * reading; to change one, build a new object (or use `update`) and `put` it. Every change of a
  * request is rolled back when its handler throws, and written to disk (with `--data`) before
- * the response is sent.
+ * the response is sent. Lookups by id are direct; `find` and `list` with a `Where` on an indexed
+ * field read the index.
  */
 export interface Db {
-  get<T extends Entity = Entity>(collection: string, id: string): T | undefined;
-  /** All entities of a collection, in insertion order. */
-  list<T extends Entity = Entity>(collection: string): T[];
+  get<C extends CollectionName>(collection: C, id: string): Collections[C] | undefined;
+  /** @deprecated names the entity type by hand; the collection's declared type is what `get(collection, id)` returns. */
+  get<T extends Entity>(collection: CollectionName, id: string): T | undefined;
+  /** All entities of a collection (those matching `where`, if given), in insertion order. */
+  list<C extends CollectionName>(collection: C, where?: Where): Collections[C][];
+  /**
+   * @deprecated names the entity type by hand.
+   * TODO(#15): also takes a collection name as plain text, for catalog.ts's uniqueSlug.
+   */
+  list<T extends Entity>(collection: string, where?: Where): T[];
   /** The first entity, in insertion order, that `match` accepts (without copying the collection). */
-  find<T extends Entity = Entity>(collection: string, match: (entity: T) => boolean): T | undefined;
-  put<T extends Entity>(collection: string, id: string, value: T): T;
+  find<C extends CollectionName>(
+    collection: C,
+    match: Where | ((entity: Collections[C]) => boolean),
+  ): Collections[C] | undefined;
+  /** @deprecated names the entity type by hand. */
+  find<T extends Entity>(collection: CollectionName, match: Where | ((entity: T) => boolean)): T | undefined;
+  /** How many entities the collection holds. */
+  count(collection: CollectionName): number;
+  put<C extends CollectionName>(collection: C, id: string, value: Collections[C]): Collections[C];
+  /** @deprecated names the entity type by hand. */
+  put<T extends Entity>(collection: CollectionName, id: string, value: T): T;
   /** Clones the entity, applies `change`, stores and returns the result. Throws NOT_FOUND-free: returns undefined when absent. */
-  update<T extends Entity = Entity>(collection: string, id: string, change: (draft: T) => void): T | undefined;
-  delete(collection: string, id: string): boolean;
+  update<C extends CollectionName>(
+    collection: C,
+    id: string,
+    change: (draft: Collections[C]) => void,
+  ): Collections[C] | undefined;
+  /** @deprecated names the entity type by hand. */
+  update<T extends Entity>(collection: CollectionName, id: string, change: (draft: T) => void): T | undefined;
+  delete(collection: CollectionName, id: string): boolean;
 }
 
 /** A domain event as the spec's `webhooks` describe it (EventMetadata plus the entity part). */
@@ -70,14 +134,25 @@ export interface SandboxSettings {
   accessTokenTtlSeconds: number;
 }
 
-export interface OperationContext {
-  op: OperationDescriptor;
+/**
+ * What a handler receives. `OperationContext<'members.getMember'>` types `input` as that
+ * operation's request (generated/sandbox-contract.ts); plain `OperationContext` is the context
+ * of work that is not one operation (jobs, seeding, the control API, helpers shared by several).
+ */
+export type OperationContext<K extends SandboxOperationKey | undefined = undefined> = K extends SandboxOperationKey
+  ? ContextOf<SandboxContract[K]['request'], OperationDescriptor>
+  : ContextOf<UntypedInput, OperationDescriptor | undefined>;
+
+/** The context's parts; `OperationContext` picks the input and operation types. */
+export interface ContextOf<Input, Op extends OperationDescriptor | undefined> {
+  /** The operation being answered; undefined for the sandbox's own work (jobs, seeding, control API). */
+  op: Op;
   /**
    * The request as one object: the JSON body (or decoded `.r` / query parameters), with path
    * parameters set (dotted ones, like `checkout.id`, at their body path). Already validated
    * against the spec; "NaN"/"Infinity" float text is already a number.
    */
-  input: Record<string, any>;
+  input: Input;
   /** Path parameter values by name (`id`, `checkout.id`, ...). */
   params: Record<string, string>;
   caller: Caller;
@@ -97,6 +172,12 @@ export interface OperationContext {
   options: SandboxIdentity;
 }
 
+/**
+ * The input of a context not tied to one operation: helpers shared by several handlers read it
+ * untyped. TODO(#15): goes when every operations file takes `OperationContext<K>`.
+ */
+export type UntypedInput = Record<string, any>;
+
 export interface SandboxIdentity {
   clientIds: string[];
   apiKeys: string[];
@@ -106,9 +187,38 @@ export interface SandboxIdentity {
 }
 
 /** Returns the 200 body; throws a `SandboxError` (see errors.ts) for any error answer. */
-export type OperationHandler = (ctx: OperationContext) => unknown | Promise<unknown>;
+export type TypedHandler<K extends SandboxOperationKey> = (
+  ctx: OperationContext<K>,
+) => SandboxContract[K]['response'] | Promise<SandboxContract[K]['response']>;
+
+/**
+ * The handler table of the operations of the given modules (`SandboxHandlers<'members'>`,
+ * `SandboxHandlers<'authentication' | 'verification'>`): one handler per operation of the spec,
+ * each taking that operation's request and returning its 200 body. A table written
+ * `{ ... } satisfies SandboxHandlers<'members'>` fails to compile when a handler is missing,
+ * misspelt or returns the wrong shape.
+ */
+export type SandboxHandlers<Module extends string> = {
+  [K in SandboxOperationKey as K extends `${Module}.${string}` ? K : never]: TypedHandler<K>;
+};
+
+/**
+ * The names half of `SandboxHandlers`: one handler per operation of the modules, none missing or
+ * misspelt, shapes unchecked. For tables whose handlers do not yet return the spec's shapes.
+ */
+export type SandboxHandlerNames<Module extends string> = {
+  [K in SandboxOperationKey as K extends `${Module}.${string}` ? K : never]: OperationHandler;
+};
+
+/**
+ * Any handler, typed or not. A method signature, so a typed handler (whose context is narrower)
+ * fits: method parameters are compared both ways.
+ */
+export type OperationHandler = { handle(ctx: OperationContext): unknown }['handle'];
 
 export type HandlerTable = Record<string, OperationHandler>;
+
+export type { SandboxContract, SandboxOperationKey };
 
 export type { CallerColumn };
 

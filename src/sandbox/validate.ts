@@ -48,15 +48,38 @@ interface OperationValidators {
 
 const cache = new Map<string, OperationValidators>();
 
-function operationNode(d: OperationDescriptor): Record<string, any> {
-  return (specs[d.service] as any).paths[d.path][d.method.toLowerCase()];
+/** The parts of a spec's operation that validation reads (a `$ref` or the object itself). */
+interface SpecRef {
+  $ref?: string;
+}
+interface SpecParameter extends SpecRef {
+  in?: string;
+  name?: string;
+  required?: boolean;
+}
+/** A request body or a response: JSON content with a schema. */
+interface SpecContent extends SpecRef {
+  content?: { 'application/json'?: { schema?: unknown } };
+}
+interface SpecOperation {
+  parameters?: SpecParameter[];
+  requestBody?: SpecContent;
+  responses?: Record<string, SpecContent>;
+}
+interface SpecDocument {
+  paths: Record<string, Record<string, SpecOperation>>;
 }
 
-function resolveLocal(d: OperationDescriptor, node: any): any {
+function operationNode(d: OperationDescriptor): SpecOperation {
+  return (specs[d.service] as unknown as SpecDocument).paths[d.path][d.method.toLowerCase()];
+}
+
+/** The node a local `$ref` points at (the node itself when it is no reference). */
+function resolveLocal<T extends SpecRef>(d: OperationDescriptor, node: T | undefined): T | undefined {
   if (node?.$ref?.startsWith('#/')) {
-    let cur: any = specs[d.service];
-    for (const part of node.$ref.slice(2).split('/')) cur = cur[part.replace(/~1/g, '/').replace(/~0/g, '~')];
-    return cur;
+    let cur: unknown = specs[d.service];
+    for (const part of node.$ref.slice(2).split('/')) cur = (cur as Record<string, unknown>)[part.replace(/~1/g, '/').replace(/~0/g, '~')];
+    return cur as T;
   }
   return node;
 }
@@ -68,21 +91,21 @@ function validatorsFor(d: OperationDescriptor): OperationValidators {
   const op = operationNode(d);
   const base = `${d.service}#/paths/${pointerEscape(d.path)}/${d.method.toLowerCase()}`;
   const body = resolveLocal(d, op.requestBody);
-  if (body?.content?.['application/json']?.schema) {
+  if (op.requestBody && body?.content?.['application/json']?.schema) {
     bodyAjv ??= makeAjv(false);
     const ref = op.requestBody.$ref
       ? `${d.service}#${op.requestBody.$ref.slice(1)}/content/application~1json/schema`
       : `${base}/requestBody/content/application~1json/schema`;
     v.body = bodyAjv.compile({ $ref: ref });
   }
-  const params = (op.parameters ?? []).map((p: any) => resolveLocal(d, p)).filter((p: any) => p.in === 'query');
+  const params = (op.parameters ?? []).map((p) => resolveLocal(d, p)).filter((p) => p?.in === 'query');
   if (params.length) {
     queryAjv ??= makeAjv(true);
     const properties: Record<string, unknown> = {};
     const required: string[] = [];
-    (op.parameters as any[]).forEach((raw, i) => {
+    (op.parameters ?? []).forEach((raw, i) => {
       const p = resolveLocal(d, raw);
-      if (p.in !== 'query') return;
+      if (p?.in !== 'query' || p.name === undefined) return;
       properties[p.name] = raw.$ref
         ? { $ref: `${d.service}#${raw.$ref.slice(1)}/schema` }
         : { $ref: `${base}/parameters/${i}/schema` };
@@ -175,11 +198,12 @@ export function validateRequest(d: OperationDescriptor, body: unknown, query: Re
 /** For tests: validate a 200 body against the operation's response schema. */
 export function responseValidator(d: OperationDescriptor): ValidateFunction | undefined {
   const op = operationNode(d);
-  const ok = resolveLocal(d, op.responses?.['200']);
-  if (!ok?.content?.['application/json']?.schema) return undefined;
+  const declared = op.responses?.['200'];
+  const ok = resolveLocal(d, declared);
+  if (!declared || !ok?.content?.['application/json']?.schema) return undefined;
   bodyAjv ??= makeAjv(false);
-  const ref = op.responses['200'].$ref
-    ? `${d.service}#${op.responses['200'].$ref.slice(1)}/content/application~1json/schema`
+  const ref = declared.$ref
+    ? `${d.service}#${declared.$ref.slice(1)}/content/application~1json/schema`
     : `${d.service}#/paths/${pointerEscape(d.path)}/${d.method.toLowerCase()}/responses/200/content/application~1json/schema`;
   return bodyAjv.compile({ $ref: ref });
 }

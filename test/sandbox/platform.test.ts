@@ -3,6 +3,7 @@
  * request validation and the provider's error format, malformed input, the control API.
  */
 import { describe, expect, it } from 'vitest';
+import { operationList } from '../../generated/operations.ts';
 import { API_KEY, call, CLIENT_ID, useSandboxServer, visitorToken } from '../support/sandbox.ts';
 
 const s = useSandboxServer();
@@ -86,6 +87,32 @@ describe('who may call what', () => {
   it('403 for an API key on the caller\'s own cart', async () => {
     const r = await call(base(), 'GET', '/ecom/v1/carts/current', { token: API_KEY });
     expect(r.status).toBe(403);
+  });
+
+  it('refuses an API key on every operation the spec marks as the caller\'s own data (x-sfk-own-data)', async () => {
+    const own = operationList.filter((d) => d.ownData);
+    expect(own.map((d) => d.key).sort()).toEqual([
+      'currentCart.addToCurrentCart',
+      'currentCart.createCheckoutFromCurrentCart',
+      'currentCart.deleteCurrentCart',
+      'currentCart.estimateCurrentCartTotals',
+      'currentCart.getCurrentCart',
+      'currentCart.removeCouponFromCurrentCart',
+      'currentCart.removeLineItemsFromCurrentCart',
+      'currentCart.updateCurrentCart',
+      'currentCart.updateCurrentCartLineItemQuantity',
+      'members.deleteMyMember',
+      'members.getCurrentMember',
+      'members.joinCommunity',
+      'members.leaveCommunity',
+      'members.updateCurrentMemberSlug',
+    ]);
+    for (const d of own) {
+      const r = await call(base(), d.method, d.path, { token: API_KEY, body: d.body ? {} : undefined });
+      expect(r.status, d.key).toBe(403);
+      const reason = d.caller === 'member' ? 'requires a logged-in member' : 'acts on the calling visitor or member; an API key has none';
+      expect(r.body.details.applicationError, d.key).toEqual({ code: 'PERMISSION_DENIED', description: `${d.operationId} ${reason}`, data: {} });
+    }
   });
 });
 

@@ -29,42 +29,42 @@ describe('store transactions', () => {
       store.transaction(async (db) => {
         await tick();
         order.push('first');
-        db.put('x', '1', { id: '1' });
+        db.put('orders', '1', { id: '1' });
       }),
       store.transaction((db) => {
         order.push('second');
-        db.put('x', '2', { id: '2' });
+        db.put('orders', '2', { id: '2' });
       }),
     ]);
     expect(order).toEqual(['first', 'second']);
     await expect(
       store.transaction(
-        (db) => db.put('x', '3', { id: '3' }),
+        (db) => db.put('orders', '3', { id: '3' }),
         () => {
           throw new Error('disk full');
         },
       ),
     ).rejects.toThrow('disk full');
-    expect(Object.keys(store.snapshot().collections.x)).toEqual(['1', '2']);
+    expect(Object.keys(store.snapshot().collections.orders)).toEqual(['1', '2']);
   });
 
   it('a load inside a transaction is a change: the commit hook runs, and a failure restores what was there', async () => {
     const store = new Store();
-    await store.transaction((db) => db.put('x', '1', { id: '1' }));
+    await store.transaction((db) => db.put('orders', '1', { id: '1' }));
     let persisted = 0;
-    const { changed } = await store.transaction(() => store.load({ version: 1, collections: { y: { a: { id: 'a' } } } }), () => persisted++);
+    const { changed } = await store.transaction(() => store.load({ version: 1, collections: { coupons: { a: { id: 'a' } } } }), () => persisted++);
     expect({ changed, persisted }).toEqual({ changed: true, persisted: 1 });
-    expect(store.snapshot().collections).toEqual({ y: { a: { id: 'a' } } });
+    expect(store.snapshot().collections).toEqual({ coupons: { a: { id: 'a' } } });
 
     await expect(
       store.transaction((db) => {
-        db.put('y', 'b', { id: 'b' });
+        db.put('coupons', 'b', { id: 'b' });
         store.load({ version: 1, collections: {} });
-        db.put('z', 'c', { id: 'c' });
+        db.put('giftCards', 'c', { id: 'c' });
         throw new Error('import failed');
       }),
     ).rejects.toThrow('import failed');
-    expect(store.snapshot().collections).toEqual({ y: { a: { id: 'a' } } });
+    expect(store.snapshot().collections).toEqual({ coupons: { a: { id: 'a' } } });
   });
 });
 

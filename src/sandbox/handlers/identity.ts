@@ -14,11 +14,12 @@
  * - `verifications`: codes sent by verification.start.
  * - `recoveryTokens`: single-use tokens of recovery and activation e-mails.
  */
+import { SANDBOX_CAPTCHA_TOKEN } from '../captcha.ts';
 import { appError, validationError } from '../errors.ts';
 import { entityEvent } from '../events.ts';
 import type { SandboxModule } from '../module.ts';
 import { TOKENS, type TokenRecord } from '../tokens.ts';
-import type { Caller, Db, OperationContext, SandboxSettings } from '../types.ts';
+import type { Caller, Db, OperationContext, SandboxHandlerNames, SandboxSettings } from '../types.ts';
 import { matchesRedirectPattern, parseCallerUrl } from '../url-safety.ts';
 import {
   MEMBER_FQDN,
@@ -48,7 +49,7 @@ export const RECOVERY_TTL_MS = 24 * 60 * 60 * 1000;
  * The captcha answer the sandbox accepts when the site requires a captcha (any other value is
  * "-19970 invalid", none at all is "-19971 missing"). Also shown by GET /__sandbox/info.
  */
-export const SANDBOX_CAPTCHA_TOKEN = 'sandbox-captcha-ok';
+export { SANDBOX_CAPTCHA_TOKEN };
 
 /** Brute-force guard: this many failed logins for one e-mail within the window answer 429 until it passes. */
 export const MAX_FAILED_LOGINS = 5;
@@ -589,5 +590,7 @@ export const identityModule: SandboxModule = {
     },
 
     'recovery.recover': (ctx) => recoverWithToken(ctx, ctx.input.recoveryToken, ctx.input.password),
-  },
+    // TODO(#15): `SandboxHandlers` (shapes too) once AuthAnswer and the identity's status carry the
+    // spec's enums instead of `string`.
+  } satisfies SandboxHandlerNames<'authentication' | 'verification' | 'recovery'>,
 };

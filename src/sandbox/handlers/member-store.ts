@@ -9,10 +9,18 @@
  *   never stored or echoed in clear.
  */
 import { bytesToBase64Url } from '../../normalise/base64url.ts';
+import type { components } from '../../../generated/types/members.ts';
 import type { Db, Entity } from '../types.ts';
 
 export const MEMBERS = 'members';
 export const CREDENTIALS = 'credentials';
+
+declare module '../types.ts' {
+  interface Collections {
+    members: MemberRecord;
+    credentials: CredentialRecord;
+  }
+}
 /** The members' domain events. */
 export const MEMBER_FQDN = 'wix.members.v1.member';
 
@@ -29,18 +37,8 @@ export interface MemberRecord extends Entity {
   loginEmailVerified: boolean;
   status: MemberStatus;
   contactId: string;
-  contact: {
-    firstName?: string;
-    lastName?: string;
-    phones?: string[];
-    emails?: string[];
-    addresses?: Record<string, unknown>[];
-    birthdate?: string;
-    company?: string;
-    jobTitle?: string;
-    customFields?: Record<string, unknown>;
-  };
-  profile: { nickname?: string; slug?: string; photo?: Record<string, unknown>; cover?: Record<string, unknown>; title?: string };
+  contact: components['schemas']['Contact'];
+  profile: components['schemas']['Profile'];
   privacyStatus: PrivacyStatus;
   activityStatus: ActivityStatus;
   createdDate: string;
@@ -97,20 +95,21 @@ export function findMemberByEmail(db: Db, email: string): MemberRecord | undefin
   const cred = findCredential(db, email);
   if (cred) return db.get<MemberRecord>(MEMBERS, cred.id);
   const wanted = normaliseEmail(email);
-  return db.list<MemberRecord>(MEMBERS).find((m) => normaliseEmail(m.loginEmail) === wanted);
+  // The index answers e-mails stored as normalised; one stored with capitals needs the scan.
+  return db.find(MEMBERS, { loginEmail: wanted }) ?? db.find(MEMBERS, (m) => normaliseEmail(m.loginEmail) === wanted);
 }
 
 export function findCredential(db: Db, email: string): CredentialRecord | undefined {
   const wanted = normaliseEmail(email);
-  return db.list<CredentialRecord>(CREDENTIALS).find((c) => c.email === wanted);
+  return db.find(CREDENTIALS, { email: wanted });
 }
 
 /** A slug from a nickname or e-mail, made unique among the stored members (`jane`, `jane-1`, ...). */
 export function uniqueSlug(db: Db, base: string, exceptMemberId?: string): string {
   const stem = base.toLowerCase().replace(/@.*$/, '').replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '') || 'member';
-  const taken = new Set(db.list<MemberRecord>(MEMBERS).filter((m) => m.id !== exceptMemberId).map((m) => m.profile?.slug));
+  const taken = (slug: string) => db.list(MEMBERS, { 'profile.slug': slug }).some((m) => m.id !== exceptMemberId);
   let slug = stem;
-  for (let i = 1; taken.has(slug); i++) slug = `${stem}-${i}`;
+  for (let i = 1; taken(slug); i++) slug = `${stem}-${i}`;
   return slug;
 }
 

@@ -27,7 +27,8 @@ import { entityEvent } from '../events.ts';
 import type { SandboxModule, SeedContext } from '../module.ts';
 import { matches, queryOffset, type Filter, type SortSpec } from '../query-engine.ts';
 import { revokeMemberTokens } from '../tokens.ts';
-import type { OperationContext } from '../types.ts';
+import type { components } from '../../../generated/types/members.ts';
+import type { OperationContext, SandboxHandlers } from '../types.ts';
 import {
   MEMBER_FQDN,
   DEMO_MEMBER_ID,
@@ -41,10 +42,20 @@ import {
   type PrivacyStatus,
 } from './member-store.ts';
 
-type Json = Record<string, any>;
+type Schemas = components['schemas'];
+/** A member as the spec describes it: what callers are shown and what a create or an update carries. */
+type Member = Schemas['Member'];
+type MemberAddress = Schemas['MemberAddress'];
 
 /** Completed bulk-by-filter jobs (the provider runs them asynchronously; the sandbox at once). */
 export const MEMBER_JOBS = 'memberJobs';
+
+declare module '../types.ts' {
+  interface Collections {
+    /** Bulk member jobs (bulk delete, approve, block). */
+    memberJobs: Entity;
+  }
+}
 
 // ---------- seed ----------
 
@@ -96,7 +107,7 @@ export const SEEDED_MEMBERS: {
 export const seededMemberId = (n: number) => `6a8c2f6e-0000-4000-8000-${String(n).padStart(12, '0')}`;
 const seededAddressId = (n: number) => `a0000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
 
-const CITY_ADDRESS: Record<string, Json> = {
+const CITY_ADDRESS: Record<string, MemberAddress> = {
   'New York': { country: 'US', subdivision: 'US-NY', city: 'New York', addressLine: '235 W 23rd St', postalCode: '10011' },
   Boston: { country: 'US', subdivision: 'US-MA', city: 'Boston', addressLine: '1 Beacon St', postalCode: '02108' },
   Oslo: { country: 'NO', city: 'Oslo', addressLine: 'Karl Johans gate 1', postalCode: '0154' },
@@ -154,9 +165,9 @@ function requestedFieldset(ctx: OperationContext): Fieldset {
 }
 
 /** The member as a fieldset shows it (a fresh object; the stored record is never handed out). */
-function project(m: MemberRecord, fieldset: Fieldset): Json {
+function project(m: MemberRecord, fieldset: Fieldset): Member {
   if (fieldset === 'FULL') return structuredClone(m);
-  const shown: Json = {
+  const shown: Member = {
     id: m.id,
     contactId: m.contactId,
     profile: structuredClone(m.profile),
@@ -192,7 +203,7 @@ function requireMember(ctx: OperationContext, id: string): MemberRecord {
 
 /** The calling member's own record (the `my` calls). */
 function currentMember(ctx: OperationContext): MemberRecord {
-  if (ctx.caller.kind !== 'member') throw appError(403, 'PERMISSION_DENIED', `${ctx.op.operationId} requires a logged-in member`);
+  if (ctx.caller.kind !== 'member') throw appError(403, 'PERMISSION_DENIED', `${ctx.op?.operationId ?? 'This call'} requires a logged-in member`);
   return requireMember(ctx, ctx.caller.memberId);
 }
 
@@ -204,7 +215,7 @@ function emitMember(ctx: OperationContext, slug: 'created' | 'updated' | 'delete
  * Applies `change` to a copy of the member; when anything differs, stores it with a new
  * updatedDate and emits `updated`. Answers the member as the caller (elevated or itself) sees it.
  */
-function changeMember(ctx: OperationContext, m: MemberRecord, change: (draft: MemberRecord) => void): { member: Json } {
+function changeMember(ctx: OperationContext, m: MemberRecord, change: (draft: MemberRecord) => void): { member: Member } {
   const draft = structuredClone(m);
   change(draft);
   if (JSON.stringify(draft) === JSON.stringify(m)) return { member: project(m, 'FULL') };
@@ -252,12 +263,12 @@ function checkSlug(ctx: OperationContext, slug: string, field: string, memberId?
   if (!SLUG_PATTERN.test(slug)) {
     throw validationError([{ field, description: 'must be lower-case letters and digits, words joined by single hyphens', violatedRule: 'FORMAT' }]);
   }
-  if (ctx.db.list<MemberRecord>(MEMBERS).some((other) => other.id !== memberId && other.profile?.slug === slug)) {
+  if (ctx.db.list(MEMBERS, { 'profile.slug': slug }).some((other) => other.id !== memberId)) {
     throw conflict('SLUG_ALREADY_EXISTS', `The slug "${slug}" is already used by another member`, { slug });
   }
 }
 
-function setSlug(ctx: OperationContext, m: MemberRecord, slug: string): { member: Json } {
+function setSlug(ctx: OperationContext, m: MemberRecord, slug: string): { member: Member } {
   checkSlug(ctx, slug, 'slug', m.id);
   return changeMember(ctx, m, (d) => void (d.profile = { ...d.profile, slug }));
 }
@@ -267,7 +278,7 @@ function setSlug(ctx: OperationContext, m: MemberRecord, slug: string): { member
 /** Fields the provider's member search looks in; the default is the nickname. */
 const SEARCH_FIELDS = ['loginEmail', 'contact.firstName', 'contact.lastName', 'profile.title', 'profile.nickname', 'profile.slug'];
 
-function searchFilter(search: Json | undefined): Filter | undefined {
+function searchFilter(search: Schemas['Search'] | undefined): Filter | undefined {
   const expression = typeof search?.expression === 'string' ? search.expression.trim() : '';
   if (!expression) return undefined;
   const fields: string[] = search?.fields?.length ? search.fields : ['profile.nickname'];
@@ -288,9 +299,9 @@ interface MemberQuery {
  * The members a caller may see, filtered (over what it may see of each), searched, sorted and
  * paged, each shown at the fieldset asked for, narrowed to what the caller may see.
  */
-function findMembers(ctx: OperationContext, q: MemberQuery, search?: Json) {
+function findMembers(ctx: OperationContext, q: MemberQuery, search?: Schemas['Search']) {
   const wanted = requestedFieldset(ctx);
-  const shownAs = new Map<Json, Json>();
+  const shownAs = new Map<Member, Member>();
   for (const m of ctx.db.list<MemberRecord>(MEMBERS)) {
     const allowed = allowedFieldset(ctx, m);
     if (!allowed) continue;
@@ -305,7 +316,7 @@ function findMembers(ctx: OperationContext, q: MemberQuery, search?: Json) {
 }
 
 /** The stored members a bulk-by-filter call acts on (elevated: over the whole record). */
-function membersByFilter(ctx: OperationContext, filter: Filter, search?: Json): MemberRecord[] {
+function membersByFilter(ctx: OperationContext, filter: Filter, search?: Schemas['Search']): MemberRecord[] {
   const searched = searchFilter(search);
   const all = ctx.db.list<MemberRecord>(MEMBERS);
   return all.filter((m) => matches(m, filter) && (!searched || matches(m, searched)));
@@ -316,12 +327,12 @@ type BulkKind = 'BULK_DELETE' | 'BULK_APPROVE' | 'BULK_BLOCK';
 /** Runs a bulk-by-filter job to completion and records it with its counts; answers the job id. */
 function runJob(ctx: OperationContext, kind: BulkKind, targets: MemberRecord[], act: (m: MemberRecord) => void): { jobId: string } {
   const jobId = ctx.newId();
-  const failures: Json[] = [];
+  const failures: { id: string; code: string; description: string }[] = [];
   for (const m of targets) {
     try {
       act(m);
     } catch (err) {
-      const body = (err as { body?: Json }).body;
+      const body = (err as { body?: { message?: string; details?: { applicationError?: { code?: string } } } }).body;
       failures.push({ id: m.id, code: body?.details?.applicationError?.code ?? 'INTERNAL', description: body?.message ?? String(err) });
     }
   }
@@ -343,35 +354,35 @@ function runJob(ctx: OperationContext, kind: BulkKind, targets: MemberRecord[], 
 
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-function withAddressIds(ctx: OperationContext, addresses: Json[]): Json[] {
+function withAddressIds(ctx: OperationContext, addresses: MemberAddress[]): MemberAddress[] {
   return addresses.map((a) => (a.id ? a : { id: ctx.newId(), ...a }));
 }
 
 /** Fields updateMember does not change: immutable, or changed only through their own calls. */
-const NOT_BY_UPDATE: { field: string; read: (m: Json) => unknown; why: string }[] = [
+const NOT_BY_UPDATE: { field: string; read: (m: Member) => unknown; why: string }[] = [
   { field: 'member.loginEmail', read: (m) => m.loginEmail?.toLowerCase(), why: 'is immutable' },
   { field: 'member.status', read: (m) => m.status, why: 'changes only through approveMember, blockMember and disconnectMember' },
   { field: 'member.activityStatus', read: (m) => m.activityStatus, why: 'changes only through muteMember and unmuteMember' },
   { field: 'member.profile.slug', read: (m) => m.profile?.slug, why: 'changes only through updateMemberSlug' },
 ];
 const CONTACT_TEXT = ['firstName', 'lastName', 'birthdate', 'company', 'jobTitle'] as const;
-const CONTACT_LISTS = ['phones', 'emails', 'addresses'] as const;
 const PROFILE_TEXT = ['nickname', 'title'] as const;
 
 /** Merges the given fields of `patch` into the stored member (the provider's update semantics). */
-function mergeMember(ctx: OperationContext, d: MemberRecord, patch: Json): void {
+function mergeMember(ctx: OperationContext, d: MemberRecord, patch: Member): void {
   const contact = patch.contact ?? {};
-  const dc = d.contact as Json;
+  const dc = d.contact;
   for (const k of CONTACT_TEXT) {
     if (contact[k] === '') delete dc[k];
     else if (contact[k] !== undefined) dc[k] = contact[k];
   }
-  for (const k of CONTACT_LISTS) {
-    if (Array.isArray(contact[k]) && contact[k].length) dc[k] = k === 'addresses' ? withAddressIds(ctx, contact[k]) : contact[k];
-  }
+  // A list replaces the stored one only when it has entries.
+  if (contact.phones?.length) dc.phones = contact.phones;
+  if (contact.emails?.length) dc.emails = contact.emails;
+  if (contact.addresses?.length) dc.addresses = withAddressIds(ctx, contact.addresses);
   if (contact.customFields) dc.customFields = { ...dc.customFields, ...contact.customFields };
   const profile = patch.profile ?? {};
-  const dp = d.profile as Json;
+  const dp = d.profile;
   for (const k of PROFILE_TEXT) {
     if (profile[k] === '') delete dp[k];
     else if (profile[k] !== undefined) dp[k] = profile[k];
@@ -380,7 +391,7 @@ function mergeMember(ctx: OperationContext, d: MemberRecord, patch: Json): void 
   if (patch.privacyStatus !== undefined) d.privacyStatus = patch.privacyStatus;
 }
 
-function checkUpdate(m: MemberRecord, patch: Json): void {
+function checkUpdate(m: MemberRecord, patch: Member): void {
   const violations: Violation[] = NOT_BY_UPDATE.filter(({ read }) => {
     const given = read(patch);
     return given !== undefined && given !== read(m);
@@ -389,8 +400,8 @@ function checkUpdate(m: MemberRecord, patch: Json): void {
   if (violations.length) throw validationError(violations);
 }
 
-async function createMember(ctx: OperationContext): Promise<{ member: Json }> {
-  const input: Json = ctx.input.member ?? {};
+async function createMember(ctx: OperationContext): Promise<{ member: Member }> {
+  const input: Member = ctx.input.member ?? {};
   const email = typeof input.loginEmail === 'string' ? input.loginEmail.trim() : '';
   if (!email) throw validationError([{ field: 'member.loginEmail', description: 'is required', violatedRule: 'REQUIRED_FIELD' }]);
   if (!EMAIL_PATTERN.test(email)) throw validationError([{ field: 'member.loginEmail', description: 'must be an e-mail address', violatedRule: 'FORMAT' }]);
@@ -399,7 +410,7 @@ async function createMember(ctx: OperationContext): Promise<{ member: Json }> {
   }
   if (input.privacyStatus === 'UNKNOWN') throw validationError([{ field: 'member.privacyStatus', description: 'must be PUBLIC or PRIVATE', violatedRule: 'INVALID_ENUM_VALUE' }]);
   if (input.profile?.slug !== undefined) checkSlug(ctx, input.profile.slug, 'member.profile.slug');
-  const contact: Json = { ...input.contact };
+  const contact: Schemas['Contact'] = { ...input.contact };
   if (Array.isArray(contact.addresses)) contact.addresses = withAddressIds(ctx, contact.addresses);
   if (!contact.emails?.length) contact.emails = [email];
   const m = await putMember(ctx.db, {
@@ -457,8 +468,8 @@ export const membersModule: SandboxModule = {
     // ---------- elevated ----------
     'members.createMember': createMember,
     'members.updateMember': (ctx) => {
-      const patch: Json = ctx.input.member;
-      const m = requireMember(ctx, patch.id);
+      const patch = ctx.input.member;
+      const m = requireMember(ctx, ctx.params['member.id']);
       checkUpdate(m, patch);
       return changeMember(ctx, m, (d) => mergeMember(ctx, d, patch));
     },
@@ -501,5 +512,5 @@ export const membersModule: SandboxModule = {
     },
     'members.bulkApproveMembers': (ctx) => runJob(ctx, 'BULK_APPROVE', membersByFilter(ctx, ctx.input.filter), (m) => STATUS_CHANGES.approve(ctx, m)),
     'members.bulkBlockMembers': (ctx) => runJob(ctx, 'BULK_BLOCK', membersByFilter(ctx, ctx.input.filter), (m) => STATUS_CHANGES.block(ctx, m)),
-  },
+  } satisfies SandboxHandlers<'members'>,
 };

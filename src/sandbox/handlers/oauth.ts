@@ -7,11 +7,17 @@ import { bytesToBase64Url } from '../../normalise/base64url.ts';
 import { appError } from '../errors.ts';
 import type { SandboxModule } from '../module.ts';
 import { issueTokens, resolveCaller, TOKENS, type TokenRecord } from '../tokens.ts';
-import type { Entity } from '../types.ts';
+import type { Entity, SandboxHandlers } from '../types.ts';
 import { mergeVisitorCartIntoMember } from './commerce.ts';
 
 /** Authorization codes the hosted login page hands out (identity module writes them). */
 export const AUTH_CODES = 'authCodes';
+
+declare module '../types.ts' {
+  interface Collections {
+    authCodes: AuthCodeRecord;
+  }
+}
 
 export interface AuthCodeRecord extends Entity {
   id: string;
@@ -33,6 +39,9 @@ export async function s256(verifier: string): Promise<string> {
   return bytesToBase64Url(new Uint8Array(digest));
 }
 
+/** Every field a grant body may carry (the OAuth spellings `grant_type` and `member_id` too). */
+type TokenRequestFields = Partial<Record<'grantType' | 'grant_type' | 'clientId' | 'refreshToken' | 'code' | 'redirectUri' | 'codeVerifier' | 'member_id', unknown>>;
+
 const invalidGrant = (description: string) => appError(400, 'INVALID_GRANT', description);
 
 function knownClient(clientId: unknown, clientIds: readonly string[]): string {
@@ -46,7 +55,8 @@ export const oauthModule: SandboxModule = {
     name: 'oauth',
     handlers: {
       'oauth.token': async (ctx) => {
-        const body = ctx.input;
+        // The spec's union of grant bodies, read as one: each grant below checks the fields it uses.
+        const body: TokenRequestFields = ctx.input;
         const grant = body.grantType ?? body.grant_type;
         const now = ctx.now();
         switch (grant) {
@@ -104,5 +114,5 @@ export const oauthModule: SandboxModule = {
             throw appError(400, 'UNSUPPORTED_GRANT_TYPE', `Unsupported grant type ${String(grant)}`);
         }
       },
-    },
+    } satisfies SandboxHandlers<'oauth'>,
   };

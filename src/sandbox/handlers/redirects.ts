@@ -16,7 +16,7 @@
  */
 import { SandboxError, validationError } from '../errors.ts';
 import type { RouteEnv, SandboxModule } from '../module.ts';
-import type { Caller, Db, OperationContext, SandboxRequest } from '../types.ts';
+import type { Caller, Db, OperationContext, SandboxHandlerNames, SandboxRequest } from '../types.ts';
 import {
   endMemberLogin,
   isRegisteredRedirect,
@@ -419,6 +419,7 @@ export const redirectsModule: SandboxModule = {
   name: 'redirects',
   handlers: {
     'redirects.createRedirectSession': createRedirectSession,
-  },
+    // TODO(#15): `SandboxHandlers` (shapes too) once the session's status is the spec's enum, not `string`.
+  } satisfies SandboxHandlerNames<'redirects'>,
   routes,
 };

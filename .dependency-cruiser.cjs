@@ -1,0 +1,86 @@
+/**
+ * Import rules of the project (`npx depcruise src console --config .dependency-cruiser.cjs`, a
+ * step of `npm test`): one-way imports (console -> src -> generated), the client apart from
+ * the sandbox, and the sandbox's platform apart from its domain.
+ */
+
+/** The sandbox's platform: the files directly in src/sandbox/ (request, caller, store, events, ...). */
+const PLATFORM = '^src/sandbox/[^/]+\\.ts$';
+/** The composition root: registers every module with the platform, so it imports them all. */
+const COMPOSITION_ROOT = '^src/sandbox/modules\\.ts$';
+
+/** What console/ may import from src/ (the package's entry points and the console's data). */
+const CONSOLE_ENTRY_POINTS = [
+  '^src/index\\.ts$',
+  '^src/modules\\.ts$',
+  '^src/auth/index\\.ts$',
+  '^src/console-data\\.ts$',
+  '^src/sandbox/index\\.ts$',
+  // The console's in-browser sandbox builds one with createSandbox.
+  '^src/sandbox/app\\.ts$',
+];
+
+/** @type {import('dependency-cruiser').IConfiguration} */
+module.exports = {
+  forbidden: [
+    {
+      name: 'no-circular',
+      severity: 'error',
+      comment: 'No import cycles in src/: a cycle makes load order matter and the layers unreadable.',
+      from: { path: '^src/' },
+      to: { circular: true },
+    },
+    {
+      name: 'client-not-into-sandbox',
+      severity: 'error',
+      comment: 'The client (src/ outside src/sandbox/) ships without the sandbox.',
+      from: { path: '^src/', pathNot: '^src/sandbox/' },
+      to: { path: '^src/sandbox/' },
+    },
+    {
+      name: 'src-not-into-console',
+      severity: 'error',
+      comment: 'Imports point one way: console -> src -> generated.',
+      from: { path: '^src/' },
+      to: { path: '^console/' },
+    },
+    {
+      name: 'src-not-into-tests-or-scripts',
+      severity: 'error',
+      comment: 'The runtime never imports tests or build scripts.',
+      from: { path: '^(src|generated)/' },
+      to: { path: '^(test|scripts)/' },
+    },
+    {
+      name: 'console-through-entry-points',
+      severity: 'error',
+      comment: 'The console uses src/ through its entry points only.',
+      from: { path: '^console/' },
+      to: { path: '^src/', pathNot: CONSOLE_ENTRY_POINTS },
+    },
+    {
+      name: 'platform-not-into-domain',
+      severity: 'error',
+      comment:
+        'The sandbox platform imports no domain module (src/sandbox/domain/): domain modules meet it through the store and events.',
+      from: { path: PLATFORM },
+      to: { path: '^src/sandbox/domain/' },
+    },
+    {
+      name: 'platform-not-into-handlers',
+      severity: 'error',
+      comment:
+        'Until handlers/ is split into domain and operations: the platform imports no handler module, except the composition root that registers them.',
+      from: { path: PLATFORM, pathNot: COMPOSITION_ROOT },
+      to: { path: '^src/sandbox/handlers/' },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    exclude: { path: '^node_modules/' },
+    // Type-only imports count: a cycle through types is still a cycle a reader has to untangle.
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.json' },
+    enhancedResolveOptions: { extensions: ['.ts', '.tsx', '.js', '.json'] },
+  },
+};

@@ -1,0 +1,30 @@
+/**
+ * What a running sandbox offers its parts (control API, hosted pages, msw, the server) and its
+ * users. Its own file, so the modules and the control API can name it without importing app.ts,
+ * which imports them.
+ */
+import type { Answer } from './answer.ts';
+import type { Store } from './db.ts';
+import type { EventHub } from './events.ts';
+import type { Caller, OperationContext, SandboxIdentity, SandboxRequest, SandboxSettings } from './types.ts';
+
+export interface Sandbox {
+  handle(request: Request): Promise<Response>;
+  /** The same, for callers that can take the sandbox's own answer as it is (the Node server). */
+  answer(request: SandboxRequest): Promise<Answer>;
+  readonly store: Store;
+  readonly events: EventHub;
+  readonly options: SandboxIdentity;
+  /** See SandboxOptions.controlReadsNeedKey. */
+  readonly controlReadsNeedKey: boolean;
+  /** Milliseconds the clock is ahead of real time (kept in the state, so `--data` restarts keep it). */
+  readonly clockOffsetMs: number;
+  now(): Date;
+  advanceClock(seconds: number): Promise<void>;
+  reset(): Promise<void>;
+  settings(): SandboxSettings;
+  /** Operation keys with a handler; the rest answer "not emulated". */
+  emulated(): Set<string>;
+  /** Runs a change as one transaction under a caller (control API, hosted pages, tests). */
+  runAs<T>(caller: Caller, origin: string, fn: (ctx: OperationContext) => T | Promise<T>): Promise<T>;
+}

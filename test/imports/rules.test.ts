@@ -1,0 +1,85 @@
+/**
+ * The import rules `npm test` enforces (.dependency-cruiser.cjs; its 'import rules' step checks
+ * the project): each rule fails on a file tree that breaks it, so none passes by matching nothing.
+ */
+import { spawnSync } from 'node:child_process';
+import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, relative, resolve } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+
+const root = resolve(import.meta.dirname, '..', '..');
+const depcruise = join(root, 'node_modules', '.bin', 'depcruise');
+
+interface Violation {
+  rule: { name: string };
+  from: string;
+  to: string;
+}
+
+function cruise(cwd: string): Violation[] {
+  const r = spawnSync(depcruise, ['src', 'console', '--config', '.dependency-cruiser.cjs', '--output-type', 'json'], {
+    cwd,
+    encoding: 'utf8',
+  });
+  if (!r.stdout) throw new Error(`depcruise failed: ${r.stderr}`);
+  return (JSON.parse(r.stdout) as { summary: { violations: Violation[] } }).summary.violations;
+}
+
+const dirs: string[] = [];
+afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
+
+/**
+ * A scratch project with the real config and tsconfig, where each `[from, to]` pair is a file
+ * `from` that imports the file `to`.
+ */
+function project(imports: [from: string, to: string][]): string {
+  const dir = mkdtempSync(join(tmpdir(), 'sfk-imports-'));
+  dirs.push(dir);
+  for (const f of ['.dependency-cruiser.cjs', 'tsconfig.json']) copyFileSync(join(root, f), join(dir, f));
+  // Both folders the check reads exist, even when a case needs nothing in one of them.
+  const files = new Map<string, string[]>([
+    ['src/empty.ts', []],
+    ['console/empty.ts', []],
+  ]);
+  for (const [from, to] of imports) {
+    files.set(from, [...(files.get(from) ?? []), to]);
+    if (!files.has(to)) files.set(to, []);
+  }
+  for (const [path, targets] of files) {
+    mkdirSync(dirname(join(dir, path)), { recursive: true });
+    const specifier = (to: string) => {
+      const rel = relative(dirname(path), to);
+      return rel.startsWith('.') ? rel : `./${rel}`;
+    };
+    writeFileSync(join(dir, path), targets.map((to) => `import '${specifier(to)}';\n`).join(''));
+  }
+  return dir;
+}
+
+describe('import rules', () => {
+  it.each<[rule: string, imports: [string, string][]]>([
+    [
+      'no-circular',
+      [
+        ['src/a.ts', 'src/b.ts'],
+        ['src/b.ts', 'src/a.ts'],
+      ],
+    ],
+    ['client-not-into-sandbox', [['src/index.ts', 'src/sandbox/app.ts']]],
+    ['src-not-into-console', [['src/index.ts', 'console/src/main.tsx']]],
+    ['console-through-entry-points', [['console/src/main.tsx', 'src/client/invoke.ts']]],
+    ['platform-not-into-domain', [['src/sandbox/app.ts', 'src/sandbox/domain/cart.ts']]],
+    ['platform-not-into-handlers', [['src/sandbox/control.ts', 'src/sandbox/handlers/identity.ts']]],
+  ])('%s fails on a tree that breaks it', (rule, imports) => {
+    expect(cruise(project(imports)).map((v) => [v.rule.name, v.from])).toContainEqual([rule, imports[0][0]]);
+  });
+
+  it('lets the composition root register handler modules, and the console use the entry points', () => {
+    const imports: [string, string][] = [
+      ['src/sandbox/modules.ts', 'src/sandbox/handlers/members.ts'],
+      ['console/src/main.tsx', 'src/index.ts'],
+    ];
+    expect(cruise(project(imports))).toEqual([]);
+  });
+});
