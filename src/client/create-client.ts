@@ -3,15 +3,18 @@ import { TOKEN_HOST_REFUSED } from '../errors/messages.ts';
 import type { AuthStrategy } from './auth-strategy.ts';
 import { setAmbientContext, type AmbientContext } from './context.ts';
 import { operationFunction, type BuilderFactory } from './define-module.ts';
-import type { ErrorInfo } from './invoke.ts';
-import { send, type RetryOptions } from './transport.ts';
+import { exchange, type ClientHooks, type ErrorInfo, type Pipeline } from './pipeline.ts';
+import type { RetryOptions } from './transport.ts';
 import type { OperationDescriptor } from '../../generated/runtime-types.ts';
 
 import { DEFAULT_HOST } from './defaults.ts';
 
 export { DEFAULT_HOST };
 
-type AnyModule = Record<string, ((...args: never[]) => unknown) & { descriptor: OperationDescriptor; builder?: BuilderFactory }>;
+type AnyModule = Record<
+  string,
+  ((...args: never[]) => unknown) & { descriptor: OperationDescriptor; builder?: BuilderFactory }
+>;
 
 export interface ClientConfig<M extends Record<string, AnyModule>> {
   /** The modules this client calls: `{ currentCart, members }`. */
@@ -28,8 +31,10 @@ export interface ClientConfig<M extends Record<string, AnyModule>> {
   timeoutMs?: number;
   /** Retry policy; `false` turns retries off. GET and token requests only unless `unsafe`. */
   retry?: RetryOptions | false;
-  /** Runs with every error a call throws, before it is rethrown. */
+  /** Runs with every error a call throws, before it is rethrown (the same as `hooks.onError`). */
   onError?: (error: Error, info: ErrorInfo) => void;
+  /** Your own steps in every request: `beforeRequest` (add a tracing header), `afterResponse`, `onError`. */
+  hooks?: ClientHooks;
 }
 
 export type Client<M> = M & {
@@ -45,11 +50,16 @@ export type Client<M> = M & {
   setHeaders(headers: Record<string, string>): void;
 };
 
-/** Hands a strategy the host and a fetch for its token requests (retried: they are safe to repeat). */
-export function attachAuth(auth: AuthStrategy | undefined, host: string, baseFetch: typeof fetch, retry?: RetryOptions | false, timeoutMs?: number): void {
-  auth?.attach?.({
-    host,
-    fetch: (input, init) => send(String(input), init ?? {}, { fetch: baseFetch, retry, idempotent: true, timeoutMs }),
+/** Hands a strategy the host and a fetch for its token requests: the client's pipeline (hooks, retries: they are safe to repeat). */
+export function attachAuth(p: Pipeline): void {
+  p.auth?.attach?.({
+    host: p.host,
+    fetch: (input, init = {}) =>
+      exchange(p, init.method ?? 'GET', String(input), init.body as string | undefined, {
+        authorize: false,
+        headers: Object.fromEntries(new Headers(init.headers)),
+        idempotent: true,
+      }),
   });
 }
 
@@ -64,8 +74,9 @@ export function createClient<M extends Record<string, AnyModule> = {}>(config: C
     timeoutMs: config.timeoutMs,
     retry: config.retry,
     onError: config.onError,
+    hooks: config.hooks,
   };
-  attachAuth(config.auth, host, baseFetch, config.retry, config.timeoutMs);
+  attachAuth(ctx);
 
   const hostOrigin = new URL(host).origin;
   ctx.fetchWithAuth = async (url, init = {}) => {
@@ -88,7 +99,8 @@ export function createClient<M extends Record<string, AnyModule> = {}>(config: C
   const bound: Record<string, Record<string, unknown>> = {};
   for (const [name, mod] of Object.entries(config.modules ?? {})) {
     const fns: Record<string, unknown> = {};
-    for (const [fnName, fn] of Object.entries(mod)) fns[fnName] = operationFunction(fn.descriptor, () => ctx, fn.builder);
+    for (const [fnName, fn] of Object.entries(mod))
+      fns[fnName] = operationFunction(fn.descriptor, () => ctx, fn.builder);
     bound[name] = fns;
   }
 

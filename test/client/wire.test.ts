@@ -59,10 +59,17 @@ describe('every operation goes out in the provider wire form', () => {
   it.each(operationList.map((d) => [d.key, d] as const))('%s', async (_, d) => {
     const seen: { method: string; url: URL; headers: Headers; body?: string }[] = [];
     const fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
-      seen.push({ method: init?.method ?? 'GET', url: new URL(String(input)), headers: new Headers(init?.headers), body: init?.body as string });
+      seen.push({
+        method: init?.method ?? 'GET',
+        url: new URL(String(input)),
+        headers: new Headers(init?.headers),
+        body: init?.body as string,
+      });
       return new Response('{}', { status: 200 });
     }) as typeof globalThis.fetch;
-    const mod = (modules as unknown as Record<string, Parameters<typeof createClient>[0] extends infer C ? any : never>)[d.module];
+    const mod = (
+      modules as unknown as Record<string, Parameters<typeof createClient>[0] extends infer C ? any : never>
+    )[d.module];
     const kit = createClient({ modules: { [d.module]: mod }, auth: auths[d.caller], host: HOST, fetch }) as any;
     const example = requestExample(d);
     const options = example ? structuredClone(example) : {};
