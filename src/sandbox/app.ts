@@ -5,7 +5,6 @@
  */
 import type { OperationDescriptor } from '../../generated/runtime-types.ts';
 import { operationList } from '../../generated/operations.ts';
-import { decodeBase64Url } from '../normalise/base64url.ts';
 import { mapShape, toWire, type LeafFn } from '../normalise/shape.ts';
 import { JsonAnswer, type Answer } from './answer.ts';
 import { control } from './control.ts';
@@ -14,7 +13,18 @@ import { appError, SandboxError, validationError } from './errors.ts';
 import { EventHub } from './events.ts';
 import { Router } from './router.ts';
 import { resolveCaller } from './tokens.ts';
-import type { Caller, DomainEventInput, HandlerTable, OperationContext, OutboxMail, RequestHeaders, SandboxIdentity, SandboxRequest, SandboxSettings } from './types.ts';
+import type {
+  Caller,
+  DomainEventInput,
+  HandlerTable,
+  OperationContext,
+  OutboxMail,
+  RequestHeaders,
+  SandboxIdentity,
+  SandboxRequest,
+  SandboxSettings,
+} from './types.ts';
+import { decodeDotR } from './dot-r.ts';
 import { responseValidator, validateRequest } from './validate.ts';
 import { modules as businessModules, type SandboxModule } from './modules.ts';
 
@@ -36,7 +46,9 @@ function nestedDeeperThan(value: unknown, limit: number): boolean {
 
 function assertDepth(value: unknown, what: string): void {
   if (nestedDeeperThan(value, MAX_JSON_DEPTH)) {
-    throw appError(400, 'INVALID_ARGUMENT', `${what} is nested deeper than ${MAX_JSON_DEPTH} levels`, { maxDepth: MAX_JSON_DEPTH });
+    throw appError(400, 'INVALID_ARGUMENT', `${what} is nested deeper than ${MAX_JSON_DEPTH} levels`, {
+      maxDepth: MAX_JSON_DEPTH,
+    });
   }
 }
 
@@ -106,12 +118,18 @@ const NO_HEADERS: RequestHeaders = { get: () => null };
 /** The clock's offset lives in the state (one record), so it is exported, imported and persisted with it. */
 const CLOCK = 'clock';
 const floatFromText: LeafFn = (kind, v) =>
-  kind === 'float' && typeof v === 'string' ? ({ NaN: NaN, Infinity: Infinity, '-Infinity': -Infinity } as Record<string, number>)[v] ?? v : v;
+  kind === 'float' && typeof v === 'string'
+    ? (({ NaN: NaN, Infinity: Infinity, '-Infinity': -Infinity } as Record<string, number>)[v] ?? v)
+    : v;
 
 export { JsonAnswer, type Answer } from './answer.ts';
 
 function json(status: number, body: unknown, headers: Record<string, string> = {}): JsonAnswer {
-  return new JsonAnswer(status, { 'content-type': 'application/json', 'x-wix-request-id': crypto.randomUUID(), ...headers }, JSON.stringify(body));
+  return new JsonAnswer(
+    status,
+    { 'content-type': 'application/json', 'x-wix-request-id': crypto.randomUUID(), ...headers },
+    JSON.stringify(body),
+  );
 }
 
 export function errorResponse(err: SandboxError): JsonAnswer {
@@ -121,18 +139,7 @@ export function errorResponse(err: SandboxError): JsonAnswer {
 /** Query parameters -> one object: dotted keys nest, repeated keys become arrays, `.r` is decoded. */
 export function parseQuery(params: URLSearchParams): Record<string, unknown> {
   const r = params.get('.r');
-  if (r !== null) {
-    let decoded: unknown;
-    try {
-      decoded = JSON.parse(decodeBase64Url(r));
-    } catch {
-      throw appError(400, 'INVALID_ARGUMENT', 'The .r query parameter is not base64url-encoded JSON');
-    }
-    if (!decoded || typeof decoded !== 'object' || Array.isArray(decoded)) {
-      throw appError(400, 'INVALID_ARGUMENT', 'The .r query parameter must encode a JSON object');
-    }
-    return decoded as Record<string, unknown>;
-  }
+  if (r !== null) return decodeDotR(r);
   const out: Record<string, unknown> = {};
   for (const key of new Set(params.keys())) {
     const values = params.getAll(key);
@@ -176,7 +183,11 @@ function authorize(d: OperationDescriptor, caller: Caller): SandboxError | undef
     return appError(403, 'PERMISSION_DENIED', `${d.operationId} requires a logged-in member`);
   }
   if (d.caller === 'visitorOrMember' && caller.kind === 'elevated' && /\/(current|my)(\/|$)/.test(d.path)) {
-    return appError(403, 'PERMISSION_DENIED', `${d.operationId} acts on the calling visitor or member; an API key has none`);
+    return appError(
+      403,
+      'PERMISSION_DENIED',
+      `${d.operationId} acts on the calling visitor or member; an API key has none`,
+    );
   }
   return undefined;
 }
@@ -210,7 +221,10 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
       // Merged again only when the stored settings change (a write replaces the record).
       const stored = store.db.get(SETTINGS, 'site');
       if (!settingsCache || stored !== settingsCache.from) {
-        settingsCache = { from: stored, value: Object.freeze({ ...DEFAULT_SETTINGS, ...options.settings, ...(stored ?? {}) }) as SandboxSettings };
+        settingsCache = {
+          from: stored,
+          value: Object.freeze({ ...DEFAULT_SETTINGS, ...options.settings, ...(stored ?? {}) }) as SandboxSettings,
+        };
       }
       return settingsCache.value;
     },
@@ -264,15 +278,18 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
       headers,
       options: opts,
     };
-    const { result } = await store.transaction(async (db) => {
-      const r = await fn(ctx);
-      const published = events.record(db, pendingEvents, sandbox.now());
-      for (const m of pendingMail) {
-        const id = crypto.randomUUID();
-        db.put('outbox', id, { id, ...m, sentDate: sandbox.now().toISOString() });
-      }
-      return { r, published };
-    }, options.persist && ((changes) => options.persist!({ changes, snapshot: () => store.snapshot() })));
+    const { result } = await store.transaction(
+      async (db) => {
+        const r = await fn(ctx);
+        const published = events.record(db, pendingEvents, sandbox.now());
+        for (const m of pendingMail) {
+          const id = crypto.randomUUID();
+          db.put('outbox', id, { id, ...m, sentDate: sandbox.now().toISOString() });
+        }
+        return { r, published };
+      },
+      options.persist && ((changes) => options.persist!({ changes, snapshot: () => store.snapshot() })),
+    );
     events.publish(result.published, sandbox.settings());
     return result.r;
   }
@@ -303,9 +320,11 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
 
   async function readBody(request: SandboxRequest): Promise<unknown> {
     const declared = Number(request.headers.get('content-length') ?? '0');
-    if (declared > MAX_BODY_BYTES) throw appError(413, 'PAYLOAD_TOO_LARGE', `Request body is larger than ${MAX_BODY_BYTES} bytes`);
+    if (declared > MAX_BODY_BYTES)
+      throw appError(413, 'PAYLOAD_TOO_LARGE', `Request body is larger than ${MAX_BODY_BYTES} bytes`);
     const buf = new Uint8Array(await request.arrayBuffer());
-    if (buf.byteLength > MAX_BODY_BYTES) throw appError(413, 'PAYLOAD_TOO_LARGE', `Request body is larger than ${MAX_BODY_BYTES} bytes`);
+    if (buf.byteLength > MAX_BODY_BYTES)
+      throw appError(413, 'PAYLOAD_TOO_LARGE', `Request body is larger than ${MAX_BODY_BYTES} bytes`);
     if (buf.byteLength === 0) return {};
     const type = request.headers.get('content-type') ?? '';
     if (!/^application\/json\b/i.test(type) && !/\+json\b/i.test(type)) {
@@ -327,7 +346,9 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
     const match = router.match(request.method, url.pathname);
     if (!match) {
       if (router.knows(url.pathname)) {
-        return errorResponse(appError(405, 'METHOD_NOT_ALLOWED', `${request.method} is not allowed on ${url.pathname}`));
+        return errorResponse(
+          appError(405, 'METHOD_NOT_ALLOWED', `${request.method} is not allowed on ${url.pathname}`),
+        );
       }
       return errorResponse(appError(404, 'NOT_FOUND', `No operation at ${request.method} ${url.pathname}`));
     }
@@ -338,10 +359,20 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
     assertDepth(body, 'Request body');
     assertDepth(query, 'The query string');
 
-    const resolved = resolveCaller(store.db, request.headers.get('authorization'), opts.apiKeys, request.headers.get('wix-site-id'), sandbox.now());
+    const resolved = resolveCaller(
+      store.db,
+      request.headers.get('authorization'),
+      opts.apiKeys,
+      request.headers.get('wix-site-id'),
+      sandbox.now(),
+    );
     if ('error' in resolved) {
       return errorResponse(
-        appError(401, 'UNAUTHENTICATED', resolved.error === 'expired' ? 'Access token expired' : 'Access token is not valid'),
+        appError(
+          401,
+          'UNAUTHENTICATED',
+          resolved.error === 'expired' ? 'Access token expired' : 'Access token is not valid',
+        ),
       );
     }
     const denied = authorize(d, resolved.caller);
@@ -379,7 +410,13 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
       if (validate && !validate(JSON.parse(JSON.stringify(out)))) {
         return json(500, {
           message: `sandbox answer for ${d.key} does not match the spec`,
-          details: { applicationError: { code: 'RESPONSE_SCHEMA_MISMATCH', description: JSON.stringify(validate.errors), data: {} } },
+          details: {
+            applicationError: {
+              code: 'RESPONSE_SCHEMA_MISMATCH',
+              description: JSON.stringify(validate.errors),
+              data: {},
+            },
+          },
         });
       }
     }
@@ -392,7 +429,10 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
       await runDueJobs();
       for (const m of modules) {
         for (const route of m.routes ?? []) {
-          if (route.method === request.method && (route.path === url.pathname || (route.prefix && url.pathname.startsWith(route.path)))) {
+          if (
+            route.method === request.method &&
+            (route.path === url.pathname || (route.prefix && url.pathname.startsWith(route.path)))
+          ) {
             return await route.handle(request, { sandbox, url, run: (caller, fn) => runAs(caller, url.origin, fn) });
           }
         }
@@ -402,9 +442,17 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
     } catch (err) {
       if (err instanceof SandboxError) return errorResponse(err);
       // decodeURIComponent on a caller's broken percent-encoding (a path, a page's query): their error.
-      if (err instanceof URIError) return errorResponse(appError(400, 'INVALID_ARGUMENT', `The request URL is not valid percent-encoded text: ${err.message}`));
+      if (err instanceof URIError)
+        return errorResponse(
+          appError(400, 'INVALID_ARGUMENT', `The request URL is not valid percent-encoded text: ${err.message}`),
+        );
       console.error('[sandbox] internal error', err);
-      return json(500, { message: 'Internal sandbox error', details: { applicationError: { code: 'INTERNAL', description: String((err as Error)?.message ?? err), data: {} } } });
+      return json(500, {
+        message: 'Internal sandbox error',
+        details: {
+          applicationError: { code: 'INTERNAL', description: String((err as Error)?.message ?? err), data: {} },
+        },
+      });
     }
   }
 
