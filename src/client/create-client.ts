@@ -11,10 +11,7 @@ import { DEFAULT_HOST } from './defaults.ts';
 
 export { DEFAULT_HOST };
 
-type AnyModule = Record<
-  string,
-  ((...args: never[]) => unknown) & { descriptor: OperationDescriptor; builder?: BuilderFactory }
->;
+type AnyModule = Record<string, ((...args: never[]) => unknown) & { descriptor: OperationDescriptor; builder?: BuilderFactory }>;
 
 export interface ClientConfig<M extends Record<string, AnyModule>> {
   /** The modules this client calls: `{ currentCart, members }`. */
@@ -99,8 +96,7 @@ export function createClient<M extends Record<string, AnyModule> = {}>(config: C
   const bound: Record<string, Record<string, unknown>> = {};
   for (const [name, mod] of Object.entries(config.modules ?? {})) {
     const fns: Record<string, unknown> = {};
-    for (const [fnName, fn] of Object.entries(mod))
-      fns[fnName] = operationFunction(fn.descriptor, () => ctx, fn.builder);
+    for (const [fnName, fn] of Object.entries(mod)) fns[fnName] = operationFunction(fn.descriptor, () => ctx, fn.builder);
     bound[name] = fns;
   }
 

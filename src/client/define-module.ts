@@ -8,16 +8,9 @@ import type { ModuleFunctions } from './types.ts';
  * builder (`queryMembers()`); otherwise it sends the request as given.
  */
 /** Makes a query builder; passed in only by the modules that have one, so others do not bundle it. */
-export type BuilderFactory = (
-  run: (options: Record<string, unknown>) => Promise<unknown>,
-  spec: NonNullable<OperationDescriptor['builder']>,
-) => unknown;
+export type BuilderFactory = (run: (options: Record<string, unknown>) => Promise<unknown>, spec: NonNullable<OperationDescriptor['builder']>) => unknown;
 
-export function operationFunction(
-  d: OperationDescriptor,
-  context: () => ClientContext,
-  createQueryBuilder?: BuilderFactory,
-) {
+export function operationFunction(d: OperationDescriptor, context: () => ClientContext, createQueryBuilder?: BuilderFactory) {
   const n = d.pathParams.length;
   const fn = (...args: unknown[]) => {
     if (d.builder && createQueryBuilder && args[n] === undefined) {
@@ -40,12 +33,8 @@ export function operationFunction(
  * Turns a generated module (a descriptor per operation) into callable functions. Called bare,
  * a function uses the ambient context; createClient binds the same descriptors to its own.
  */
-export function defineModule<M extends Record<string, Operation>>(
-  descriptors: M,
-  createQueryBuilder?: BuilderFactory,
-): ModuleFunctions<M> {
+export function defineModule<M extends Record<string, Operation>>(descriptors: M, createQueryBuilder?: BuilderFactory): ModuleFunctions<M> {
   const out: Record<string, unknown> = {};
-  for (const [name, d] of Object.entries(descriptors))
-    out[name] = operationFunction(d, requireContext, createQueryBuilder);
+  for (const [name, d] of Object.entries(descriptors)) out[name] = operationFunction(d, requireContext, createQueryBuilder);
   return out as ModuleFunctions<M>;
 }

@@ -40,11 +40,7 @@ type JsonBody<Op> = Op extends { requestBody?: infer RB }
     ? B
     : unknown
   : unknown;
-type QueryOf<Op> = Op extends { parameters: { query?: infer Q } }
-  ? [Q] extends [undefined]
-    ? unknown
-    : NonNullable<Q>
-  : unknown;
+type QueryOf<Op> = Op extends { parameters: { query?: infer Q } } ? ([Q] extends [undefined] ? unknown : NonNullable<Q>) : unknown;
 type ResponseOf<Op> = Op extends { responses: { 200: { content: { 'application/json': infer R } } } } ? R : void;
 
 type Simplify<T> = { [K in keyof T]: T[K] } & {};

@@ -13,17 +13,7 @@ import { appError, SandboxError, validationError } from './errors.ts';
 import { EventHub } from './events.ts';
 import { Router } from './router.ts';
 import { resolveCaller } from './tokens.ts';
-import type {
-  Caller,
-  DomainEventInput,
-  HandlerTable,
-  OperationContext,
-  OutboxMail,
-  RequestHeaders,
-  SandboxIdentity,
-  SandboxRequest,
-  SandboxSettings,
-} from './types.ts';
+import type { Caller, DomainEventInput, HandlerTable, OperationContext, OutboxMail, RequestHeaders, SandboxIdentity, SandboxRequest, SandboxSettings } from './types.ts';
 import { decodeDotR } from './dot-r.ts';
 import { responseValidator, validateRequest } from './validate.ts';
 import { modules as businessModules, type SandboxModule } from './modules.ts';
@@ -46,9 +36,7 @@ function nestedDeeperThan(value: unknown, limit: number): boolean {
 
 function assertDepth(value: unknown, what: string): void {
   if (nestedDeeperThan(value, MAX_JSON_DEPTH)) {
-    throw appError(400, 'INVALID_ARGUMENT', `${what} is nested deeper than ${MAX_JSON_DEPTH} levels`, {
-      maxDepth: MAX_JSON_DEPTH,
-    });
+    throw appError(400, 'INVALID_ARGUMENT', `${what} is nested deeper than ${MAX_JSON_DEPTH} levels`, { maxDepth: MAX_JSON_DEPTH });
   }
 }
 
@@ -118,18 +106,12 @@ const NO_HEADERS: RequestHeaders = { get: () => null };
 /** The clock's offset lives in the state (one record), so it is exported, imported and persisted with it. */
 const CLOCK = 'clock';
 const floatFromText: LeafFn = (kind, v) =>
-  kind === 'float' && typeof v === 'string'
-    ? (({ NaN: NaN, Infinity: Infinity, '-Infinity': -Infinity } as Record<string, number>)[v] ?? v)
-    : v;
+  kind === 'float' && typeof v === 'string' ? ({ NaN: NaN, Infinity: Infinity, '-Infinity': -Infinity } as Record<string, number>)[v] ?? v : v;
 
 export { JsonAnswer, type Answer } from './answer.ts';
 
 function json(status: number, body: unknown, headers: Record<string, string> = {}): JsonAnswer {
-  return new JsonAnswer(
-    status,
-    { 'content-type': 'application/json', 'x-wix-request-id': crypto.randomUUID(), ...headers },
-    JSON.stringify(body),
-  );
+  return new JsonAnswer(status, { 'content-type': 'application/json', 'x-wix-request-id': crypto.randomUUID(), ...headers }, JSON.stringify(body));
 }
 
 export function errorResponse(err: SandboxError): JsonAnswer {
@@ -183,11 +165,7 @@ function authorize(d: OperationDescriptor, caller: Caller): SandboxError | undef
     return appError(403, 'PERMISSION_DENIED', `${d.operationId} requires a logged-in member`);
   }
   if (d.caller === 'visitorOrMember' && caller.kind === 'elevated' && /\/(current|my)(\/|$)/.test(d.path)) {
-    return appError(
-      403,
-      'PERMISSION_DENIED',
-      `${d.operationId} acts on the calling visitor or member; an API key has none`,
-    );
+    return appError(403, 'PERMISSION_DENIED', `${d.operationId} acts on the calling visitor or member; an API key has none`);
   }
   return undefined;
 }
@@ -221,10 +199,7 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
       // Merged again only when the stored settings change (a write replaces the record).
       const stored = store.db.get(SETTINGS, 'site');
       if (!settingsCache || stored !== settingsCache.from) {
-        settingsCache = {
-          from: stored,
-          value: Object.freeze({ ...DEFAULT_SETTINGS, ...options.settings, ...(stored ?? {}) }) as SandboxSettings,
-        };
+        settingsCache = { from: stored, value: Object.freeze({ ...DEFAULT_SETTINGS, ...options.settings, ...(stored ?? {}) }) as SandboxSettings };
       }
       return settingsCache.value;
     },
@@ -278,18 +253,15 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
       headers,
       options: opts,
     };
-    const { result } = await store.transaction(
-      async (db) => {
-        const r = await fn(ctx);
-        const published = events.record(db, pendingEvents, sandbox.now());
-        for (const m of pendingMail) {
-          const id = crypto.randomUUID();
-          db.put('outbox', id, { id, ...m, sentDate: sandbox.now().toISOString() });
-        }
-        return { r, published };
-      },
-      options.persist && ((changes) => options.persist!({ changes, snapshot: () => store.snapshot() })),
-    );
+    const { result } = await store.transaction(async (db) => {
+      const r = await fn(ctx);
+      const published = events.record(db, pendingEvents, sandbox.now());
+      for (const m of pendingMail) {
+        const id = crypto.randomUUID();
+        db.put('outbox', id, { id, ...m, sentDate: sandbox.now().toISOString() });
+      }
+      return { r, published };
+    }, options.persist && ((changes) => options.persist!({ changes, snapshot: () => store.snapshot() })));
     events.publish(result.published, sandbox.settings());
     return result.r;
   }
@@ -320,11 +292,9 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
 
   async function readBody(request: SandboxRequest): Promise<unknown> {
     const declared = Number(request.headers.get('content-length') ?? '0');
-    if (declared > MAX_BODY_BYTES)
-      throw appError(413, 'PAYLOAD_TOO_LARGE', `Request body is larger than ${MAX_BODY_BYTES} bytes`);
+    if (declared > MAX_BODY_BYTES) throw appError(413, 'PAYLOAD_TOO_LARGE', `Request body is larger than ${MAX_BODY_BYTES} bytes`);
     const buf = new Uint8Array(await request.arrayBuffer());
-    if (buf.byteLength > MAX_BODY_BYTES)
-      throw appError(413, 'PAYLOAD_TOO_LARGE', `Request body is larger than ${MAX_BODY_BYTES} bytes`);
+    if (buf.byteLength > MAX_BODY_BYTES) throw appError(413, 'PAYLOAD_TOO_LARGE', `Request body is larger than ${MAX_BODY_BYTES} bytes`);
     if (buf.byteLength === 0) return {};
     const type = request.headers.get('content-type') ?? '';
     if (!/^application\/json\b/i.test(type) && !/\+json\b/i.test(type)) {
@@ -346,9 +316,7 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
     const match = router.match(request.method, url.pathname);
     if (!match) {
       if (router.knows(url.pathname)) {
-        return errorResponse(
-          appError(405, 'METHOD_NOT_ALLOWED', `${request.method} is not allowed on ${url.pathname}`),
-        );
+        return errorResponse(appError(405, 'METHOD_NOT_ALLOWED', `${request.method} is not allowed on ${url.pathname}`));
       }
       return errorResponse(appError(404, 'NOT_FOUND', `No operation at ${request.method} ${url.pathname}`));
     }
@@ -359,20 +327,10 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
     assertDepth(body, 'Request body');
     assertDepth(query, 'The query string');
 
-    const resolved = resolveCaller(
-      store.db,
-      request.headers.get('authorization'),
-      opts.apiKeys,
-      request.headers.get('wix-site-id'),
-      sandbox.now(),
-    );
+    const resolved = resolveCaller(store.db, request.headers.get('authorization'), opts.apiKeys, request.headers.get('wix-site-id'), sandbox.now());
     if ('error' in resolved) {
       return errorResponse(
-        appError(
-          401,
-          'UNAUTHENTICATED',
-          resolved.error === 'expired' ? 'Access token expired' : 'Access token is not valid',
-        ),
+        appError(401, 'UNAUTHENTICATED', resolved.error === 'expired' ? 'Access token expired' : 'Access token is not valid'),
       );
     }
     const denied = authorize(d, resolved.caller);
@@ -410,13 +368,7 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
       if (validate && !validate(JSON.parse(JSON.stringify(out)))) {
         return json(500, {
           message: `sandbox answer for ${d.key} does not match the spec`,
-          details: {
-            applicationError: {
-              code: 'RESPONSE_SCHEMA_MISMATCH',
-              description: JSON.stringify(validate.errors),
-              data: {},
-            },
-          },
+          details: { applicationError: { code: 'RESPONSE_SCHEMA_MISMATCH', description: JSON.stringify(validate.errors), data: {} } },
         });
       }
     }
@@ -429,10 +381,7 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
       await runDueJobs();
       for (const m of modules) {
         for (const route of m.routes ?? []) {
-          if (
-            route.method === request.method &&
-            (route.path === url.pathname || (route.prefix && url.pathname.startsWith(route.path)))
-          ) {
+          if (route.method === request.method && (route.path === url.pathname || (route.prefix && url.pathname.startsWith(route.path)))) {
             return await route.handle(request, { sandbox, url, run: (caller, fn) => runAs(caller, url.origin, fn) });
           }
         }
@@ -442,17 +391,9 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
     } catch (err) {
       if (err instanceof SandboxError) return errorResponse(err);
       // decodeURIComponent on a caller's broken percent-encoding (a path, a page's query): their error.
-      if (err instanceof URIError)
-        return errorResponse(
-          appError(400, 'INVALID_ARGUMENT', `The request URL is not valid percent-encoded text: ${err.message}`),
-        );
+      if (err instanceof URIError) return errorResponse(appError(400, 'INVALID_ARGUMENT', `The request URL is not valid percent-encoded text: ${err.message}`));
       console.error('[sandbox] internal error', err);
-      return json(500, {
-        message: 'Internal sandbox error',
-        details: {
-          applicationError: { code: 'INTERNAL', description: String((err as Error)?.message ?? err), data: {} },
-        },
-      });
+      return json(500, { message: 'Internal sandbox error', details: { applicationError: { code: 'INTERNAL', description: String((err as Error)?.message ?? err), data: {} } } });
     }
   }
 

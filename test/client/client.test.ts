@@ -18,19 +18,9 @@ import {
 import { descriptor } from '../support/descriptors.ts';
 
 const testModule = defineModule({
-  getThing: descriptor({
-    key: 'things.getThing',
-    method: 'GET',
-    path: '/things/v1/things/{id}',
-    response: { o: { thing: { o: { createdDate: 'date' } } } },
-  }) as Operation<unknown, readonly ['id']>,
+  getThing: descriptor({ key: 'things.getThing', method: 'GET', path: '/things/v1/things/{id}', response: { o: { thing: { o: { createdDate: 'date' } } } } }) as Operation<unknown, readonly ['id']>,
   addThing: descriptor({ key: 'things.addThing', method: 'POST', path: '/things/v1/things' }) as Operation,
-  deleteThing: descriptor({
-    key: 'things.deleteThing',
-    method: 'DELETE',
-    path: '/things/v1/things/{id}',
-    caller: 'elevated',
-  }) as Operation,
+  deleteThing: descriptor({ key: 'things.deleteThing', method: 'DELETE', path: '/things/v1/things/{id}', caller: 'elevated' }) as Operation,
 });
 
 interface Seen {
@@ -58,21 +48,14 @@ function stub(answer: (req: Seen) => Response | Promise<Response>) {
 const ok = (body: unknown, headers: Record<string, string> = {}) =>
   new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json', ...headers } });
 
-const staticAuth = (token: string): AuthStrategy => ({
-  getAuthHeaders: async () => ({ headers: { authorization: token } }),
-});
+const staticAuth = (token: string): AuthStrategy => ({ getAuthHeaders: async () => ({ headers: { authorization: token } }) });
 
 afterEach(() => setAmbientContext(undefined));
 
 describe('createClient', () => {
   it('sends the raw token, JSON content type only with a body, and returns normalised data', async () => {
     const { fetch, seen } = stub(() => ok({ thing: { createdDate: '2026-01-01T00:00:00.000Z' } }));
-    const kit = createClient({
-      modules: { things: testModule },
-      auth: staticAuth('tok-1'),
-      host: 'http://127.0.0.1:1',
-      fetch,
-    });
+    const kit = createClient({ modules: { things: testModule }, auth: staticAuth('tok-1'), host: 'http://127.0.0.1:1', fetch });
     const res = (await kit.things.getThing('t1')) as unknown as { thing: { createdDate: Date } };
     expect(res.thing.createdDate).toEqual(new Date('2026-01-01T00:00:00.000Z'));
     await kit.things.addThing({ name: 'x' });
@@ -95,25 +78,16 @@ describe('createClient', () => {
   it('throws catalogue errors carrying args, status and request id, after the onError hook', async () => {
     const { fetch } = stub(
       () =>
-        new Response(
-          JSON.stringify({ message: 'Nope', details: { applicationError: { code: 'NOPE', description: 'Nope' } } }),
-          {
-            status: 409,
-            headers: { 'x-wix-request-id': 'r-9' },
-          },
-        ),
+        new Response(JSON.stringify({ message: 'Nope', details: { applicationError: { code: 'NOPE', description: 'Nope' } } }), {
+          status: 409,
+          headers: { 'x-wix-request-id': 'r-9' },
+        }),
     );
     const hooked: unknown[] = [];
     const kit = createClient({ modules: { things: testModule }, fetch, onError: (e, info) => hooked.push([e, info]) });
     const err = await kit.things.getThing('t1', { x: 1 } as never).catch((e) => e);
     expect(err).toBeInstanceOf(ApplicationError);
-    expect([err.message, err.code, err.status, err.requestId, err.operation]).toEqual([
-      'Nope',
-      'NOPE',
-      409,
-      'r-9',
-      'things.getThing',
-    ]);
+    expect([err.message, err.code, err.status, err.requestId, err.operation]).toEqual(['Nope', 'NOPE', 409, 'r-9', 'things.getThing']);
     expect(err.args).toEqual(['t1', { x: 1 }]);
     expect(hooked).toEqual([[err, { operation: 'things.getThing', args: ['t1', { x: 1 }] }]]);
   });
@@ -135,20 +109,14 @@ describe('createClient', () => {
     expect(err).toBeInstanceOf(ClientError);
     expect(err.message).toBe(MESSAGES.elevatedRequired);
     expect(seen).toHaveLength(0);
-    const admin = createClient({
-      modules: { things: testModule },
-      auth: ApiKeyStrategy({ apiKey: 'k', siteId: 's' }),
-      fetch,
-    });
+    const admin = createClient({ modules: { things: testModule }, auth: ApiKeyStrategy({ apiKey: 'k', siteId: 's' }), fetch });
     await admin.things.deleteThing('t1');
     expect(seen[0].headers).toMatchObject({ authorization: 'k', 'wix-site-id': 's' });
   });
 
   it('asks the strategy to renew once on 401 and repeats the call', async () => {
     let token = 'old';
-    const { fetch, seen } = stub((req) =>
-      req.headers.authorization === 'old' ? new Response('{}', { status: 401 }) : ok({ ok: true }),
-    );
+    const { fetch, seen } = stub((req) => (req.headers.authorization === 'old' ? new Response('{}', { status: 401 }) : ok({ ok: true })));
     const auth: AuthStrategy = {
       getAuthHeaders: async () => ({ headers: { authorization: token } }),
       onUnauthorized: async () => {
@@ -167,11 +135,7 @@ describe('createClient', () => {
     await kit.fetchWithAuth('/some/v1/thing');
     expect(seen[0]).toMatchObject({ url: 'https://www.wixapis.com/some/v1/thing' });
     expect(seen[0].headers.authorization).toBe('secret');
-    for (const other of [
-      'https://evil.example/steal',
-      'http://www.wixapis.com/x',
-      'https://www.wixapis.com.evil.example/x',
-    ]) {
+    for (const other of ['https://evil.example/steal', 'http://www.wixapis.com/x', 'https://www.wixapis.com.evil.example/x']) {
       const err = await kit.fetchWithAuth(other).catch((e) => e);
       expect(err).toBeInstanceOf(ClientError);
     }

@@ -40,19 +40,11 @@ describe('buildRequest', () => {
 
   it('sends an empty JSON object for a body-less POST', () => {
     const d = descriptor({ method: 'POST', path: '/ecom/v1/carts/current/remove-coupon' });
-    expect(buildRequest(d, [], undefined)).toEqual({
-      method: 'POST',
-      url: '/ecom/v1/carts/current/remove-coupon',
-      body: '{}',
-    });
+    expect(buildRequest(d, [], undefined)).toEqual({ method: 'POST', url: '/ecom/v1/carts/current/remove-coupon', body: '{}' });
   });
 
   it('repeats scalar array keys and flattens objects to dotted keys', () => {
-    const d = descriptor({
-      method: 'GET',
-      path: '/members/v1/members/{id}',
-      query: [{ name: 'fieldsets', array: true }],
-    });
+    const d = descriptor({ method: 'GET', path: '/members/v1/members/{id}', query: [{ name: 'fieldsets', array: true }] });
     expect(buildRequest(d, ['m1'], { fieldsets: ['FULL', 'PUBLIC'] }).url).toBe(
       '/members/v1/members/m1?fieldsets=FULL&fieldsets=PUBLIC&id=m1',
     );
@@ -67,10 +59,7 @@ describe('buildRequest', () => {
     const req = buildRequest(d, [], { paging: { limit: 10 }, sorting: [{ fieldName: 'createdDate', order: 'DESC' }] });
     const r = new URL('http://x' + req.url).searchParams.get('.r')!;
     expect(r).not.toMatch(/[+/=]/);
-    expect(JSON.parse(decodeBase64Url(r))).toEqual({
-      paging: { limit: 10 },
-      sorting: [{ fieldName: 'createdDate', order: 'DESC' }],
-    });
+    expect(JSON.parse(decodeBase64Url(r))).toEqual({ paging: { limit: 10 }, sorting: [{ fieldName: 'createdDate', order: 'DESC' }] });
     expect(buildRequest(d, [], { fieldsets: ['FULL'] }).url).toBe('/members/v1/members?fieldsets=FULL');
   });
 
@@ -114,12 +103,7 @@ describe('buildRequest', () => {
   });
 
   it('falls back to POST with a JSON body when the query string exceeds 4000 characters', () => {
-    const d = descriptor({
-      method: 'GET',
-      path: '/members/v1/members',
-      postFallback: true,
-      query: [{ name: 'fieldsets', array: true }],
-    });
+    const d = descriptor({ method: 'GET', path: '/members/v1/members', postFallback: true, query: [{ name: 'fieldsets', array: true }] });
     const long = Array.from({ length: 400 }, (_, i) => `FIELD_${i}`);
     const req = buildRequest(d, [], { fieldsets: long });
     expect(req.method).toBe('POST');
@@ -136,11 +120,7 @@ describe('buildRequest', () => {
       request: { o: { set: { o: { price: 'float' } }, fieldMask: 'mask', when: 'date' } },
     });
     const req = buildRequest(d, [], { set: { price: Infinity }, fieldMask: ['a', 'b'], when: new Date(0) });
-    expect(JSON.parse(req.body!)).toEqual({
-      set: { price: 'Infinity' },
-      fieldMask: 'a,b',
-      when: '1970-01-01T00:00:00.000Z',
-    });
+    expect(JSON.parse(req.body!)).toEqual({ set: { price: 'Infinity' }, fieldMask: 'a,b', when: '1970-01-01T00:00:00.000Z' });
   });
 });
 

@@ -19,11 +19,7 @@ describe('send', () => {
   it.each([429, 502, 503, 504])('retries a GET after %i and returns the later answer', async (status) => {
     const { fetch, calls } = scripted([status, 200]);
     const waits: number[] = [];
-    const res = await send(
-      'http://h/x',
-      { method: 'GET' },
-      { fetch, sleep: async (ms) => void waits.push(ms), random: () => 0.5 },
-    );
+    const res = await send('http://h/x', { method: 'GET' }, { fetch, sleep: async (ms) => void waits.push(ms), random: () => 0.5 });
     expect(res.status).toBe(200);
     expect(calls).toHaveLength(2);
     expect(waits).toEqual([100]);
@@ -32,11 +28,7 @@ describe('send', () => {
   it('backs off exponentially with jitter and gives up after the retries', async () => {
     const { fetch, calls } = scripted([503, 503, 503, 503]);
     const waits: number[] = [];
-    const res = await send(
-      'http://h/x',
-      {},
-      { fetch, retry: { retries: 3, minDelayMs: 100 }, sleep: async (ms) => void waits.push(ms), random: () => 1 },
-    );
+    const res = await send('http://h/x', {}, { fetch, retry: { retries: 3, minDelayMs: 100 }, sleep: async (ms) => void waits.push(ms), random: () => 1 });
     expect(res.status).toBe(503);
     expect(calls).toHaveLength(4);
     expect(waits).toEqual([100, 200, 400]);
@@ -60,19 +52,11 @@ describe('send', () => {
     const a = scripted([503, 200]);
     expect((await send('http://h/x', { method: 'POST' }, { fetch: a.fetch, sleep: async () => {} })).status).toBe(503);
     const b = scripted([503, 200]);
-    expect(
-      (await send('http://h/x', { method: 'POST' }, { fetch: b.fetch, retry: { unsafe: true }, sleep: async () => {} }))
-        .status,
-    ).toBe(200);
+    expect((await send('http://h/x', { method: 'POST' }, { fetch: b.fetch, retry: { unsafe: true }, sleep: async () => {} })).status).toBe(200);
     const c = scripted([503, 200]);
-    expect(
-      (await send('http://h/x', { method: 'POST' }, { fetch: c.fetch, idempotent: true, sleep: async () => {} }))
-        .status,
-    ).toBe(200);
+    expect((await send('http://h/x', { method: 'POST' }, { fetch: c.fetch, idempotent: true, sleep: async () => {} })).status).toBe(200);
     const d = scripted([new TypeError('down'), 200]);
-    await expect(send('http://h/x', { method: 'POST' }, { fetch: d.fetch, sleep: async () => {} })).rejects.toThrow(
-      'down',
-    );
+    await expect(send('http://h/x', { method: 'POST' }, { fetch: d.fetch, sleep: async () => {} })).rejects.toThrow('down');
   });
 
   it('does not retry when retries are off', async () => {
@@ -83,9 +67,7 @@ describe('send', () => {
 
   it('times out a slow answer with a clear AbortError', async () => {
     const fetch = ((_: unknown, init?: RequestInit) =>
-      new Promise((_, reject) =>
-        init?.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))),
-      )) as typeof globalThis.fetch;
+      new Promise((_, reject) => init?.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))))) as typeof globalThis.fetch;
     const err = await send('http://h/x', {}, { fetch, timeoutMs: 20, retry: false }).catch((e) => e);
     expect(err).toBeInstanceOf(AbortError);
     expect(err.message).toBe('Request timed out after 20 ms');
@@ -93,9 +75,7 @@ describe('send', () => {
 
   it('aborts with the caller signal, before or during the call', async () => {
     const fetch = ((_: unknown, init?: RequestInit) =>
-      new Promise((_, reject) =>
-        init?.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))),
-      )) as typeof globalThis.fetch;
+      new Promise((_, reject) => init?.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))))) as typeof globalThis.fetch;
     const before = new AbortController();
     before.abort();
     await expect(send('http://h/x', {}, { fetch, signal: before.signal })).rejects.toBeInstanceOf(AbortError);
@@ -104,7 +84,6 @@ describe('send', () => {
     during.abort();
     await expect(p).rejects.toBeInstanceOf(AbortError);
   });
-
   it('stops the wait between attempts at once when the caller aborts (a 5-second Retry-After)', async () => {
     const { fetch, calls } = scripted([{ status: 429, headers: { 'retry-after': '5' } }, 200]);
     const controller = new AbortController();

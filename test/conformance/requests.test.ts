@@ -21,18 +21,15 @@ type Part = 'method' | 'path' | 'query' | 'body' | 'credentials';
 export const DELIBERATE: Record<string, { parts: Part[]; reason: string }> = {
   'checkout.updateCheckout': {
     parts: ['body'],
-    reason:
-      "The SDK's updateCheckout(_id, checkout, options) has no field-mask argument; our client sends the spec's `fieldMask` when given one.",
+    reason: 'The SDK\'s updateCheckout(_id, checkout, options) has no field-mask argument; our client sends the spec\'s `fieldMask` when given one.',
   },
   'orders.updateOrder': {
     parts: ['body'],
-    reason:
-      "The SDK's updateOrder(_id, order) has no field-mask argument; our client sends the spec's `fieldMask` when given one.",
+    reason: 'The SDK\'s updateOrder(_id, order) has no field-mask argument; our client sends the spec\'s `fieldMask` when given one.',
   },
   'products.queryProducts': {
     parts: ['query'],
-    reason:
-      "The SDK's queryProducts(query) has no `includeVariants` argument, so the `.r` payload of the spec's example (which sets it) lacks it; without it both send the same GET `.r`.",
+    reason: 'The SDK\'s queryProducts(query) has no `includeVariants` argument, so the `.r` payload of the spec\'s example (which sets it) lacks it; without it both send the same GET `.r`.',
   },
   'oauth.token': {
     parts: ['body', 'credentials'],
@@ -42,20 +39,13 @@ export const DELIBERATE: Record<string, { parts: Part[]; reason: string }> = {
 };
 
 function differingParts(a: WireCall, b: WireCall): Part[] {
-  return (['method', 'path', 'query', 'body', 'credentials'] as const).filter(
-    (p) => JSON.stringify(sort(a[p])) !== JSON.stringify(sort(b[p])),
-  );
+  return (['method', 'path', 'query', 'body', 'credentials'] as const).filter((p) => JSON.stringify(sort(a[p])) !== JSON.stringify(sort(b[p])));
 }
 
 /** Object keys sorted at every level, so key order never counts as a difference. */
 function sort(v: unknown): unknown {
   if (Array.isArray(v)) return v.map(sort);
-  if (v && typeof v === 'object')
-    return Object.fromEntries(
-      Object.keys(v)
-        .sort()
-        .map((k) => [k, sort((v as Record<string, unknown>)[k])]),
-    );
+  if (v && typeof v === 'object') return Object.fromEntries(Object.keys(v).sort().map((k) => [k, sort((v as Record<string, unknown>)[k])]));
   return v;
 }
 
@@ -74,9 +64,7 @@ describe('the official SDK covers our operations', () => {
   it('documents every deliberate difference and every missing counterpart in docs/conformance.md', () => {
     const doc = readFileSync(join(import.meta.dirname, '..', '..', 'docs', 'conformance.md'), 'utf8');
     // Rows look like "| `module.fn` | parts | reason |" or "| `module.fn` (variant name) | parts | reason |".
-    const rows = new Map(
-      [...doc.matchAll(/^\| `(\w+\.\w+)`( \([^)]+\))? \| ([^|]+) \|/gm)].map((m) => [m[1] + (m[2] ?? ''), m[3].trim()]),
-    );
+    const rows = new Map([...doc.matchAll(/^\| `(\w+\.\w+)`( \([^)]+\))? \| ([^|]+) \|/gm)].map((m) => [m[1] + (m[2] ?? ''), m[3].trim()]));
     const variants = VARIANTS.filter((v) => v.deliberate);
     for (const [key, { parts }] of Object.entries(DELIBERATE)) expect(rows.get(key), key).toBe(parts.join(', '));
     for (const v of variants) expect(rows.get(`${v.key} (${v.name})`), v.name).toBe(v.deliberate!.parts.join(', '));
@@ -88,9 +76,7 @@ describe('the official SDK covers our operations', () => {
 /** Each operation once with the API key, and once more as a visitor when a visitor may call it. */
 const CALLS = [
   ...sdkOperations.map((d) => [`${d.key} (API key)`, d, 'apiKey'] as const),
-  ...sdkOperations
-    .filter((d) => d.caller !== 'elevated')
-    .map((d) => [`${d.key} (visitor token)`, d, { tokens: visitorTokens() }] as const),
+  ...sdkOperations.filter((d) => d.caller !== 'elevated').map((d) => [`${d.key} (visitor token)`, d, { tokens: visitorTokens() }] as const),
 ];
 
 describe('the same call sends the same request through the official SDK and our client', () => {
@@ -104,7 +90,7 @@ describe('the same call sends the same request through the official SDK and our 
     const parts = differingParts(sdk[0], ours[0]);
     const listed = DELIBERATE[key];
     if (!listed) {
-      expect(sort(ours[0]), "our request vs the official SDK's").toEqual(sort(sdk[0]));
+      expect(sort(ours[0]), 'our request vs the official SDK\'s').toEqual(sort(sdk[0]));
     } else {
       // A listed difference must still occur, in exactly the listed parts; the rest agrees.
       expect(parts, `${key}: the listed difference (${listed.reason})`).toEqual(listed.parts);
@@ -127,90 +113,27 @@ interface Variant {
   deliberate?: { parts: Part[]; reason: string };
 }
 const VARIANTS: Variant[] = [
-  {
-    name: 'queryProducts past 4000 characters',
-    key: 'products.queryProducts',
-    request: { query: { filter: { id: { $in: manyIds } }, paging: { limit: 100 } } },
-  },
-  {
-    name: 'queryProducts below 4000 characters (GET .r)',
-    key: 'products.queryProducts',
-    request: { query: { filter: { id: { $in: manyIds.slice(0, 60) } }, paging: { limit: 100 } } },
-  },
-  {
-    name: 'queryProducts with an empty query (GET, no parameters)',
-    key: 'products.queryProducts',
-    request: { query: {} },
-  },
-  {
-    name: 'queryCollections below 4000 characters (GET .r)',
-    key: 'collections.queryCollections',
-    request: { query: { filter: { id: { $in: manyIds.slice(0, 60) } } } },
-  },
-  {
-    name: 'queryCollections past 4000 characters',
-    key: 'collections.queryCollections',
-    request: { query: { filter: { id: { $in: manyIds } } } },
-  },
-  {
-    name: 'listMembers with a scalar array only',
-    key: 'members.listMembers',
-    request: { fieldsets: ['PUBLIC', 'EXTENDED'] },
-  },
+  { name: 'queryProducts past 4000 characters', key: 'products.queryProducts', request: { query: { filter: { id: { $in: manyIds } }, paging: { limit: 100 } } } },
+  { name: 'queryProducts below 4000 characters (GET .r)', key: 'products.queryProducts', request: { query: { filter: { id: { $in: manyIds.slice(0, 60) } }, paging: { limit: 100 } } } },
+  { name: 'queryProducts with an empty query (GET, no parameters)', key: 'products.queryProducts', request: { query: {} } },
+  { name: 'queryCollections below 4000 characters (GET .r)', key: 'collections.queryCollections', request: { query: { filter: { id: { $in: manyIds.slice(0, 60) } } } } },
+  { name: 'queryCollections past 4000 characters', key: 'collections.queryCollections', request: { query: { filter: { id: { $in: manyIds } } } } },
+  { name: 'listMembers with a scalar array only', key: 'members.listMembers', request: { fieldsets: ['PUBLIC', 'EXTENDED'] } },
   { name: 'listMembers with nothing', key: 'members.listMembers', request: {} },
   // POST on this path is createMember: a long listMembers stays a GET in both clients.
-  {
-    name: 'listMembers past 4000 characters',
-    key: 'members.listMembers',
-    request: { fieldsets: Array.from({ length: 400 }, () => 'EXTENDED') },
-  },
-  {
-    name: 'getMember without options',
-    key: 'members.getMember',
-    request: { id: '6a8c2f6e-0000-4000-8000-000000000001' },
-  },
-  {
-    name: 'queryMembers with search and fieldsets',
-    key: 'members.queryMembers',
-    request: { query: { filter: { 'profile.nickname': { $startsWith: 'Da' } } }, fieldsets: ['FULL'] },
-  },
-  {
-    name: 'updateCheckout without a field mask',
-    key: 'checkout.updateCheckout',
-    request: { checkout: { id: '8a2b1c4d-0000-4000-8000-00000000c001', buyerNote: 'note' } },
-  },
-  {
-    name: 'updateOrder without a field mask',
-    key: 'orders.updateOrder',
-    request: { order: { id: '5b3c2d1e-0000-4000-8000-0000000e0001', buyerNote: 'note' } },
-  },
-  {
-    name: 'bulkUpdateOrders with a field mask per order',
-    key: 'orders.bulkUpdateOrders',
-    request: {
-      orders: [
-        { order: { id: '5b3c2d1e-0000-4000-8000-0000000e0001', buyerNote: 'a' }, fieldMask: 'buyerNote,archived' },
-      ],
-    },
-  },
-  {
-    name: 'createOrder with a date',
-    key: 'orders.createOrder',
-    request: {
-      order: {
-        lineItems: [{ productName: { original: 'Gift wrap' }, quantity: 1 }],
-        purchasedDate: '2026-11-20T10:00:00.000Z',
-      },
-    },
-  },
+  { name: 'listMembers past 4000 characters', key: 'members.listMembers', request: { fieldsets: Array.from({ length: 400 }, () => 'EXTENDED') } },
+  { name: 'getMember without options', key: 'members.getMember', request: { id: '6a8c2f6e-0000-4000-8000-000000000001' } },
+  { name: 'queryMembers with search and fieldsets', key: 'members.queryMembers', request: { query: { filter: { 'profile.nickname': { $startsWith: 'Da' } } }, fieldsets: ['FULL'] } },
+  { name: 'updateCheckout without a field mask', key: 'checkout.updateCheckout', request: { checkout: { id: '8a2b1c4d-0000-4000-8000-00000000c001', buyerNote: 'note' } } },
+  { name: 'updateOrder without a field mask', key: 'orders.updateOrder', request: { order: { id: '5b3c2d1e-0000-4000-8000-0000000e0001', buyerNote: 'note' } } },
+  { name: 'bulkUpdateOrders with a field mask per order', key: 'orders.bulkUpdateOrders', request: { orders: [{ order: { id: '5b3c2d1e-0000-4000-8000-0000000e0001', buyerNote: 'a' }, fieldMask: 'buyerNote,archived' }] } },
+  { name: 'createOrder with a date', key: 'orders.createOrder', request: { order: { lineItems: [{ productName: { original: 'Gift wrap' }, quantity: 1 }], purchasedDate: '2026-11-20T10:00:00.000Z' } } },
   { name: 'getProduct with a space in the path id', key: 'products.getProduct', request: { id: 'a b' } },
   {
     // The wire (and the spec) call an address's coordinates `geocode`; sent as such by both.
     name: 'coordinates in an address',
     key: 'currentCart.estimateCurrentCartTotals',
-    request: {
-      shippingAddress: { country: 'US', city: 'New York', geocode: { latitude: 40.7448, longitude: -73.9961 } },
-    },
+    request: { shippingAddress: { country: 'US', city: 'New York', geocode: { latitude: 40.7448, longitude: -73.9961 } } },
   },
   {
     name: 'slash in a path id',
@@ -218,15 +141,10 @@ const VARIANTS: Variant[] = [
     request: { id: 'a/b' },
     deliberate: {
       parts: ['path'],
-      reason:
-        'Our client percent-encodes a `/` inside a path parameter (`a%2Fb`), so the id stays one path segment; the SDK sends it raw (`/products/a/b`), which names another path. The query copy (`id=a/b`) is the same.',
+      reason: 'Our client percent-encodes a `/` inside a path parameter (`a%2Fb`), so the id stays one path segment; the SDK sends it raw (`/products/a/b`), which names another path. The query copy (`id=a/b`) is the same.',
     },
   },
-  {
-    name: 'removeCouponFromCurrentCart: a body-less POST',
-    key: 'currentCart.removeCouponFromCurrentCart',
-    request: {},
-  },
+  { name: 'removeCouponFromCurrentCart: a body-less POST', key: 'currentCart.removeCouponFromCurrentCart', request: {} },
 ];
 
 describe('more calls send the same request through both clients', () => {
@@ -244,16 +162,8 @@ describe('more calls send the same request through both clients', () => {
       const d = sdkOperations.find((o) => o.key === key)!;
       const long = { query: { filter: { id: { $in: manyIds } } } };
       const short = { query: { filter: { id: { $in: manyIds.slice(0, 2) } } } };
-      const calls = await Promise.all([
-        sdkRequest(d, long),
-        ourRequest(d, long),
-        sdkRequest(d, short),
-        ourRequest(d, short),
-      ]);
-      expect(
-        calls.map(([c]) => c.method),
-        key,
-      ).toEqual(['POST', 'POST', 'GET', 'GET']);
+      const calls = await Promise.all([sdkRequest(d, long), ourRequest(d, long), sdkRequest(d, short), ourRequest(d, short)]);
+      expect(calls.map(([c]) => c.method), key).toEqual(['POST', 'POST', 'GET', 'GET']);
       expect(calls[1][0].body).toEqual(long);
       expect(calls[3][0].query).toEqual({ '.r': short });
     }
@@ -293,7 +203,7 @@ describe('the parts that agree in the listed operations', () => {
     }
   });
 
-  it("carries the same grant in the SDK's oauth.token envelope", async () => {
+  it('carries the same grant in the SDK\'s oauth.token envelope', async () => {
     const d = sdkOperations.find((o) => o.key === 'oauth.token')!;
     const r = exampleRequest(d);
     const [[sdk], [ours]] = await Promise.all([sdkRequest(d, r), ourRequest(d, r)]);
