@@ -137,7 +137,7 @@ export function OAuthStrategy(options: OAuthStrategyOptions) {
     const session = await redirectSession({
       auth: {
         authRequest: {
-          redirectUri: data.redirectUri,
+          ...(data.redirectUri ? { redirectUri: data.redirectUri } : {}),
           clientId,
           codeChallenge: data.codeChallenge,
           codeChallengeMethod: 'S256',
@@ -181,8 +181,8 @@ export function OAuthStrategy(options: OAuthStrategyOptions) {
 
   const strategy = {
     clientId,
-    /** For withDirectLogin: calls under this strategy, and the configured host. */
-    [STRATEGY_INTERNALS]: { call, host: () => env.host },
+    /** For withDirectLogin: calls under this strategy. */
+    [STRATEGY_INTERNALS]: { call },
     captchaInvisibleSiteKey: '6LdoPaUfAAAAAJphvHoUoOob7mx0KDlXyXlgrx5v',
     captchaVisibleSiteKey: '6Ld0J8IcAAAAANyrnxzrRlX1xrrdXsOmsepUYosy',
     attach(e: AuthEnvironment) {
