@@ -4,16 +4,20 @@ export type IsoDateTime = string & { readonly __format?: 'date-time' };
 /** A field mask: comma-joined paths on the wire. The client also takes an array of paths. */
 export type FieldMask = string & { readonly __format?: 'field-mask' };
 
+/** An address the client renames (`x-sfk-address`): the wire's field names on the wire, the official SDK's in the client. */
+export type WireAddress<T> = T & { readonly __format?: 'address' };
+
 /**
  * Where a request or response carries dates, floats and field masks. A tree that follows the
  * JSON value: `o` object properties, `i` array items, `a` map values, `r` a named shape of
- * the same module (recursive schemas).
+ * the same module (recursive schemas), `k` an object whose fields the client renames (an
+ * address; `o` then lists a renamed field under both names).
  */
 export type Shape =
   | 'date'
   | 'float'
   | 'mask'
-  | { o?: Record<string, Shape>; i?: Shape; a?: Shape; r?: string };
+  | { o?: Record<string, Shape>; i?: Shape; a?: Shape; r?: string; k?: 'address' };
 
 export type Caller = 'visitorOrMember' | 'member' | 'elevated' | 'anyone';
 export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';

@@ -10,10 +10,12 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { ApiKeyStrategy as SdkApiKeyStrategy, createClient as createSdkClient } from '@wix/sdk';
 import { describe, expect, it } from 'vitest';
 import { operationList } from '../../generated/operations.ts';
+import { ApiKeyStrategy, authentication, createClient } from '../../src/index.ts';
 import { ourRequest, sdkRequest, visitorTokens, type WireCall } from './capture.ts';
-import { exampleRequest, NO_SDK_COUNTERPART, SDK_ARGS, sdkOperations } from './sdk-calls.ts';
+import { exampleRequest, NO_SDK_COUNTERPART, SDK_ARGS, sdkModules, sdkOperations, toSdkShape } from './sdk-calls.ts';
 
 type Part = 'method' | 'path' | 'query' | 'body' | 'credentials';
 
@@ -104,6 +106,8 @@ describe('the same call sends the same request through the official SDK and our 
  * Long queries show the GET -> POST fallback: past 4000 characters both post the JSON body to
  * the same path; below it both send GET `.r`.
  */
+/** An identity address as the wire names it (toSdkShape gives the SDK's names). */
+const IDENTITY_ADDRESS = { country: 'US', city: 'New York', addressLine: '235 W 23rd St', addressLine2: '3A', formattedAddress: '235 W 23rd St, New York', geocode: { latitude: 40.7448, longitude: -73.9961 } };
 const manyIds = Array.from({ length: 120 }, (_, i) => `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`);
 interface Variant {
   name: string;
@@ -111,6 +115,8 @@ interface Variant {
   request: Record<string, unknown>;
   /** A difference this call shows on purpose (also listed in docs/conformance.md under `key (name)`). */
   deliberate?: { parts: Part[]; reason: string };
+  /** Our client is given the SDK's input shape too (identity addresses under the SDK's names). */
+  sdkShapeForUs?: boolean;
 }
 const VARIANTS: Variant[] = [
   { name: 'queryProducts past 4000 characters', key: 'products.queryProducts', request: { query: { filter: { id: { $in: manyIds } }, paging: { limit: 100 } } } },
@@ -145,12 +151,21 @@ const VARIANTS: Variant[] = [
     },
   },
   { name: 'removeCouponFromCurrentCart: a body-less POST', key: 'currentCart.removeCouponFromCurrentCart', request: {} },
+  {
+    // Both clients are given addressLine1 / formatted / location; both send addressLine / formattedAddress / geocode.
+    name: 'registerV2 with identity addresses under the SDK names',
+    key: 'authentication.registerV2',
+    request: { loginId: { email: 'addr@example.com' }, password: 'pw-12345678', profile: { addresses: [{ tag: 'HOME', address: IDENTITY_ADDRESS }] } },
+    sdkShapeForUs: true,
+  },
+  { name: 'signOn with identity addresses under the SDK names', key: 'authentication.signOn', request: { loginId: { email: 'addr@example.com' }, profile: { addresses: [{ address: IDENTITY_ADDRESS }] } }, sdkShapeForUs: true },
 ];
 
 describe('more calls send the same request through both clients', () => {
   it.each(VARIANTS.map((v) => [v.name, v] as const))('%s', async (_, v) => {
     const d = sdkOperations.find((o) => o.key === v.key)!;
-    const [sdk, ours] = await Promise.all([sdkRequest(d, v.request), ourRequest(d, v.request)]);
+    const [sdk, ours] = await Promise.all([sdkRequest(d, v.request), ourRequest(d, v.sdkShapeForUs ? toSdkShape(d, v.request) : v.request)]);
+    if (v.sdkShapeForUs) expect(JSON.stringify(toSdkShape(d, v.request))).toContain('"addressLine1"');
     expect(sdk).toHaveLength(1);
     expect(ours).toHaveLength(1);
     if (v.deliberate) expect(differingParts(sdk[0], ours[0]), v.deliberate.reason).toEqual(v.deliberate.parts);
@@ -209,5 +224,19 @@ describe('the parts that agree in the listed operations', () => {
     const [[sdk], [ours]] = await Promise.all([sdkRequest(d, r), ourRequest(d, r)]);
     const inner = JSON.parse(Buffer.from((sdk.body as { body: string }).body, 'base64').toString('utf8'));
     expect(inner).toEqual(ours.body);
+  });
+});
+
+describe('identity addresses come back under the official SDK\'s names in both clients', () => {
+  it('registerV2 answers addressLine1 / formatted / location for the wire\'s names', async () => {
+    const answer = { state: 'SUCCESS', sessionToken: 'st', identity: { id: 'i1', identityProfile: { addresses: [{ tag: 'HOME', address: IDENTITY_ADDRESS }] } } };
+    const fetch = (async () => new Response(JSON.stringify(answer), { status: 200, headers: { 'content-type': 'application/json' } })) as typeof globalThis.fetch;
+    const sdk = createSdkClient({ modules: { authentication: sdkModules.authentication }, auth: SdkApiKeyStrategy({ apiKey: 'k', siteId: 's' }), fetch });
+    const ours = createClient({ modules: { authentication }, auth: ApiKeyStrategy({ apiKey: 'k', siteId: 's' }), fetch, retry: false });
+    const fromSdk = (await sdk.authentication.registerV2({ email: 'a@b.c' }, {})) as { identity?: { identityProfile?: { addresses?: { address?: unknown }[] } } };
+    const fromUs = await ours.authentication.registerV2({ loginId: { email: 'a@b.c' } });
+    const want = { country: 'US', city: 'New York', addressLine1: '235 W 23rd St', addressLine2: '3A', formatted: '235 W 23rd St, New York', location: { latitude: 40.7448, longitude: -73.9961 } };
+    expect(fromSdk.identity!.identityProfile!.addresses![0].address).toEqual(want);
+    expect(fromUs.identity!.identityProfile!.addresses![0].address).toEqual(want);
   });
 });
