@@ -74,6 +74,17 @@ function closeForTypes(node: unknown): unknown {
 
 const brandRef = (name: string) => ts.factory.createTypeReferenceNode(name);
 
+/**
+ * `x-sfk-float` (`type: [number, string]`, the string one of the three non-finite texts): a
+ * number to the client, which writes and reads the texts itself.
+ */
+function floatType(schema: Record<string, unknown>): ts.TypeNode | undefined {
+  if (!schema['x-sfk-float']) return undefined;
+  const number = ts.factory.createKeywordTypeNode(ts.SyntaxKind.NumberKeyword);
+  const nullable = Array.isArray(schema.type) && schema.type.includes('null');
+  return nullable ? ts.factory.createUnionTypeNode([number, ts.factory.createLiteralTypeNode(ts.factory.createNull())]) : number;
+}
+
 /** `x-sfk-address` (an `allOf` of one address schema): the wire type, branded so the client's types rename its fields. */
 function addressType(schema: Record<string, unknown>): ts.TypeNode | undefined {
   if (!schema['x-sfk-address']) return undefined;
@@ -90,7 +101,7 @@ async function typesFor(doc: object): Promise<string> {
     transform(schema) {
       if (schema.type === 'string' && schema.format === 'date-time') return brandRef('IsoDateTime');
       if (schema.type === 'string' && (schema as unknown as Record<string, unknown>)['x-sfk-field-mask']) return brandRef('FieldMask');
-      return addressType(schema as unknown as Record<string, unknown>);
+      return floatType(schema as unknown as Record<string, unknown>) ?? addressType(schema as unknown as Record<string, unknown>);
     },
   });
   return BANNER + '/* eslint-disable */\n' + astToString(ast);

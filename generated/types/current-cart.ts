@@ -697,6 +697,8 @@ export interface components {
             quantity: number;
             catalogReference?: components["schemas"]["CatalogReference"];
             catalogOverrideFields?: components["schemas"]["CatalogOverrideFields"];
+            /** @description The line item's weight, SKU and shippability (the official SDK sends it; a non-finite weight travels as text). */
+            physicalProperties?: components["schemas"]["PhysicalProperties"];
             serviceProperties?: components["schemas"]["ServiceProperties"];
             extendedFields?: components["schemas"]["ExtendedFields"];
         };

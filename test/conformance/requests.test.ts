@@ -15,6 +15,7 @@ import { describe, expect, it } from 'vitest';
 import { operationList } from '../../generated/operations.ts';
 import { ApiKeyStrategy, authentication, createClient } from '../../src/index.ts';
 import { ourRequest, sdkRequest, visitorTokens, type WireCall } from './capture.ts';
+import { specErrors } from './spec-validator.ts';
 import { exampleRequest, NO_SDK_COUNTERPART, SDK_ARGS, sdkModules, sdkOperations, toSdkShape } from './sdk-calls.ts';
 
 type Part = 'method' | 'path' | 'query' | 'body' | 'credentials';
@@ -108,6 +109,7 @@ describe('the same call sends the same request through the official SDK and our 
  */
 /** An identity address as the wire names it (toSdkShape gives the SDK's names). */
 const IDENTITY_ADDRESS = { country: 'US', city: 'New York', addressLine: '235 W 23rd St', addressLine2: '3A', formattedAddress: '235 W 23rd St, New York', geocode: { latitude: 40.7448, longitude: -73.9961 } };
+const CATALOG_REFERENCE = { catalogItemId: '1a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d', appId: '215238eb-22a5-4c36-9e7b-e7c08025e04e' };
 const manyIds = Array.from({ length: 120 }, (_, i) => `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`);
 interface Variant {
   name: string;
@@ -158,6 +160,14 @@ const VARIANTS: Variant[] = [
     request: { loginId: { email: 'addr@example.com' }, password: 'pw-12345678', profile: { addresses: [{ tag: 'HOME', address: IDENTITY_ADDRESS }] } },
     sdkShapeForUs: true,
   },
+  // Non-finite floats travel as "NaN" / "Infinity" / "-Infinity" text in both clients.
+  { name: 'updateCurrentCart with a line item weight of Infinity', key: 'currentCart.updateCurrentCart', request: { lineItems: [{ quantity: 1, catalogReference: CATALOG_REFERENCE, physicalProperties: { weight: Infinity, shippable: true } }] } },
+  { name: 'addToCurrentCart with a line item weight of NaN', key: 'currentCart.addToCurrentCart', request: { lineItems: [{ quantity: 1, catalogReference: CATALOG_REFERENCE, physicalProperties: { weight: NaN } }] } },
+  { name: 'createCheckout with a line item weight of -Infinity', key: 'checkout.createCheckout', request: { channelType: 'WEB', lineItems: [{ quantity: 1, catalogReference: CATALOG_REFERENCE, physicalProperties: { weight: -Infinity } }] } },
+  { name: 'registerV2 with a custom field numValue of NaN', key: 'authentication.registerV2', request: { loginId: { email: 'nan@example.com' }, password: 'pw-12345678', profile: { customFields: [{ name: 'score', value: { numValue: NaN } }] } } },
+  { name: 'estimateCurrentCartTotals with a geocode latitude of NaN', key: 'currentCart.estimateCurrentCartTotals', request: { shippingAddress: { country: 'US', geocode: { latitude: NaN, longitude: -73.9961 } } } },
+  { name: 'createProduct with a weight of Infinity and a price of NaN', key: 'products.createProduct', request: { product: { name: 'Odd mug', productType: 'physical', weight: Infinity, priceData: { price: NaN } } } },
+  { name: 'bulkUpdateProductsProperty with a weight of -Infinity', key: 'products.bulkUpdateProductsProperty', request: { ids: ['1a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d'], set: { weight: -Infinity } } },
   { name: 'signOn with identity addresses under the SDK names', key: 'authentication.signOn', request: { loginId: { email: 'addr@example.com' }, profile: { addresses: [{ address: IDENTITY_ADDRESS }] } }, sdkShapeForUs: true },
 ];
 
@@ -238,5 +248,21 @@ describe('identity addresses come back under the official SDK\'s names in both c
     const want = { country: 'US', city: 'New York', addressLine1: '235 W 23rd St', addressLine2: '3A', formatted: '235 W 23rd St, New York', location: { latitude: 40.7448, longitude: -73.9961 } };
     expect(fromSdk.identity!.identityProfile!.addresses![0].address).toEqual(want);
     expect(fromUs.identity!.identityProfile!.addresses![0].address).toEqual(want);
+  });
+});
+
+describe('every request body the official SDK sends here is valid against the bundled spec (plain ajv, strict JSON Schema 2020-12)', () => {
+  const cases = [
+    ...CALLS.map(([name, d, caller]) => [name, d, exampleRequest(d), caller] as const),
+    ...VARIANTS.map((v) => [v.name, sdkOperations.find((o) => o.key === v.key)!, v.request, 'apiKey'] as const),
+  ];
+  it.each(cases)('%s', async (_, d, request, caller) => {
+    const [sent] = await sdkRequest(d, request, caller);
+    // The JSON body, or the payload a GET carries in `.r`; plain query parameters are not a body.
+    const payload = sent.body ?? sent.query['.r'];
+    if (payload === undefined) return;
+    // The SDK's oauth.token is its raw-HTTP envelope (a listed difference): the grant inside is the body.
+    const body = d.key === 'oauth.token' ? JSON.parse(Buffer.from((payload as { body: string }).body, 'base64').toString('utf8')) : payload;
+    expect(specErrors(d, body), JSON.stringify(body)).toEqual([]);
   });
 });
