@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import { ApiKeyStrategy as SdkApiKeyStrategy, createClient as createSdkClient } from '@wix/sdk';
 import { describe, expect, it } from 'vitest';
 import { operationList } from '../../generated/operations.ts';
-import { ApiKeyStrategy, authentication, createClient } from '../../src/index.ts';
+import { ApiKeyStrategy, authentication, createClient, currentCart } from '../../src/index.ts';
 import { ourRequest, sdkRequest, visitorTokens, type WireCall } from './capture.ts';
 import { specErrors } from './spec-validator.ts';
 import { exampleRequest, NO_SDK_COUNTERPART, SDK_ARGS, sdkModules, sdkOperations, toSdkShape } from './sdk-calls.ts';
@@ -264,5 +264,28 @@ describe('every request body the official SDK sends here is valid against the bu
     // The SDK's oauth.token is its raw-HTTP envelope (a listed difference): the grant inside is the body.
     const body = d.key === 'oauth.token' ? JSON.parse(Buffer.from((payload as { body: string }).body, 'base64').toString('utf8')) : payload;
     expect(specErrors(d, body), JSON.stringify(body)).toEqual([]);
+  });
+});
+
+describe('errors carry the official SDK\'s details', () => {
+  const answers = [
+    { name: 'an application error', status: 404, statusText: 'Not Found', body: { message: 'Cart not found', details: { applicationError: { code: 'OWNED_CART_NOT_FOUND', description: 'No cart for this visitor', data: { cartId: 'c1' } } } } },
+    { name: 'a 4xx without details', status: 409, statusText: 'Conflict', body: { message: 'Conflict' } },
+    { name: 'a validation error', status: 400, statusText: 'Bad Request', body: { message: 'bad', details: { validationError: { fieldViolations: [{ field: 'couponCode', description: 'too long', violatedRule: 'MAX_LENGTH' }] } } } },
+  ];
+  it.each(answers.map((a) => [a.name, a] as const))('%s', async (_, a) => {
+    const fetch = (async () => new Response(JSON.stringify(a.body), { status: a.status, statusText: a.statusText, headers: { 'content-type': 'application/json', 'x-wix-request-id': 'req-7' } })) as typeof globalThis.fetch;
+    const sdk = createSdkClient({ modules: { currentCart: sdkModules.currentCart }, auth: SdkApiKeyStrategy({ apiKey: 'k', siteId: 's' }), fetch });
+    const ours = createClient({ modules: { currentCart }, auth: ApiKeyStrategy({ apiKey: 'k', siteId: 's' }), fetch, retry: false });
+    const sdkError = (await sdk.currentCart.updateCurrentCart({ couponCode: 'X' }).catch((e: unknown) => e)) as { details: unknown };
+    const ourError = (await ours.currentCart.updateCurrentCart({ couponCode: 'X' }).catch((e: unknown) => e)) as { details: unknown };
+    if (a.status !== 409) {
+      expect(ourError.details).toEqual(sdkError.details);
+      return;
+    }
+    // A 4xx without details: same shape; the SDK's code is the status number and its data the
+    // raw answer, ours the description's form 3 (the status text in UPPER_SNAKE, no data).
+    expect(sdkError.details).toEqual({ applicationError: { code: 409, description: 'Conflict', data: { details: a.body, requestId: 'req-7' } }, requestId: 'req-7' });
+    expect(ourError.details).toEqual({ applicationError: { code: 'CONFLICT', description: 'Conflict', data: {} }, requestId: 'req-7' });
   });
 });
