@@ -8,6 +8,7 @@ import {
   cookieStorage,
   createClient,
   currentCart,
+  EMPTY_TOKENS,
   generateCodeVerifier,
   localStorageStorage,
   LoginState,
@@ -365,6 +366,21 @@ describe('login, register and verification states', () => {
 });
 
 describe('token storage', () => {
+  it('takes the official SDK\'s option name tokenStorage, the same contract as storage', async () => {
+    const kept: Tokens[] = [];
+    const tokenStorage = { getTokens: () => kept.at(-1) ?? EMPTY_TOKENS, setTokens: (t: Tokens) => void kept.push(t) };
+    const p = provider();
+    const auth = OAuthStrategy({ clientId: 'c', tokenStorage });
+    createClient({ auth, fetch: p.fetch });
+    expect(await auth.getAuthHeaders()).toEqual({ headers: { authorization: 'at-1' } });
+    expect(kept.map((t) => [t.accessToken.value, t.refreshToken])).toEqual([['at-1', { value: 'rt-1', role: 'visitor' }]]);
+    // The stored tokens are used by a second strategy over the same storage: no new token request.
+    const again = OAuthStrategy({ clientId: 'c', tokenStorage });
+    createClient({ auth: again, fetch: p.fetch });
+    expect(await again.getAuthHeaders()).toEqual({ headers: { authorization: 'at-1' } });
+    expect(p.tokenCalls()).toHaveLength(1);
+  });
+
   const tokens = member(123);
   it('localStorage keeps tokens across strategies (a reload)', () => {
     const map = new Map<string, string>();

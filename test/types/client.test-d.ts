@@ -4,7 +4,7 @@
  * dates come back as Date.
  */
 import { expectTypeOf } from 'vitest';
-import { authentication, createClient, products, wishlist, collections, type AuthStrategy } from '../../src/index.ts';
+import { authentication, createClient, memoryStorage, OAuthStrategy, products, wishlist, collections, type AuthStrategy, type OAuthStrategyOptions } from '../../src/index.ts';
 
 declare const auth: AuthStrategy;
 const kit = createClient({ modules: { wishlist, products, collections }, auth });
@@ -49,4 +49,18 @@ export async function identityAddressTypes() {
   expectTypeOf(res.identity?.identityProfile?.addresses?.[0]?.address).not.toHaveProperty('addressLine');
   // @ts-expect-error the wire's name is not the client's
   await identityKit.authentication.registerV2({ loginId: { email: 'a@b.c' }, profile: { addresses: [{ address: { addressLine: 'x' } }] } });
+}
+
+
+export function oauthOptionTypes() {
+  // The official SDK's option name for token persistence, and ours.
+  OAuthStrategy({ clientId: 'c', tokenStorage: memoryStorage() });
+  OAuthStrategy({ clientId: 'c', storage: memoryStorage() });
+  // @ts-expect-error an unknown option does not compile
+  OAuthStrategy({ clientId: 'c', tokenStorge: memoryStorage() });
+  const fromVariable = { clientId: 'c', persist: true };
+  // @ts-expect-error nor when the options come from a variable (no excess-property check there)
+  OAuthStrategy(fromVariable);
+  const known: OAuthStrategyOptions = { clientId: 'c' };
+  OAuthStrategy(known);
 }
