@@ -4,6 +4,8 @@ export type IsoDateTime = string & { readonly __format?: 'date-time' };
 /** A field mask: comma-joined paths on the wire. The client also takes an array of paths. */
 export type FieldMask = string & { readonly __format?: 'field-mask' };
 
+/** Bytes (`contentEncoding: base64`): base64 text on the wire. The client takes and returns `Uint8Array`. */
+export type Base64Bytes = string & { readonly __format?: 'bytes' };
 /** An address the client renames (`x-sfk-address`): the wire's field names on the wire, the official SDK's in the client. */
 export type WireAddress<T> = T & { readonly __format?: 'address' };
 
@@ -17,6 +19,7 @@ export type Shape =
   | 'date'
   | 'float'
   | 'mask'
+  | 'bytes'
   | { o?: Record<string, Shape>; i?: Shape; a?: Shape; r?: string; k?: 'address' };
 
 export type Caller = 'visitorOrMember' | 'member' | 'elevated' | 'anyone';

@@ -97,9 +97,10 @@ async function typesFor(doc: object): Promise<string> {
   const ast = await openapiTS(closeForTypes(doc) as never, {
     silent: true,
     defaultNonNullable: false,
-    inject: "import type { IsoDateTime, FieldMask, WireAddress } from '../runtime-types.ts';\n",
+    inject: "import type { IsoDateTime, FieldMask, Base64Bytes, WireAddress } from '../runtime-types.ts';\n",
     transform(schema) {
       if (schema.type === 'string' && schema.format === 'date-time') return brandRef('IsoDateTime');
+      if (schema.type === 'string' && (schema as unknown as Record<string, unknown>).contentEncoding === 'base64') return brandRef('Base64Bytes');
       if (schema.type === 'string' && (schema as unknown as Record<string, unknown>)['x-sfk-field-mask']) return brandRef('FieldMask');
       return floatType(schema as unknown as Record<string, unknown>) ?? addressType(schema as unknown as Record<string, unknown>);
     },

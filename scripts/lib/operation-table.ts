@@ -54,6 +54,7 @@ class ShapeBuilder {
     if (s['x-sfk-address']) return this.ofAddress(s);
     const types = Array.isArray(s.type) ? s.type : [s.type];
     if (types.includes('string') && s.format === 'date-time') return 'date';
+    if (types.includes('string') && s.contentEncoding === 'base64') return 'bytes';
     if (s['x-sfk-float']) return 'float';
     if (s['x-sfk-field-mask']) return 'mask';
     let out: Shape | undefined;

@@ -14,13 +14,15 @@ type AddressNames = { addressLine: 'addressLine1'; formattedAddress: 'formatted'
 type AddressKey<K> = K extends '__format' ? never : K extends keyof AddressNames ? AddressNames[K] : K;
 type IsAddress<T> = 'address' extends FormatOf<T> ? true : false;
 
-/** What the caller may pass: dates as `Date` (or ISO text), field masks as arrays (or comma text), addresses under the SDK's names. */
+/** What the caller may pass: dates as `Date` (or ISO text), field masks as arrays (or comma text), bytes as `Uint8Array`, addresses under the SDK's names. */
 export type In<T> = T extends string
   ? [FormatOf<T>] extends [never]
     ? T
     : FormatOf<T> extends 'date-time'
       ? Date | string
-      : string[] | string
+      : FormatOf<T> extends 'bytes'
+        ? Uint8Array | string
+        : string[] | string
   : T extends readonly (infer U)[]
     ? In<U>[]
     : T extends object
@@ -29,13 +31,15 @@ export type In<T> = T extends string
         : { [K in keyof T]: In<T[K]> }
       : T;
 
-/** What a call returns: dates as `Date`, addresses under the SDK's names. */
+/** What a call returns: dates as `Date`, bytes as `Uint8Array`, addresses under the SDK's names. */
 export type Out<T> = T extends string
   ? [FormatOf<T>] extends [never]
     ? T
     : FormatOf<T> extends 'date-time'
       ? Date
-      : string
+      : FormatOf<T> extends 'bytes'
+        ? Uint8Array
+        : string
   : T extends readonly (infer U)[]
     ? Out<U>[]
     : T extends object

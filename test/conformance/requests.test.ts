@@ -289,3 +289,17 @@ describe('errors carry the official SDK\'s details', () => {
     expect(ourError.details).toEqual({ applicationError: { code: 'CONFLICT', description: 'Conflict', data: {} }, requestId: 'req-7' });
   });
 });
+
+describe('the logout page comes back decoded from base64, as bytes, in both clients', () => {
+  it('authentication.logout', async () => {
+    const answer = { contentType: 'text/html', body: 'PGh0bWw+PC9odG1sPg==' };
+    const fetch = (async () => new Response(JSON.stringify(answer), { status: 200, headers: { 'content-type': 'application/json' } })) as typeof globalThis.fetch;
+    const sdk = createSdkClient({ modules: { authentication: sdkModules.authentication }, auth: SdkApiKeyStrategy({ apiKey: 'k', siteId: 's' }), fetch });
+    const ours = createClient({ modules: { authentication }, auth: ApiKeyStrategy({ apiKey: 'k', siteId: 's' }), fetch, retry: false });
+    const fromSdk = (await sdk.authentication.logout({})) as { body?: Uint8Array };
+    const fromUs = await ours.authentication.logout();
+    expect(fromUs.body).toBeInstanceOf(Uint8Array);
+    expect(new TextDecoder().decode(fromUs.body)).toBe('<html></html>');
+    expect(Array.from(fromUs.body!)).toEqual(Array.from(fromSdk.body!));
+  });
+});

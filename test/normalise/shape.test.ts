@@ -83,3 +83,14 @@ describe('identity addresses (x-sfk-address): the official SDK\'s names in the c
     expect(mapShape(structuredClone(wire), profile, undefined, fromWire, false)).toEqual(sdk);
   });
 });
+
+describe('bytes (contentEncoding: base64)', () => {
+  const page: Shape = { o: { body: 'bytes' } };
+  it('an answer\'s base64 text comes back as the decoded bytes', () => {
+    const out = mapShape({ body: 'PGh0bWw+PC9odG1sPg==' }, page, undefined, fromWire, false) as { body: Uint8Array };
+    expect(new TextDecoder().decode(out.body)).toBe('<html></html>');
+  });
+  it('bytes in a request go out as base64 text', () => {
+    expect(mapShape({ body: new TextEncoder().encode('<html></html>') }, page, undefined, toWire, true)).toEqual({ body: 'PGh0bWw+PC9odG1sPg==' });
+  });
+});
