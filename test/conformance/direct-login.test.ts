@@ -92,7 +92,7 @@ describe('direct login sends what the official SDK sends', () => {
     }
     const sent = (log: WireCall[]) => [...onPath(log, '/v2/login'), ...onPath(log, '/v2/register')];
     expect(sent(ourLog)).toEqual(sent(sdkLog));
-    if (captchaTokens?.recaptchaToken) expect((sent(ourLog)[0].body as { captchaTokens: unknown }).captchaTokens).toEqual([{ Recaptcha: 'visible-token', InvisibleRecaptcha: 'invisible-token' }]);
+    if (captchaTokens && 'recaptchaToken' in captchaTokens) expect((sent(ourLog)[0].body as { captchaTokens: unknown }).captchaTokens).toEqual([{ Recaptcha: 'visible-token', InvisibleRecaptcha: 'invisible-token' }]);
   });
 
   it('a refused verification code keeps the state: the retry with the right code sends the same and succeeds', async () => {

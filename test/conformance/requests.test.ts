@@ -13,8 +13,8 @@ import { join } from 'node:path';
 import { ApiKeyStrategy as SdkApiKeyStrategy, createClient as createSdkClient } from '@wix/sdk';
 import { describe, expect, it } from 'vitest';
 import { operationList } from '../../generated/operations.ts';
-import { ApiKeyStrategy, authentication, createClient, currentCart } from '../../src/index.ts';
-import { ourRequest, sdkRequest, visitorTokens, type WireCall } from './capture.ts';
+import { ApiKeyStrategy, authentication, collections, createClient, currentCart, products } from '../../src/index.ts';
+import { ourRequest, reduce, sdkRequest, visitorTokens, type WireCall } from './capture.ts';
 import { specErrors } from './spec-validator.ts';
 import { exampleRequest, NO_SDK_COUNTERPART, SDK_ARGS, sdkModules, sdkOperations, toSdkShape } from './sdk-calls.ts';
 
@@ -301,5 +301,35 @@ describe('the logout page comes back decoded from base64, as bytes, in both clie
     expect(fromUs.body).toBeInstanceOf(Uint8Array);
     expect(new TextDecoder().decode(fromUs.body)).toBe('<html></html>');
     expect(Array.from(fromUs.body!)).toEqual(Array.from(fromSdk.body!));
+  });
+});
+
+describe('the query builders send what the official SDK\'s builders send', () => {
+  /** Runs `build` on a client's module (ours or the SDK's) with a capturing fetch; returns the requests. */
+  async function requestsOf(which: 'sdk' | 'ours', module: 'products' | 'collections', build: (m: any) => Promise<unknown>): Promise<WireCall[]> {
+    const log: WireCall[] = [];
+    const fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
+      const req = new Request(input, init);
+      const text = req.method === 'GET' ? undefined : await req.text();
+      log.push(reduce(req.method, req.url, text || undefined, req.headers));
+      return new Response('{}', { status: 200, headers: { 'content-type': 'application/json' } });
+    }) as typeof globalThis.fetch;
+    const client =
+      which === 'sdk'
+        ? createSdkClient({ modules: { [module]: sdkModules[module] }, auth: SdkApiKeyStrategy({ apiKey: 'k', siteId: 's' }), fetch })
+        : createClient({ modules: { products, collections }, auth: ApiKeyStrategy({ apiKey: 'k', siteId: 's' }), fetch, retry: false });
+    await build((client as any)[module]).catch(() => undefined);
+    return log;
+  }
+  const longNames = Array.from({ length: 200 }, (_, i) => `A product name long enough to matter ${i}`);
+  it.each([
+    ['products, a short query: GET .r', 'products', (m: any) => m.queryProducts().eq('name', 'Canvas tote bag').descending('lastUpdated').limit(5).find(), 'GET'],
+    ['products, past 4000 characters: POST', 'products', (m: any) => m.queryProducts().in('name', longNames).limit(100).find(), 'POST'],
+    ['collections, a short query: GET .r', 'collections', (m: any) => m.queryCollections().startsWith('name', 'Sum').limit(2).find(), 'GET'],
+    ['collections, past 4000 characters: POST', 'collections', (m: any) => m.queryCollections().in('name', longNames).find(), 'POST'],
+  ] as const)('%s', async (_, module, build, method) => {
+    const [sdk, ours] = await Promise.all([requestsOf('sdk', module, build), requestsOf('ours', module, build)]);
+    expect(sdk.map((c) => c.method)).toEqual([method]);
+    expect(sort(ours)).toEqual(sort(sdk));
   });
 });
