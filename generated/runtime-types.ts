@@ -4,16 +4,23 @@ export type IsoDateTime = string & { readonly __format?: 'date-time' };
 /** A field mask: comma-joined paths on the wire. The client also takes an array of paths. */
 export type FieldMask = string & { readonly __format?: 'field-mask' };
 
+/** Bytes (`contentEncoding: base64`): base64 text on the wire. The client takes and returns `Uint8Array`. */
+export type Base64Bytes = string & { readonly __format?: 'bytes' };
+/** An address the client renames (`x-sfk-address`): the wire's field names on the wire, the official SDK's in the client. */
+export type WireAddress<T> = T & { readonly __format?: 'address' };
+
 /**
  * Where a request or response carries dates, floats and field masks. A tree that follows the
  * JSON value: `o` object properties, `i` array items, `a` map values, `r` a named shape of
- * the same module (recursive schemas).
+ * the same module (recursive schemas), `k` an object whose fields the client renames (an
+ * address; `o` then lists a renamed field under both names).
  */
 export type Shape =
   | 'date'
   | 'float'
   | 'mask'
-  | { o?: Record<string, Shape>; i?: Shape; a?: Shape; r?: string };
+  | 'bytes'
+  | { o?: Record<string, Shape>; i?: Shape; a?: Shape; r?: string; k?: 'address' };
 
 export type Caller = 'visitorOrMember' | 'member' | 'elevated' | 'anyone';
 export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';

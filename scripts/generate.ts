@@ -18,7 +18,7 @@ import { tmpdir } from 'node:os';
 import { basename, join, resolve, dirname } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import { fileURLToPath } from 'node:url';
-import openapiTS, { astToString } from 'openapi-typescript';
+import openapiTS, { astToString, oapiRef } from 'openapi-typescript';
 import ts from 'typescript';
 import YAML from 'yaml';
 import { collectOperations, type OperationRecord } from './lib/operation-table.ts';
@@ -75,15 +75,35 @@ function closeForTypes(node: unknown): unknown {
 
 const brandRef = (name: string) => ts.factory.createTypeReferenceNode(name);
 
+/**
+ * `x-sfk-float` (`type: [number, string]`, the string one of the three non-finite texts): a
+ * number to the client, which writes and reads the texts itself.
+ */
+function floatType(schema: Record<string, unknown>): ts.TypeNode | undefined {
+  if (!schema['x-sfk-float']) return undefined;
+  const number = ts.factory.createKeywordTypeNode(ts.SyntaxKind.NumberKeyword);
+  const nullable = Array.isArray(schema.type) && schema.type.includes('null');
+  return nullable ? ts.factory.createUnionTypeNode([number, ts.factory.createLiteralTypeNode(ts.factory.createNull())]) : number;
+}
+
+/** `x-sfk-address` (an `allOf` of one address schema): the wire type, branded so the client's types rename its fields. */
+function addressType(schema: Record<string, unknown>): ts.TypeNode | undefined {
+  if (!schema['x-sfk-address']) return undefined;
+  const ref = (schema.allOf as { $ref?: string }[] | undefined)?.[0]?.$ref;
+  if (!ref) throw new Error('x-sfk-address needs `allOf: [{ $ref: <address schema> }]`');
+  return ts.factory.createTypeReferenceNode('WireAddress', [oapiRef(ref)]);
+}
+
 async function typesFor(doc: object): Promise<string> {
   const ast = await openapiTS(closeForTypes(doc) as never, {
     silent: true,
     defaultNonNullable: false,
-    inject: "import type { IsoDateTime, FieldMask } from '../runtime-types.ts';\n",
+    inject: "import type { IsoDateTime, FieldMask, Base64Bytes, WireAddress } from '../runtime-types.ts';\n",
     transform(schema) {
       if (schema.type === 'string' && schema.format === 'date-time') return brandRef('IsoDateTime');
+      if (schema.type === 'string' && (schema as unknown as Record<string, unknown>).contentEncoding === 'base64') return brandRef('Base64Bytes');
       if (schema.type === 'string' && (schema as unknown as Record<string, unknown>)['x-sfk-field-mask']) return brandRef('FieldMask');
-      return undefined;
+      return floatType(schema as unknown as Record<string, unknown>) ?? addressType(schema as unknown as Record<string, unknown>);
     },
   });
   return BANNER + '/* eslint-disable */\n' + astToString(ast);

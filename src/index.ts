@@ -3,6 +3,7 @@ export { createClient, DEFAULT_HOST, type Client, type ClientConfig } from './cl
 export type { AuthStrategy, AuthEnvironment } from './client/auth-strategy.ts';
 export type { CallOptions, In, Out, OptionsFor, ResultOf } from './client/types.ts';
 export type { RetryOptions } from './client/transport.ts';
+export type { ClientHooks, ErrorInfo, OutgoingRequest } from './client/pipeline.ts';
 export { elevate, fetchWithAuth, graphql } from './client/context.ts';
 export * from './auth/index.ts';
 export * from './errors/index.ts';

@@ -4,15 +4,18 @@
  *   const cart = createPathClient<CurrentCartPaths>({ auth: OAuthStrategy({ clientId }) });
  *   const { data, error } = await cart.GET('/ecom/v1/carts/current');
  *
- * Same auth as the module functions (the token goes only to the configured host), the
+ * The same request pipeline as the module functions (auth, whose token goes only to the
+ * configured host; the consistency header; retries, timeout and abort; your hooks), the
  * provider's query style (dotted keys, repeated arrays), and request normalisation (dates as ISO
  * text, non-finite numbers as "NaN"/"Infinity"/"-Infinity", field-mask arrays are the caller's
  * to join). Answers are the wire JSON: dates stay ISO text (use the module functions for `Date`).
  */
-import createOpenApiClient, { type Client as OpenApiClient, type Middleware } from 'openapi-fetch';
+import createOpenApiClient, { type Client as OpenApiClient } from 'openapi-fetch';
 import type { AuthStrategy } from './client/auth-strategy.ts';
 import { attachAuth } from './client/create-client.ts';
 import { DEFAULT_HOST } from './client/defaults.ts';
+import { exchange, type ClientHooks, type Pipeline } from './client/pipeline.ts';
+import type { RetryOptions } from './client/transport.ts';
 import { appendQuery } from './normalise/query.ts';
 
 export interface PathClientOptions {
@@ -21,6 +24,12 @@ export interface PathClientOptions {
   host?: string;
   fetch?: typeof fetch;
   headers?: Record<string, string>;
+  /** Per-attempt timeout. */
+  timeoutMs?: number;
+  /** Retry policy, as for createClient; `false` turns retries off. */
+  retry?: RetryOptions | false;
+  /** Your own steps in every request (`beforeRequest`, `afterResponse`), as for createClient. */
+  hooks?: Omit<ClientHooks, 'onError'>;
 }
 
 /** JSON with the provider's text for non-finite numbers (JSON itself would write `null`). */
@@ -37,29 +46,30 @@ export function serialiseQuery(query: Record<string, unknown> | undefined): stri
 export function createPathClient<Paths extends {}>(options: PathClientOptions = {}): OpenApiClient<Paths> {
   const host = (options.host ?? DEFAULT_HOST).replace(/\/+$/, '');
   const origin = new URL(host).origin;
-  const baseFetch: typeof fetch = options.fetch ?? ((i, init) => globalThis.fetch(i, init));
-  attachAuth(options.auth, host, baseFetch);
-  let consistent: string | undefined;
+  const p: Pipeline = {
+    host,
+    fetch: options.fetch ?? ((i, init) => globalThis.fetch(i, init)),
+    headers: { ...options.headers },
+    auth: options.auth,
+    timeoutMs: options.timeoutMs,
+    retry: options.retry,
+    hooks: options.hooks,
+  };
+  attachAuth(p);
   const client = createOpenApiClient<Paths>({
     baseUrl: host,
-    fetch: (request: Request) => baseFetch(request),
-    headers: options.headers,
+    fetch: async (request: Request) => {
+      const body =
+        request.method === 'GET' || request.method === 'HEAD' ? undefined : (await request.text()) || undefined;
+      return exchange(p, request.method, request.url, body, {
+        authorize: new URL(request.url).origin === origin, // never send the token elsewhere
+        headers: Object.fromEntries(request.headers),
+        signal: request.signal,
+      });
+    },
     querySerializer: (q) => serialiseQuery(q as Record<string, unknown>),
     bodySerializer: serialiseBody,
   });
-  const middleware: Middleware = {
-    async onRequest({ request }) {
-      if (new URL(request.url).origin !== origin) return request; // never send the token elsewhere
-      if (consistent) request.headers.set('x-wix-consistent', consistent);
-      if (options.auth) for (const [k, v] of Object.entries((await options.auth.getAuthHeaders()).headers)) request.headers.set(k, v);
-      return request;
-    },
-    onResponse({ response }) {
-      consistent = response.headers.get('x-wix-consistent') ?? consistent;
-      return response;
-    },
-  };
-  client.use(middleware);
   return client;
 }
 

@@ -16,7 +16,12 @@ import { currentRole, pickIds, setState, useConsoleState } from './state.ts';
 function stringify(value: unknown): string {
   return JSON.stringify(
     value,
-    (_, v) => (typeof v === 'number' && !Number.isFinite(v) ? `${v} (number)` : v),
+    (_, v) =>
+      typeof v === 'number' && !Number.isFinite(v)
+        ? `${v} (number)`
+        : v instanceof Uint8Array
+          ? `${new TextDecoder().decode(v)} (${v.length} bytes)`
+          : v,
     2,
   );
 }

@@ -4,10 +4,10 @@ import { describe } from '../describe.ts';
 import type { Operation, Shape } from '../runtime-types.ts';
 import type { operations as T_authentication } from '../types/authentication.ts';
 
-const shape0: Shape = {"o":{"identity":{"o":{"createdDate":"date","updatedDate":"date","identityProfile":{"o":{"addresses":{"i":{"o":{"address":{"o":{"geocode":{"o":{"latitude":"float","longitude":"float"}}}}}}},"customFields":{"i":{"o":{"value":{"r":"CustomValue"}}}}}}}}}};
-const shape1: Shape = {"o":{"identity":{"o":{"createdDate":"date","updatedDate":"date","identityProfile":{"o":{"addresses":{"i":{"o":{"address":{"o":{"geocode":{"o":{"latitude":"float","longitude":"float"}}}}}}},"customFields":{"i":{"o":{"value":{"r":"CustomValue"}}}}}}}},"additionalData":{"a":{"r":"CustomValue"}}}};
+const shape0: Shape = {"o":{"identity":{"o":{"createdDate":"date","updatedDate":"date","identityProfile":{"o":{"addresses":{"i":{"o":{"address":{"o":{"geocode":{"o":{"latitude":"float","longitude":"float"}},"location":{"o":{"latitude":"float","longitude":"float"}}},"k":"address"}}}},"customFields":{"i":{"o":{"value":{"r":"CustomValue"}}}}}}}}}};
+const shape1: Shape = {"o":{"identity":{"o":{"createdDate":"date","updatedDate":"date","identityProfile":{"o":{"addresses":{"i":{"o":{"address":{"o":{"geocode":{"o":{"latitude":"float","longitude":"float"}},"location":{"o":{"latitude":"float","longitude":"float"}}},"k":"address"}}}},"customFields":{"i":{"o":{"value":{"r":"CustomValue"}}}}}}}},"additionalData":{"a":{"r":"CustomValue"}}}};
 const shape2: Record<string, Shape> = {"CustomValue":{"o":{"numValue":"float","dateValue":"date","listValue":{"o":{"value":{"i":{"r":"CustomValue"}}}},"mapValue":{"o":{"value":{"a":{"r":"CustomValue"}}}}}}};
-const shape3: Shape = {"o":{"profile":{"o":{"addresses":{"i":{"o":{"address":{"o":{"geocode":{"o":{"latitude":"float","longitude":"float"}}}}}}},"customFields":{"i":{"o":{"value":{"r":"CustomValue"}}}}}}}};
+const shape3: Shape = {"o":{"profile":{"o":{"addresses":{"i":{"o":{"address":{"o":{"geocode":{"o":{"latitude":"float","longitude":"float"}},"location":{"o":{"latitude":"float","longitude":"float"}}},"k":"address"}}}},"customFields":{"i":{"o":{"value":{"r":"CustomValue"}}}}}}}};
 
 /** POST /_api/iam/authentication/v1/register: Register (v1) */
 export const register = /* @__PURE__ */ describe("authentication.register", "authentication", "POST", "/_api/iam/authentication/v1/register", {"shapes":shape2,"request":shape0,"response":shape1}) as Operation<T_authentication["register"], readonly [], false>;
@@ -26,7 +26,7 @@ export const proceedToNextState = /* @__PURE__ */ describe("authentication.proce
 /** POST /_api/iam/authentication/v2/sign-on: Sign a member on */
 export const signOn = /* @__PURE__ */ describe("authentication.signOn", "authentication", "POST", "/_api/iam/authentication/v2/sign-on", {"caller":"elevated","shapes":shape2,"request":shape3,"response":shape0}) as Operation<T_authentication["signOn"], readonly [], false>;
 /** GET /_api/iam/authentication/v1/logout: Log out */
-export const logout = /* @__PURE__ */ describe("authentication.logout", "authentication", "GET", "/_api/iam/authentication/v1/logout", {"query":[{"name":"postLogoutRedirectUri"},{"name":"clientId"}]}) as Operation<T_authentication["logout"], readonly [], false>;
+export const logout = /* @__PURE__ */ describe("authentication.logout", "authentication", "GET", "/_api/iam/authentication/v1/logout", {"query":[{"name":"postLogoutRedirectUri"},{"name":"clientId"}],"response":{"o":{"body":"bytes"}}}) as Operation<T_authentication["logout"], readonly [], false>;
 
 /** Module `authentication`: 9 operation(s). */
 export const authentication = {

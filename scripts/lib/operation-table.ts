@@ -3,6 +3,7 @@
  * every argument goes, who may call it, and where dates, floats and field masks sit in its
  * request and response (as a shape tree, see generated/runtime-types.ts).
  */
+import { ADDRESS_NAMES } from '../../src/normalise/shape.ts';
 import type { Caller, HttpMethod, OperationDescriptor, PathParam, QueryBuilderSpec, QueryParam, Shape } from '../templates/runtime-types.ts';
 
 type Json = Record<string, unknown>;
@@ -50,8 +51,10 @@ class ShapeBuilder {
     if (!schema || typeof schema !== 'object') return undefined;
     const s = schema as Json;
     if (typeof s.$ref === 'string') return this.ofRef(s.$ref);
+    if (s['x-sfk-address']) return this.ofAddress(s);
     const types = Array.isArray(s.type) ? s.type : [s.type];
     if (types.includes('string') && s.format === 'date-time') return 'date';
+    if (types.includes('string') && s.contentEncoding === 'base64') return 'bytes';
     if (s['x-sfk-float']) return 'float';
     if (s['x-sfk-field-mask']) return 'mask';
     let out: Shape | undefined;
@@ -75,6 +78,16 @@ class ShapeBuilder {
       if (i) out = merge(out, { i });
     }
     return out;
+  }
+
+  /** `x-sfk-address`: renamed by the client (`k`); a field with a shape is listed under both its names. */
+  private ofAddress(s: Json): Shape {
+    const { 'x-sfk-address': _marker, ...schema } = s;
+    const inner = this.of(schema);
+    if (typeof inner === 'string') throw new Error('x-sfk-address on a schema that is not an object');
+    const o = { ...inner?.o };
+    for (const [wire, sdk] of ADDRESS_NAMES) if (o[wire]) o[sdk] = o[wire];
+    return { ...inner, ...(Object.keys(o).length ? { o } : {}), k: 'address' };
   }
 
   private ofRef(ref: string): Shape | undefined {
@@ -113,6 +126,7 @@ function merge(a: Shape | undefined, b: Shape | undefined): Shape | undefined {
   if (b.i) out.i = merge(a.i, b.i);
   if (b.a) out.a = merge(a.a, b.a);
   if (b.r && !a.r) out.r = b.r;
+  if (b.k) out.k = b.k;
   return out;
 }
 

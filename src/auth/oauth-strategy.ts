@@ -27,9 +27,14 @@ export interface OAuthStrategyOptions {
   clientId: string;
   /** Start with these tokens (in-memory storage). */
   tokens?: Tokens;
-  /** Keep tokens elsewhere: localStorageStorage(), cookieStorage(), your own. */
+  /** Keep tokens elsewhere: localStorageStorage(), cookieStorage(), your own (the official SDK's name). */
+  tokenStorage?: TokenStorage;
+  /** The same as `tokenStorage`. */
   storage?: TokenStorage;
 }
+
+/** The options as given, with any key OAuthStrategyOptions does not name typed `never`: a misspelt option does not compile. */
+type KnownOnly<O> = O & Record<Exclude<keyof O, keyof OAuthStrategyOptions>, never>;
 
 export interface OAuthData {
   codeVerifier: string;
@@ -56,9 +61,9 @@ export const isExpired = (t: Tokens['accessToken']) => !t.value || t.expiresAt <
 /** Where withDirectLogin finds what it needs from the strategy it wraps (not public API). */
 export const STRATEGY_INTERNALS = Symbol('storefront-kit.oauth-strategy');
 
-export function OAuthStrategy(options: OAuthStrategyOptions) {
+export function OAuthStrategy<O extends OAuthStrategyOptions>(options: KnownOnly<O>) {
   const { clientId } = options;
-  const storage = options.storage ?? memoryStorage(options.tokens ?? EMPTY_TOKENS);
+  const storage = options.tokenStorage ?? options.storage ?? memoryStorage(options.tokens ?? EMPTY_TOKENS);
   let env: AuthEnvironment = { host: DEFAULT_HOST, fetch: (i, init) => globalThis.fetch(i, init) };
   let inflight: Promise<Tokens> | undefined;
   const listeners: { [K in keyof Events]: Set<Events[K]> } = { tokens: new Set(), signedOut: new Set() };
@@ -137,7 +142,7 @@ export function OAuthStrategy(options: OAuthStrategyOptions) {
     const session = await redirectSession({
       auth: {
         authRequest: {
-          redirectUri: data.redirectUri,
+          ...(data.redirectUri ? { redirectUri: data.redirectUri } : {}),
           clientId,
           codeChallenge: data.codeChallenge,
           codeChallengeMethod: 'S256',
@@ -181,8 +186,8 @@ export function OAuthStrategy(options: OAuthStrategyOptions) {
 
   const strategy = {
     clientId,
-    /** For withDirectLogin: calls under this strategy, and the configured host. */
-    [STRATEGY_INTERNALS]: { call, host: () => env.host },
+    /** For withDirectLogin: calls under this strategy. */
+    [STRATEGY_INTERNALS]: { call },
     captchaInvisibleSiteKey: '6LdoPaUfAAAAAJphvHoUoOob7mx0KDlXyXlgrx5v',
     captchaVisibleSiteKey: '6Ld0J8IcAAAAANyrnxzrRlX1xrrdXsOmsepUYosy',
     attach(e: AuthEnvironment) {

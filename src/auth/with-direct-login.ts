@@ -29,17 +29,14 @@ export interface CaptchaTokens {
   invisibleRecaptchaToken?: string;
 }
 
+/** Both tokens in one array element, as the official SDK sends them (`[{ Recaptcha, InvisibleRecaptcha }]`). */
 function captcha(tokens?: CaptchaTokens) {
-  if (!tokens) return undefined;
-  const out: Record<string, string>[] = [];
-  if (tokens.recaptchaToken) out.push({ Recaptcha: tokens.recaptchaToken });
-  if (tokens.invisibleRecaptchaToken) out.push({ InvisibleRecaptcha: tokens.invisibleRecaptchaToken });
-  return out;
+  return tokens && [{ Recaptcha: tokens.recaptchaToken, InvisibleRecaptcha: tokens.invisibleRecaptchaToken }];
 }
 
 /** Adds the direct-login methods to an OAuthStrategy (the same object, returned for chaining). */
 export function withDirectLogin<S extends ReturnType<typeof OAuthStrategy>>(auth: S, options: DirectLoginOptions = {}) {
-  const { call, host } = auth[STRATEGY_INTERNALS];
+  const { call } = auth[STRATEGY_INTERNALS];
   let machine: StateMachine = { loginState: LoginState.INITIAL };
 
   async function authFlow(run: () => Promise<unknown>, failure: (e: unknown) => StateMachine): Promise<StateMachine> {
@@ -67,20 +64,28 @@ export function withDirectLogin<S extends ReturnType<typeof OAuthStrategy>>(auth
         registerFailure,
       );
     },
-    /** Verifies the e-mail code of a login or registration waiting for it. */
+    /**
+     * Verifies the e-mail code of a login or registration waiting for it. A refused code (or any
+     * failure) keeps the state waiting for verification, with the server's message in `error`:
+     * the user can try again, as with the official SDK (which rejects and keeps its state).
+     */
     async processVerification(input: { verificationCode?: string; code?: string }, state: StateMachine = machine): Promise<StateMachine> {
       if (state.loginState !== LoginState.EMAIL_VERIFICATION_REQUIRED) return { loginState: LoginState.FAILURE, error: UNKNOWN_STATE };
       const code = input.verificationCode ?? input.code;
-      return authFlow(() => call(verifyDuringAuthentication, [{ code, stateToken: state.data?.stateToken }]), loginFailure);
+      const waiting: StateMachine = { loginState: LoginState.EMAIL_VERIFICATION_REQUIRED, data: state.data };
+      return authFlow(
+        () => call(verifyDuringAuthentication, [{ code, stateToken: state.data?.stateToken }]),
+        (err) => ({ ...waiting, error: (err as Error)?.message ?? String(err) }),
+      );
     },
     async sendPasswordResetEmail(email: string, redirectUri: string): Promise<void> {
       await call(sendRecoveryEmail, [{ email, redirect: { url: redirectUri, clientId: auth.clientId } }]);
     },
     /** A login's session token -> member tokens, through the hosted page in a hidden frame (stored). */
     async getMemberTokensForDirectLogin(sessionToken: string): Promise<Tokens> {
-      // web_message: the hosted page posts the code to the page that opened the frame (its origin).
-      const redirectUri = (globalThis as { location?: Location }).location?.origin ?? host();
-      const data = await auth.generateOAuthData(redirectUri);
+      // No redirect URI, as the official SDK: with web_message the hosted page posts the code
+      // back to the page that opened the frame, and the exchange needs none.
+      const data = await auth.generateOAuthData('');
       const { authUrl } = await auth.getAuthUrl(data, { prompt: 'none', responseMode: 'web_message', sessionToken });
       const message = await waitForFrame(options.frame ?? browserFrame, authUrl, data.state, options.timeoutMs);
       if (message.error) throw new ClientError(`${MEMBER_TOKENS_FAILED}: ${message.error}${message.error_description ? ` (${message.error_description})` : ''}`);

@@ -3,8 +3,8 @@ import { TOKEN_HOST_REFUSED } from '../errors/messages.ts';
 import type { AuthStrategy } from './auth-strategy.ts';
 import { setAmbientContext, type AmbientContext } from './context.ts';
 import { operationFunction, type BuilderFactory } from './define-module.ts';
-import type { ErrorInfo } from './invoke.ts';
-import { send, type RetryOptions } from './transport.ts';
+import { exchange, type ClientHooks, type ErrorInfo, type Pipeline } from './pipeline.ts';
+import type { RetryOptions } from './transport.ts';
 import type { OperationDescriptor } from '../../generated/runtime-types.ts';
 
 import { DEFAULT_HOST } from './defaults.ts';
@@ -28,8 +28,10 @@ export interface ClientConfig<M extends Record<string, AnyModule>> {
   timeoutMs?: number;
   /** Retry policy; `false` turns retries off. GET and token requests only unless `unsafe`. */
   retry?: RetryOptions | false;
-  /** Runs with every error a call throws, before it is rethrown. */
+  /** Runs with every error a call throws, before it is rethrown (the same as `hooks.onError`). */
   onError?: (error: Error, info: ErrorInfo) => void;
+  /** Your own steps in every request: `beforeRequest` (add a tracing header), `afterResponse`, `onError`. */
+  hooks?: ClientHooks;
 }
 
 export type Client<M> = M & {
@@ -45,11 +47,16 @@ export type Client<M> = M & {
   setHeaders(headers: Record<string, string>): void;
 };
 
-/** Hands a strategy the host and a fetch for its token requests (retried: they are safe to repeat). */
-export function attachAuth(auth: AuthStrategy | undefined, host: string, baseFetch: typeof fetch, retry?: RetryOptions | false, timeoutMs?: number): void {
-  auth?.attach?.({
-    host,
-    fetch: (input, init) => send(String(input), init ?? {}, { fetch: baseFetch, retry, idempotent: true, timeoutMs }),
+/** Hands a strategy the host and a fetch for its token requests: the client's pipeline (hooks, retries: they are safe to repeat). */
+export function attachAuth(p: Pipeline): void {
+  p.auth?.attach?.({
+    host: p.host,
+    fetch: (input, init = {}) =>
+      exchange(p, init.method ?? 'GET', String(input), init.body as string | undefined, {
+        authorize: false,
+        headers: Object.fromEntries(new Headers(init.headers)),
+        idempotent: true,
+      }),
   });
 }
 
@@ -64,8 +71,9 @@ export function createClient<M extends Record<string, AnyModule> = {}>(config: C
     timeoutMs: config.timeoutMs,
     retry: config.retry,
     onError: config.onError,
+    hooks: config.hooks,
   };
-  attachAuth(config.auth, host, baseFetch, config.retry, config.timeoutMs);
+  attachAuth(ctx);
 
   const hostOrigin = new URL(host).origin;
   ctx.fetchWithAuth = async (url, init = {}) => {

@@ -1,6 +1,6 @@
 /**
- * A call's way through the client: descriptor -> wire request -> auth -> transport ->
- * normalised result, or an error of the catalogue (after the onError hook).
+ * A call's way through the client: descriptor -> wire request -> the pipeline (auth, hooks,
+ * transport) -> normalised result, or an error of the catalogue (after the onError hooks).
  */
 import type { OperationDescriptor } from '../../generated/runtime-types.ts';
 import { ClientError } from '../errors/client-error.ts';
@@ -9,30 +9,15 @@ import { ELEVATED_REQUIRED } from '../errors/messages.ts';
 import { SdkError } from '../errors/sdk-error.ts';
 import { SystemError } from '../errors/system-error.ts';
 import { fromWire, mapShape } from '../normalise/shape.ts';
-import type { AuthStrategy } from './auth-strategy.ts';
+import { exchange, reportError, type Pipeline } from './pipeline.ts';
 import { argumentNameFor, buildRequest } from './request.ts';
-import { send, type RetryOptions } from './transport.ts';
 import type { CallOptions } from './types.ts';
 
-export interface ErrorInfo {
-  operation: string;
-  args: unknown[];
-}
+export type { ErrorInfo } from './pipeline.ts';
 
 /** Everything a bound operation needs; one per client. */
-export interface ClientContext {
-  host: string;
-  fetch: typeof fetch;
-  headers: Record<string, string>;
-  auth?: AuthStrategy;
-  timeoutMs?: number;
-  retry?: RetryOptions | false;
-  onError?: (error: Error, info: ErrorInfo) => void;
-  /** The last `X-Wix-Consistent` the provider sent, replayed for read-your-writes. */
-  consistent?: string;
-}
+export type ClientContext = Pipeline;
 
-const CONSISTENT = 'x-wix-consistent';
 const REQUEST_ID = 'x-wix-request-id';
 
 async function readJson(res: Response): Promise<unknown> {
@@ -48,36 +33,18 @@ async function readJson(res: Response): Promise<unknown> {
 export async function invoke(ctx: ClientContext, d: OperationDescriptor, args: unknown[]): Promise<unknown> {
   const n = d.pathParams.length;
   const call = (args[n + 1] ?? {}) as CallOptions;
-  const fail = (error: Error): never => {
-    ctx.onError?.(error, { operation: d.key, args });
-    throw error;
-  };
+  const fail = (error: Error): never => reportError(ctx, error, { operation: d.key, args });
   try {
-    if (d.caller === 'elevated' && !ctx.auth?.elevated) throw new ClientError(ELEVATED_REQUIRED, { operation: d.key, args });
+    if (d.caller === 'elevated' && !ctx.auth?.elevated)
+      throw new ClientError(ELEVATED_REQUIRED, { operation: d.key, args });
     const req = buildRequest(d, args.slice(0, n), args[n]);
-    const exchange = async (): Promise<Response> => {
-      const headers: Record<string, string> = { ...ctx.headers, ...call.headers };
-      if (req.body !== undefined) headers['content-type'] = 'application/json';
-      if (ctx.consistent) headers[CONSISTENT] = ctx.consistent;
-      if (d.caller !== 'anyone' && ctx.auth) Object.assign(headers, (await ctx.auth.getAuthHeaders()).headers);
-      return send(
-        ctx.host + req.url,
-        { method: req.method, headers, body: req.body },
-        {
-          fetch: ctx.fetch,
-          timeoutMs: call.timeoutMs ?? ctx.timeoutMs,
-          signal: call.signal,
-          retry: call.retry ?? ctx.retry,
-        },
-      );
-    };
-    let res = await exchange();
-    if (res.status === 401 && ctx.auth?.onUnauthorized && d.caller !== 'anyone') {
-      await res.body?.cancel().catch(() => undefined);
-      if (await ctx.auth.onUnauthorized()) res = await exchange();
-    }
-    const consistent = res.headers.get(CONSISTENT);
-    if (consistent) ctx.consistent = consistent;
+    const res = await exchange(ctx, req.method, ctx.host + req.url, req.body, {
+      authorize: d.caller !== 'anyone',
+      headers: call.headers,
+      timeoutMs: call.timeoutMs,
+      signal: call.signal,
+      retry: call.retry,
+    });
     const requestId = res.headers.get(REQUEST_ID) ?? undefined;
     const body = await readJson(res);
     if (res.status !== 200) {

@@ -6,7 +6,7 @@
 import type { OperationDescriptor } from '../../generated/runtime-types.ts';
 import { ClientError } from '../errors/client-error.ts';
 import { encodeBase64Url } from '../normalise/base64url.ts';
-import { appendQuery, isComplex } from '../normalise/query.ts';
+import { appendQuery, needsDotR } from '../normalise/query.ts';
 import { mapShape, toWire } from '../normalise/shape.ts';
 
 /** The provider's threshold for the GET -> POST fallback (serialised query string length). */
@@ -42,7 +42,10 @@ export function buildRequest(d: OperationDescriptor, pathValues: unknown[], opti
   const payload = {
     ...((mapShape(options ?? {}, d.request, d.shapes, toWire, true) ?? {}) as Record<string, unknown>),
   };
-  const hasBody = d.method !== 'GET' && d.method !== 'DELETE';
+  // A POST query operation the provider also takes as GET `.r` goes as GET first (the official
+  // SDK's form, which the provider's edge cache can serve), as POST only past the length limit.
+  const getFirst = d.dotR && d.postFallback && d.method === 'POST';
+  const hasBody = d.method !== 'GET' && d.method !== 'DELETE' && !getFirst;
 
   // Path parameters: into the path, and repeated where the provider's SDK repeats them
   // (the JSON body for POST/PATCH, the query string for GET/DELETE; provider wire, "Requests").
@@ -64,7 +67,7 @@ export function buildRequest(d: OperationDescriptor, pathValues: unknown[], opti
 
   // `.r`: the official SDK sends a complex GET's whole payload as one base64url parameter.
   const params = new URLSearchParams();
-  if (d.dotR && Object.values(payload).some(isComplex)) {
+  if (d.dotR && needsDotR(payload)) {
     params.set('.r', encodeBase64Url(JSON.stringify(payload)));
   } else {
     for (const [k, v] of Object.entries(payload)) appendQuery(params, k, v);
@@ -73,7 +76,7 @@ export function buildRequest(d: OperationDescriptor, pathValues: unknown[], opti
   if (d.postFallback && qs.length > QUERY_LENGTH_LIMIT) {
     return { method: 'POST', url: path, body: JSON.stringify(payload) };
   }
-  return { method: d.method, url: qs ? `${path}?${qs}` : path };
+  return { method: getFirst ? 'GET' : d.method, url: qs ? `${path}?${qs}` : path };
 }
 
 /** The argument name a server field maps back to: a path parameter's, or `options.<field>`. */

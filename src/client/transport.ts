@@ -24,15 +24,30 @@ export interface TransportOptions {
   retry?: RetryOptions | false;
   /** Treat as safe to repeat (token requests). */
   idempotent?: boolean;
-  /** Injected for tests; defaults to setTimeout. */
-  sleep?: (ms: number) => Promise<void>;
+  /** Injected for tests; defaults to a timer that the caller's signal cuts short. */
+  sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
   random?: () => number;
 }
 
 const RETRY_STATUS = new Set([429, 502, 503, 504]);
 const DEFAULT_RETRY: Required<RetryOptions> = { retries: 2, minDelayMs: 200, maxDelayMs: 5000, unsafe: false };
 
-const defaultSleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
+const aborted = (signal: AbortSignal) => new AbortError('The call was aborted', {}, { cause: signal.reason });
+
+/** The wait between attempts; an abort ends it at once (nobody waits out a Retry-After for nothing). */
+const defaultSleep = (ms: number, signal?: AbortSignal) =>
+  new Promise<void>((resolve, reject) => {
+    if (signal?.aborted) return reject(aborted(signal));
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(aborted(signal!));
+    };
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
 
 function retryAfterMs(res: Response): number | undefined {
   const h = res.headers.get('retry-after');
@@ -52,7 +67,7 @@ async function attempt(url: string, init: RequestInit, opts: TransportOptions): 
   let timedOut = false;
   const onAbort = () => controller.abort(signal?.reason);
   if (signal) {
-    if (signal.aborted) throw new AbortError('The call was aborted', {}, { cause: signal.reason });
+    if (signal.aborted) throw aborted(signal);
     signal.addEventListener('abort', onAbort, { once: true });
   }
   if (timeoutMs) {
@@ -65,7 +80,7 @@ async function attempt(url: string, init: RequestInit, opts: TransportOptions): 
     return await opts.fetch(url, { ...init, signal: controller.signal });
   } catch (err) {
     if (timedOut) throw new AbortError(TIMEOUT(timeoutMs!), {}, { cause: err });
-    if (signal?.aborted) throw new AbortError('The call was aborted', {}, { cause: signal.reason });
+    if (signal?.aborted) throw aborted(signal);
     throw err;
   } finally {
     if (timer) clearTimeout(timer);
@@ -98,6 +113,6 @@ export async function send(url: string, init: RequestInit, opts: TransportOption
     const hinted = res ? retryAfterMs(res) : undefined;
     const wait = hinted !== undefined ? Math.min(policy.maxDelayMs, hinted) : Math.round(random() * backoff);
     await res?.body?.cancel().catch(() => undefined);
-    await sleep(wait);
+    await sleep(wait, opts.signal);
   }
 }

@@ -9,30 +9,43 @@ import type { RetryOptions } from './transport.ts';
 
 type FormatOf<T> = '__format' extends keyof T ? NonNullable<T['__format' & keyof T]> : never;
 
-/** What the caller may pass: dates as `Date` (or ISO text), field masks as arrays (or comma text). */
+/** The official SDK's names for three address fields (`x-sfk-address`), by wire name. */
+type AddressNames = { addressLine: 'addressLine1'; formattedAddress: 'formatted'; geocode: 'location' };
+type AddressKey<K> = K extends '__format' ? never : K extends keyof AddressNames ? AddressNames[K] : K;
+type IsAddress<T> = 'address' extends FormatOf<T> ? true : false;
+
+/** What the caller may pass: dates as `Date` (or ISO text), field masks as arrays (or comma text), bytes as `Uint8Array`, addresses under the SDK's names. */
 export type In<T> = T extends string
   ? [FormatOf<T>] extends [never]
     ? T
     : FormatOf<T> extends 'date-time'
       ? Date | string
-      : string[] | string
+      : FormatOf<T> extends 'bytes'
+        ? Uint8Array | string
+        : string[] | string
   : T extends readonly (infer U)[]
     ? In<U>[]
     : T extends object
-      ? { [K in keyof T]: In<T[K]> }
+      ? IsAddress<T> extends true
+        ? { [K in keyof T as AddressKey<K>]: In<T[K]> }
+        : { [K in keyof T]: In<T[K]> }
       : T;
 
-/** What a call returns: dates as `Date`. */
+/** What a call returns: dates as `Date`, bytes as `Uint8Array`, addresses under the SDK's names. */
 export type Out<T> = T extends string
   ? [FormatOf<T>] extends [never]
     ? T
     : FormatOf<T> extends 'date-time'
       ? Date
-      : string
+      : FormatOf<T> extends 'bytes'
+        ? Uint8Array
+        : string
   : T extends readonly (infer U)[]
     ? Out<U>[]
     : T extends object
-      ? { [K in keyof T]: Out<T[K]> }
+      ? IsAddress<T> extends true
+        ? { [K in keyof T as AddressKey<K>]: Out<T[K]> }
+        : { [K in keyof T]: Out<T[K]> }
       : T;
 
 type JsonBody<Op> = Op extends { requestBody?: infer RB }

@@ -1,4 +1,4 @@
-import { SdkError, type ErrorContext } from './sdk-error.ts';
+import { SdkError, type ErrorContext, type ErrorDetails } from './sdk-error.ts';
 
 /** Form 2: a business rule. `message` is the server's, with the description appended when different. */
 export class ApplicationError extends SdkError {
@@ -6,6 +6,7 @@ export class ApplicationError extends SdkError {
   readonly code: string;
   readonly description: string;
   readonly data: Record<string, unknown>;
+  override readonly details: ErrorDetails;
 
   constructor(
     serverMessage: string,
@@ -19,5 +20,6 @@ export class ApplicationError extends SdkError {
     this.code = details.code;
     this.description = description;
     this.data = details.data ?? {};
+    this.details = { applicationError: { code: this.code, description, data: this.data }, requestId: context.requestId };
   }
 }

@@ -1,4 +1,4 @@
-export { SdkError, type ErrorContext } from './sdk-error.ts';
+export { SdkError, type ErrorContext, type ErrorDetails } from './sdk-error.ts';
 export { ValidationError, type FieldViolation } from './validation-error.ts';
 export { ApplicationError } from './application-error.ts';
 export { HttpError } from './http-error.ts';

@@ -10,6 +10,13 @@ export interface ErrorContext {
   body?: unknown;
 }
 
+/** `error.details` in the official SDK's shape, so code written for it ports unchanged. */
+export interface ErrorDetails {
+  applicationError?: { code: string; description: string; data: Record<string, unknown> };
+  validationError?: { fieldViolations: { field: string; description: string; violatedRule?: string; ruleName?: string; data?: Record<string, unknown> }[] };
+  requestId?: string;
+}
+
 export class SdkError extends Error {
   override name = 'SdkError';
   readonly operation?: string;
@@ -17,6 +24,8 @@ export class SdkError extends Error {
   readonly status?: number;
   readonly requestId?: string;
   readonly body?: unknown;
+  /** The official SDK's `details` (application and HTTP errors: `applicationError`; validation errors: `validationError`). */
+  readonly details?: ErrorDetails;
 
   constructor(message: string, context: ErrorContext = {}, options?: { cause?: unknown }) {
     super(message, options);

@@ -1,4 +1,4 @@
-import { SdkError, type ErrorContext } from './sdk-error.ts';
+import { SdkError, type ErrorContext, type ErrorDetails } from './sdk-error.ts';
 
 export interface FieldViolation {
   field: string;
@@ -16,10 +16,12 @@ export class ValidationError extends SdkError {
   override name = 'ValidationError';
   readonly code = 'INVALID_ARGUMENT';
   readonly violations: FieldViolation[];
+  override readonly details: ErrorDetails;
 
   constructor(violations: FieldViolation[], context: ErrorContext = {}) {
     const sorted = [...violations].sort((a, b) => (a.field < b.field ? -1 : a.field > b.field ? 1 : 0));
     super(`INVALID_ARGUMENT: ${sorted.map((v) => `"${v.field}" ${v.description}`).join(', ')}`, context);
     this.violations = sorted;
+    this.details = { validationError: { fieldViolations: sorted }, requestId: context.requestId };
   }
 }

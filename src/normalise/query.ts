@@ -15,8 +15,18 @@ export function appendQuery(params: URLSearchParams, name: string, value: unknow
   }
 }
 
-/** True when a value cannot travel as plain query parameters without losing structure. */
-export function isComplex(value: unknown): boolean {
-  if (Array.isArray(value)) return value.some((v) => v !== null && typeof v === 'object' && !(v instanceof Date));
-  return value !== null && typeof value === 'object' && !(value instanceof Date);
+const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
+
+/** Whether flattening `v` to dotted keys gives at least one key (an empty object gives none). */
+const flattensToKeys = (v: Record<string, unknown>): boolean =>
+  Object.values(v).some((inner) => !isObject(inner) || flattensToKeys(inner));
+
+/**
+ * The official SDK's rule for a complex GET: `.r` when a nested object flattens to a dotted key
+ * or an array holds an object (or null); otherwise plain parameters.
+ */
+export function needsDotR(payload: Record<string, unknown>): boolean {
+  return Object.values(payload).some((v) =>
+    isObject(v) ? flattensToKeys(v) : Array.isArray(v) && v.some((item) => typeof item === 'object'),
+  );
 }

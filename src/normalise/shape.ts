@@ -4,7 +4,7 @@
  */
 import type { Shape } from '../../generated/runtime-types.ts';
 
-export type LeafKind = 'date' | 'float' | 'mask';
+export type LeafKind = 'date' | 'float' | 'mask' | 'address' | 'bytes';
 export type LeafFn = (kind: LeafKind, value: unknown) => unknown;
 
 /**
@@ -22,7 +22,7 @@ export function mapShape(
   if (typeof shape === 'string') return leaf(shape, value);
   if (shape.r) {
     value = mapShape(value, named?.[shape.r], named, leaf, copy);
-    if (!shape.o && !shape.i && !shape.a) return value;
+    if (!shape.o && !shape.i && !shape.a && !shape.k) return value;
   }
   if (Array.isArray(value)) {
     if (!shape.i) return value;
@@ -32,7 +32,8 @@ export function mapShape(
   }
   if (typeof value !== 'object' || value instanceof Date) return value;
   const src = value as Record<string, unknown>;
-  const out = copy ? { ...src } : src;
+  // A renamed object (`k`) lists its fields under both names in `o`, so the order does not matter.
+  const out = (shape.k ? leaf(shape.k, src) : copy ? { ...src } : src) as Record<string, unknown>;
   if (shape.o) {
     for (const key in shape.o) {
       if (key in out) out[key] = mapShape(out[key], shape.o[key], named, leaf, copy);
@@ -46,17 +47,42 @@ export function mapShape(
   return out;
 }
 
+/** An address's three fields the official SDK names differently: [wire name, SDK name]. */
+export const ADDRESS_NAMES = [
+  ['addressLine', 'addressLine1'],
+  ['formattedAddress', 'formatted'],
+  ['geocode', 'location'],
+] as const;
+
+/** A copy of an address with its fields renamed from one naming to the other (`to`: 0 wire, 1 SDK). */
+function renameAddress(v: unknown, to: 0 | 1): unknown {
+  if (!v || typeof v !== 'object' || Array.isArray(v)) return v;
+  const out = { ...(v as Record<string, unknown>) };
+  for (const names of ADDRESS_NAMES) {
+    const from = names[1 - to];
+    if (from in out) {
+      out[names[to]] = out[from];
+      delete out[from];
+    }
+  }
+  return out;
+}
+
 const NON_FINITE_TEXT: Record<string, number> = { NaN: NaN, Infinity: Infinity, '-Infinity': -Infinity };
 
-/** Request leaves: Date -> ISO text, non-finite float -> its text, field-mask array -> comma text. */
+/** Request leaves: Date -> ISO text, non-finite float -> its text, field-mask array -> comma text, address -> the wire's names. */
 export const toWire: LeafFn = (kind, v) => {
   if (kind === 'date') return v instanceof Date ? v.toISOString() : v;
+  if (kind === 'address') return renameAddress(v, 0);
+  if (kind === 'bytes') return v instanceof Uint8Array ? btoa(Array.from(v, (b) => String.fromCharCode(b)).join('')) : v;
   if (kind === 'float') return typeof v === 'number' && !Number.isFinite(v) ? String(v) : v;
   return Array.isArray(v) ? v.join(',') : v;
 };
 
-/** Response leaves: ISO text -> Date, "NaN"/"Infinity"/"-Infinity" -> number. */
+/** Response leaves: ISO text -> Date, "NaN"/"Infinity"/"-Infinity" -> number, address -> the official SDK's names. */
 export const fromWire: LeafFn = (kind, v) => {
+  if (kind === 'address') return renameAddress(v, 1);
+  if (kind === 'bytes') return typeof v === 'string' ? Uint8Array.from(atob(v), (c) => c.charCodeAt(0)) : v;
   if (kind === 'date') {
     if (typeof v !== 'string') return v;
     const d = new Date(v);

@@ -128,7 +128,8 @@ export function createQueryBuilder<Item, Res = unknown>(
 
   return {
     filter,
-    eq: (f, v) => where(f, '$eq', v),
+    // A plain value, as the official SDK's builders send an equality (`undefined` as null).
+    eq: (f, v) => next({ filters: [...state.filters, { [f]: v === undefined ? null : v }] }),
     ne: (f, v) => where(f, '$ne', v),
     gt: (f, v) => where(f, '$gt', v),
     ge: (f, v) => where(f, '$gte', v),

@@ -5,7 +5,6 @@
  */
 import type { OperationDescriptor } from '../../generated/runtime-types.ts';
 import { operationList } from '../../generated/operations.ts';
-import { decodeBase64Url } from '../normalise/base64url.ts';
 import { mapShape, toWire, type LeafFn } from '../normalise/shape.ts';
 import { JsonAnswer, type Answer } from './answer.ts';
 import { control } from './control.ts';
@@ -16,6 +15,7 @@ import { Router } from './router.ts';
 import type { Sandbox } from './sandbox.ts';
 import { resolveCaller } from './tokens.ts';
 import type { Caller, DomainEventInput, HandlerTable, OperationContext, OutboxMail, RequestHeaders, SandboxIdentity, SandboxRequest, SandboxSettings } from './types.ts';
+import { decodeDotR } from './dot-r.ts';
 import { responseValidator, validateRequest } from './validate.ts';
 import { modules as businessModules, storeIndexes, type SandboxModule } from './modules.ts';
 import { bodyLimit, readJsonObject } from './json-body.ts';
@@ -114,19 +114,7 @@ export function errorResponse(err: SandboxError): JsonAnswer {
 /** Query parameters -> one object: dotted keys nest, repeated keys become arrays, `.r` is decoded. Reserved keys are refused. */
 export function parseQuery(params: URLSearchParams): Record<string, unknown> {
   const r = params.get('.r');
-  if (r !== null) {
-    let decoded: unknown;
-    try {
-      decoded = safeJsonParse(decodeBase64Url(r), ['.r']);
-    } catch (err) {
-      if (err instanceof SandboxError) throw err;
-      throw appError(400, 'INVALID_ARGUMENT', 'The .r query parameter is not base64url-encoded JSON');
-    }
-    if (!decoded || typeof decoded !== 'object' || Array.isArray(decoded)) {
-      throw appError(400, 'INVALID_ARGUMENT', 'The .r query parameter must encode a JSON object');
-    }
-    return decoded as Record<string, unknown>;
-  }
+  if (r !== null) return decodeDotR(r);
   return queryObject(params);
 }
 

@@ -9,21 +9,6 @@ import type { OperationDescriptor } from '../../generated/runtime-types.ts';
 import { specs } from '../../generated/specs.ts';
 import type { Violation } from './errors.ts';
 
-const FLOAT_TEXT = ['NaN', 'Infinity', '-Infinity'];
-
-/** Float fields may travel as "NaN"/"Infinity"/"-Infinity" text (provider wire): accept both forms. */
-function acceptFloatText(node: unknown): unknown {
-  if (Array.isArray(node)) return node.map(acceptFloatText);
-  if (!node || typeof node !== 'object') return node;
-  const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(node)) out[k] = acceptFloatText(v);
-  if (out['x-sfk-float']) {
-    const { type: _type, ...rest } = out;
-    return { ...rest, anyOf: [{ type: 'number' }, { type: 'string', enum: FLOAT_TEXT }] };
-  }
-  return out;
-}
-
 function makeAjv(coerce: boolean): Ajv2020 {
   const ajv = new Ajv2020({
     strict: false,
@@ -32,7 +17,8 @@ function makeAjv(coerce: boolean): Ajv2020 {
     validateFormats: true,
   });
   addFormats.default(ajv);
-  for (const [name, doc] of Object.entries(specs)) ajv.addSchema(acceptFloatText(doc) as object, name);
+  // Floats (`x-sfk-float`) accept their non-finite texts in the spec's own JSON Schema.
+  for (const [name, doc] of Object.entries(specs)) ajv.addSchema(doc as object, name);
   return ajv;
 }
 

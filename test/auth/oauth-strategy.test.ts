@@ -8,6 +8,7 @@ import {
   cookieStorage,
   createClient,
   currentCart,
+  EMPTY_TOKENS,
   generateCodeVerifier,
   localStorageStorage,
   LoginState,
@@ -203,6 +204,9 @@ describe('PKCE', () => {
     expect(t.refreshToken.role).toBe('member');
     const session = p.seen.find((s) => s.path.endsWith('/redirect-session'))!.body;
     expect(session.auth).toMatchObject({ prompt: 'none', authRequest: { responseMode: 'web_message', sessionToken: 'session-1' } });
+    // No redirect URI on the session nor on the code exchange, as the official SDK sends.
+    expect(session.auth.authRequest).not.toHaveProperty('redirectUri');
+    expect(p.tokenCalls().at(-1)!.body).toEqual({ clientId: 'c', grantType: 'authorization_code', code: 'fc', codeVerifier: expect.any(String) });
 
     // The wait starts only once the frame is open (after real async work: WebCrypto, the
     // redirect session), so drive the clock until then, then measure the 120000 ms from there.
@@ -270,6 +274,16 @@ describe('login, register and verification states', () => {
     expect(sent.body).toEqual({ loginId: { email: 'a@b.c' }, password: 'pw', captchaTokens: [{ InvisibleRecaptcha: 'inv' }] });
   });
 
+  it('sends both captcha tokens in one array element, as the official SDK does', async () => {
+    for (const kind of ['login', 'register'] as const) {
+      const p = provider((req) => (req.path.includes('/authentication/v2/') ? { body: { state: 'SUCCESS', sessionToken: 'st' } } : undefined));
+      const auth = withDirectLogin(OAuthStrategy({ clientId: 'c' }));
+      createClient({ auth, fetch: p.fetch });
+      await auth[kind]({ email: 'a@b.c', password: 'pw', captchaTokens: { recaptchaToken: 'vis', invisibleRecaptchaToken: 'inv' } });
+      expect(p.seen.find((s) => s.path.includes('/authentication/v2/'))!.body.captchaTokens, kind).toEqual([{ Recaptcha: 'vis', InvisibleRecaptcha: 'inv' }]);
+    }
+  });
+
   it.each([
     [{ state: 'SUCCESS', sessionToken: 'st' }, { loginState: 'SUCCESS', data: { sessionToken: 'st' } }],
     [{ state: 'REQUIRE_OWNER_APPROVAL' }, { loginState: 'OWNER_APPROVAL_REQUIRED' }],
@@ -318,6 +332,30 @@ describe('login, register and verification states', () => {
     expect(p.seen.find((s) => s.path.endsWith('/auth/verify'))!.body).toEqual({ code: '123456', stateToken: 'stt' });
   });
 
+  it('a refused code keeps EMAIL_VERIFICATION_REQUIRED (not invalidEmail), and the retry with the right code succeeds', async () => {
+    const p = provider((req) => {
+      if (req.path.endsWith('/v2/register')) return { body: { state: 'REQUIRE_EMAIL_VERIFICATION', stateToken: 'stt' } };
+      if (req.path.endsWith('/auth/verify') && req.body.code !== '123456') {
+        return { status: 400, body: { message: 'Verification code is not valid', details: { applicationError: { code: 'INVALID_VERIFICATION_CODE', description: 'Verification code is not valid' } } } };
+      }
+      if (req.path.endsWith('/auth/verify')) return { body: { state: 'SUCCESS', sessionToken: 'st2' } };
+      return undefined;
+    });
+    const auth = withDirectLogin(OAuthStrategy({ clientId: 'c' }));
+    createClient({ auth, fetch: p.fetch });
+    await auth.register({ email: 'a@b.c', password: 'pw' });
+    expect(await auth.processVerification({ code: '000000' })).toEqual({
+      loginState: 'EMAIL_VERIFICATION_REQUIRED',
+      data: { stateToken: 'stt', identity: undefined },
+      error: 'Verification code is not valid',
+    });
+    expect(await auth.processVerification({ code: '123456' })).toEqual({ loginState: 'SUCCESS', data: { sessionToken: 'st2', identity: undefined } });
+    expect(p.seen.filter((s) => s.path.endsWith('/auth/verify')).map((s) => s.body)).toEqual([
+      { code: '000000', stateToken: 'stt' },
+      { code: '123456', stateToken: 'stt' },
+    ]);
+  });
+
   it('sendPasswordResetEmail sends the redirect URL with the client id', async () => {
     const p = provider();
     const auth = withDirectLogin(OAuthStrategy({ clientId: 'c' }));
@@ -328,6 +366,21 @@ describe('login, register and verification states', () => {
 });
 
 describe('token storage', () => {
+  it('takes the official SDK\'s option name tokenStorage, the same contract as storage', async () => {
+    const kept: Tokens[] = [];
+    const tokenStorage = { getTokens: () => kept.at(-1) ?? EMPTY_TOKENS, setTokens: (t: Tokens) => void kept.push(t) };
+    const p = provider();
+    const auth = OAuthStrategy({ clientId: 'c', tokenStorage });
+    createClient({ auth, fetch: p.fetch });
+    expect(await auth.getAuthHeaders()).toEqual({ headers: { authorization: 'at-1' } });
+    expect(kept.map((t) => [t.accessToken.value, t.refreshToken])).toEqual([['at-1', { value: 'rt-1', role: 'visitor' }]]);
+    // The stored tokens are used by a second strategy over the same storage: no new token request.
+    const again = OAuthStrategy({ clientId: 'c', tokenStorage });
+    createClient({ auth: again, fetch: p.fetch });
+    expect(await again.getAuthHeaders()).toEqual({ headers: { authorization: 'at-1' } });
+    expect(p.tokenCalls()).toHaveLength(1);
+  });
+
   const tokens = member(123);
   it('localStorage keeps tokens across strategies (a reload)', () => {
     const map = new Map<string, string>();

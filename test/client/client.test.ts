@@ -170,3 +170,48 @@ describe('ambient context', () => {
     await expect(elevate(testModule.addThing)()).resolves.toEqual({});
   });
 });
+
+describe('hooks', () => {
+  it('a beforeRequest hook adds a header to every request of a client, token requests included', async () => {
+    const { OAuthStrategy } = await import('../../src/index.ts');
+    const { fetch, seen } = stub((req) =>
+      req.url.endsWith('/oauth2/token')
+        ? ok({ access_token: 'at-1', refresh_token: 'rt-1', expires_in: 3600 })
+        : ok({}),
+    );
+    let n = 0;
+    const answers: number[] = [];
+    const kit = createClient({
+      modules: { things: testModule },
+      auth: OAuthStrategy({ clientId: 'c' }),
+      host: 'http://127.0.0.1:1',
+      fetch,
+      hooks: {
+        beforeRequest: (request) => void (request.headers['x-trace-id'] = `trace-${++n}`),
+        afterResponse: (response) => void answers.push(response.status),
+      },
+    });
+    await kit.things.getThing('t1');
+    await kit.things.addThing({ name: 'x' });
+    expect(seen.map((r) => [r.method, new URL(r.url).pathname, r.headers['x-trace-id']])).toEqual([
+      ['POST', '/oauth2/token', 'trace-1'],
+      ['GET', '/things/v1/things/t1', 'trace-2'],
+      ['POST', '/things/v1/things', 'trace-3'],
+    ]);
+    expect(seen[1].headers.authorization).toBe('at-1');
+    expect(answers).toEqual([200, 200, 200]);
+  });
+
+  it('hooks.onError sees the catalogue error before it is rethrown', async () => {
+    const { fetch } = stub(() => new Response('{}', { status: 500 }));
+    const seenErrors: [string, string][] = [];
+    const kit = createClient({
+      modules: { things: testModule },
+      fetch,
+      retry: false,
+      hooks: { onError: (e, info) => void seenErrors.push([e.name, info.operation]) },
+    });
+    await expect(kit.things.getThing('t1')).rejects.toBeInstanceOf(SystemError);
+    expect(seenErrors).toEqual([['SystemError', 'things.getThing']]);
+  });
+});

@@ -30,4 +30,15 @@ describe('path clients', () => {
     expect(serialiseBody({ price: NaN, w: Infinity, d: new Date(0) })).toBe('{"price":"NaN","w":"Infinity","d":"1970-01-01T00:00:00.000Z"}');
     expect(serialiseQuery({ fieldsets: ['FULL', 'PUBLIC'], paging: { limit: 5 } })).toBe('fieldsets=FULL&fieldsets=PUBLIC&paging.limit=5');
   });
+  it('shares the module functions\' pipeline: hooks and auth, token requests included', async () => {
+    const traced: string[] = [];
+    const wishlist = createPathClient<WishlistPaths>({
+      host: s.current.url,
+      auth: OAuthStrategy({ clientId: CLIENT_ID }),
+      hooks: { beforeRequest: (request) => void (request.headers['x-trace-id'] = `t${traced.push(new URL(request.url).pathname)}`) },
+    });
+    const { response } = await wishlist.POST('/stores/v1/wishlists/get', { body: { id: '5f1c0c6e-6f7b-4a55-9a3e-0a1f2b3c4d5e' } });
+    expect(response.status).not.toBe(401);
+    expect(traced).toEqual(['/oauth2/token', '/stores/v1/wishlists/get']);
+  });
 });

@@ -63,6 +63,45 @@ describe('buildRequest', () => {
     expect(buildRequest(d, [], { fieldsets: ['FULL'] }).url).toBe('/members/v1/members?fieldsets=FULL');
   });
 
+  it('sends a POST query operation marked `.r` and post-fallback as GET `.r` on the same path, POST past 4000 characters', () => {
+    const d = descriptor({
+      method: 'POST',
+      path: '/stores-reader/v1/products/query-platformized',
+      dotR: true,
+      postFallback: true,
+    });
+    const query = { filter: { 'priceData.price': { $gt: 10 } }, paging: { limit: 2 } };
+    const get = buildRequest(d, [], { query });
+    expect(get).toEqual({
+      method: 'GET',
+      url: '/stores-reader/v1/products/query-platformized?.r=eyJxdWVyeSI6eyJmaWx0ZXIiOnsicHJpY2VEYXRhLnByaWNlIjp7IiRndCI6MTB9fSwicGFnaW5nIjp7ImxpbWl0IjoyfX19',
+    });
+    expect(JSON.parse(decodeBase64Url(new URL('http://x' + get.url).searchParams.get('.r')!))).toEqual({ query });
+    // Nothing nested: plain parameters, as the official SDK sends them; an empty query: no query string.
+    expect(buildRequest(d, [], { query: {} })).toEqual({
+      method: 'GET',
+      url: '/stores-reader/v1/products/query-platformized',
+    });
+    expect(buildRequest(d, [], { query: { filter: {} } })).toEqual({
+      method: 'GET',
+      url: '/stores-reader/v1/products/query-platformized',
+    });
+    expect(buildRequest(d, [], { includeVariants: true })).toEqual({
+      method: 'GET',
+      url: '/stores-reader/v1/products/query-platformized?includeVariants=true',
+    });
+    const ids = Array.from({ length: 120 }, (_, i) => `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`);
+    const long = buildRequest(d, [], { query: { filter: { id: { $in: ids } } } });
+    expect(long.method).toBe('POST');
+    expect(long.url).toBe('/stores-reader/v1/products/query-platformized');
+    expect(JSON.parse(long.body!)).toEqual({ query: { filter: { id: { $in: ids } } } });
+    // 4000 characters of query string exactly still go as GET; one more goes as POST.
+    const sized = (n: number) => buildRequest(d, [], { query: { filter: { name: 'x'.repeat(n) } } });
+    const at = Array.from({ length: 4000 }, (_, n) => n).find((n) => sized(n).method === 'POST')!;
+    expect(new URL('http://x' + sized(at - 1).url).search.length - 1).toBeLessThanOrEqual(QUERY_LENGTH_LIMIT);
+    expect(new URL('http://x' + sized(at).url).pathname).toBe('/stores-reader/v1/products/query-platformized');
+  });
+
   it('falls back to POST with a JSON body when the query string exceeds 4000 characters', () => {
     const d = descriptor({ method: 'GET', path: '/members/v1/members', postFallback: true, query: [{ name: 'fieldsets', array: true }] });
     const long = Array.from({ length: 400 }, (_, i) => `FIELD_${i}`);

@@ -84,4 +84,17 @@ describe('send', () => {
     during.abort();
     await expect(p).rejects.toBeInstanceOf(AbortError);
   });
+  it('stops the wait between attempts at once when the caller aborts (a 5-second Retry-After)', async () => {
+    const { fetch, calls } = scripted([{ status: 429, headers: { 'retry-after': '5' } }, 200]);
+    const controller = new AbortController();
+    const started = performance.now();
+    const call = send('http://h/x', {}, { fetch, signal: controller.signal });
+    setTimeout(() => controller.abort(), 20);
+    const err = await call.catch((e) => e);
+    const elapsed = performance.now() - started - 20;
+    expect(err).toBeInstanceOf(AbortError);
+    expect(err.message).toBe('The call was aborted');
+    expect(elapsed).toBeLessThan(50);
+    expect(calls).toHaveLength(1);
+  });
 });

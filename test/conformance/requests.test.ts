@@ -10,10 +10,13 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { ApiKeyStrategy as SdkApiKeyStrategy, createClient as createSdkClient } from '@wix/sdk';
 import { describe, expect, it } from 'vitest';
 import { operationList } from '../../generated/operations.ts';
-import { ourRequest, sdkRequest, visitorTokens, type WireCall } from './capture.ts';
-import { exampleRequest, NO_SDK_COUNTERPART, SDK_ARGS, sdkOperations } from './sdk-calls.ts';
+import { ApiKeyStrategy, authentication, collections, createClient, currentCart, products } from '../../src/index.ts';
+import { ourRequest, reduce, sdkRequest, visitorTokens, type WireCall } from './capture.ts';
+import { specErrors } from './spec-validator.ts';
+import { exampleRequest, NO_SDK_COUNTERPART, SDK_ARGS, sdkModules, sdkOperations, toSdkShape } from './sdk-calls.ts';
 
 type Part = 'method' | 'path' | 'query' | 'body' | 'credentials';
 
@@ -28,13 +31,8 @@ export const DELIBERATE: Record<string, { parts: Part[]; reason: string }> = {
     reason: 'The SDK\'s updateOrder(_id, order) has no field-mask argument; our client sends the spec\'s `fieldMask` when given one.',
   },
   'products.queryProducts': {
-    parts: ['method', 'query', 'body'],
-    reason:
-      'The mission defines queryProducts as POST with a JSON body; the SDK sends GET with the payload in `.r` (the sandbox accepts both). The SDK\'s queryProducts(query) also has no `includeVariants` argument.',
-  },
-  'collections.queryCollections': {
-    parts: ['method', 'query', 'body'],
-    reason: 'The mission defines queryCollections as POST with a JSON body; the SDK sends GET with the payload in `.r` (the sandbox accepts both).',
+    parts: ['query'],
+    reason: 'The SDK\'s queryProducts(query) has no `includeVariants` argument, so the `.r` payload of the spec\'s example (which sets it) lacks it; without it both send the same GET `.r`.',
   },
   'oauth.token': {
     parts: ['body', 'credentials'],
@@ -106,9 +104,12 @@ describe('the same call sends the same request through the official SDK and our 
 /**
  * More calls beyond the spec's examples, each exercising one wire rule; each must be identical
  * unless it carries a listed difference.
- * Long queries show the GET -> POST fallback: past 4000 characters the SDK posts the JSON body,
- * which is what our client sends for the query calls anyway.
+ * Long queries show the GET -> POST fallback: past 4000 characters both post the JSON body to
+ * the same path; below it both send GET `.r`.
  */
+/** An identity address as the wire names it (toSdkShape gives the SDK's names). */
+const IDENTITY_ADDRESS = { country: 'US', city: 'New York', addressLine: '235 W 23rd St', addressLine2: '3A', formattedAddress: '235 W 23rd St, New York', geocode: { latitude: 40.7448, longitude: -73.9961 } };
+const CATALOG_REFERENCE = { catalogItemId: '1a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d', appId: '215238eb-22a5-4c36-9e7b-e7c08025e04e' };
 const manyIds = Array.from({ length: 120 }, (_, i) => `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`);
 interface Variant {
   name: string;
@@ -116,9 +117,14 @@ interface Variant {
   request: Record<string, unknown>;
   /** A difference this call shows on purpose (also listed in docs/conformance.md under `key (name)`). */
   deliberate?: { parts: Part[]; reason: string };
+  /** Our client is given the SDK's input shape too (identity addresses under the SDK's names). */
+  sdkShapeForUs?: boolean;
 }
 const VARIANTS: Variant[] = [
   { name: 'queryProducts past 4000 characters', key: 'products.queryProducts', request: { query: { filter: { id: { $in: manyIds } }, paging: { limit: 100 } } } },
+  { name: 'queryProducts below 4000 characters (GET .r)', key: 'products.queryProducts', request: { query: { filter: { id: { $in: manyIds.slice(0, 60) } }, paging: { limit: 100 } } } },
+  { name: 'queryProducts with an empty query (GET, no parameters)', key: 'products.queryProducts', request: { query: {} } },
+  { name: 'queryCollections below 4000 characters (GET .r)', key: 'collections.queryCollections', request: { query: { filter: { id: { $in: manyIds.slice(0, 60) } } } } },
   { name: 'queryCollections past 4000 characters', key: 'collections.queryCollections', request: { query: { filter: { id: { $in: manyIds } } } } },
   { name: 'listMembers with a scalar array only', key: 'members.listMembers', request: { fieldsets: ['PUBLIC', 'EXTENDED'] } },
   { name: 'listMembers with nothing', key: 'members.listMembers', request: {} },
@@ -147,23 +153,45 @@ const VARIANTS: Variant[] = [
     },
   },
   { name: 'removeCouponFromCurrentCart: a body-less POST', key: 'currentCart.removeCouponFromCurrentCart', request: {} },
+  {
+    // Both clients are given addressLine1 / formatted / location; both send addressLine / formattedAddress / geocode.
+    name: 'registerV2 with identity addresses under the SDK names',
+    key: 'authentication.registerV2',
+    request: { loginId: { email: 'addr@example.com' }, password: 'pw-12345678', profile: { addresses: [{ tag: 'HOME', address: IDENTITY_ADDRESS }] } },
+    sdkShapeForUs: true,
+  },
+  // Non-finite floats travel as "NaN" / "Infinity" / "-Infinity" text in both clients.
+  { name: 'updateCurrentCart with a line item weight of Infinity', key: 'currentCart.updateCurrentCart', request: { lineItems: [{ quantity: 1, catalogReference: CATALOG_REFERENCE, physicalProperties: { weight: Infinity, shippable: true } }] } },
+  { name: 'addToCurrentCart with a line item weight of NaN', key: 'currentCart.addToCurrentCart', request: { lineItems: [{ quantity: 1, catalogReference: CATALOG_REFERENCE, physicalProperties: { weight: NaN } }] } },
+  { name: 'createCheckout with a line item weight of -Infinity', key: 'checkout.createCheckout', request: { channelType: 'WEB', lineItems: [{ quantity: 1, catalogReference: CATALOG_REFERENCE, physicalProperties: { weight: -Infinity } }] } },
+  { name: 'registerV2 with a custom field numValue of NaN', key: 'authentication.registerV2', request: { loginId: { email: 'nan@example.com' }, password: 'pw-12345678', profile: { customFields: [{ name: 'score', value: { numValue: NaN } }] } } },
+  { name: 'estimateCurrentCartTotals with a geocode latitude of NaN', key: 'currentCart.estimateCurrentCartTotals', request: { shippingAddress: { country: 'US', geocode: { latitude: NaN, longitude: -73.9961 } } } },
+  { name: 'createProduct with a weight of Infinity and a price of NaN', key: 'products.createProduct', request: { product: { name: 'Odd mug', productType: 'physical', weight: Infinity, priceData: { price: NaN } } } },
+  { name: 'bulkUpdateProductsProperty with a weight of -Infinity', key: 'products.bulkUpdateProductsProperty', request: { ids: ['1a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d'], set: { weight: -Infinity } } },
+  { name: 'signOn with identity addresses under the SDK names', key: 'authentication.signOn', request: { loginId: { email: 'addr@example.com' }, profile: { addresses: [{ address: IDENTITY_ADDRESS }] } }, sdkShapeForUs: true },
 ];
 
 describe('more calls send the same request through both clients', () => {
   it.each(VARIANTS.map((v) => [v.name, v] as const))('%s', async (_, v) => {
     const d = sdkOperations.find((o) => o.key === v.key)!;
-    const [sdk, ours] = await Promise.all([sdkRequest(d, v.request), ourRequest(d, v.request)]);
+    const [sdk, ours] = await Promise.all([sdkRequest(d, v.request), ourRequest(d, v.sdkShapeForUs ? toSdkShape(d, v.request) : v.request)]);
+    if (v.sdkShapeForUs) expect(JSON.stringify(toSdkShape(d, v.request))).toContain('"addressLine1"');
     expect(sdk).toHaveLength(1);
     expect(ours).toHaveLength(1);
     if (v.deliberate) expect(differingParts(sdk[0], ours[0]), v.deliberate.reason).toEqual(v.deliberate.parts);
     else expect(sort(ours)).toEqual(sort(sdk));
   });
 
-  it('falls back to POST past 4000 characters in the SDK, and sends GET `.r` below', async () => {
-    const d = sdkOperations.find((o) => o.key === 'products.queryProducts')!;
-    const [long] = await sdkRequest(d, VARIANTS[0].request);
-    const [short] = await sdkRequest(d, { query: { filter: { id: { $in: manyIds.slice(0, 2) } } } });
-    expect([long.method, short.method]).toEqual(['POST', 'GET']);
+  it('falls back to POST past 4000 characters and sends GET `.r` below, in both clients', async () => {
+    for (const key of ['products.queryProducts', 'collections.queryCollections']) {
+      const d = sdkOperations.find((o) => o.key === key)!;
+      const long = { query: { filter: { id: { $in: manyIds } } } };
+      const short = { query: { filter: { id: { $in: manyIds.slice(0, 2) } } } };
+      const calls = await Promise.all([sdkRequest(d, long), ourRequest(d, long), sdkRequest(d, short), ourRequest(d, short)]);
+      expect(calls.map(([c]) => c.method), key).toEqual(['POST', 'POST', 'GET', 'GET']);
+      expect(calls[1][0].body).toEqual(long);
+      expect(calls[3][0].query).toEqual({ '.r': short });
+    }
   });
 });
 
@@ -177,14 +205,15 @@ describe('the parts that agree in the listed operations', () => {
     }
   });
 
-  it('sends the same query payload for the query calls, POST body against GET `.r`', async () => {
+  it('sends the same GET `.r` for the query calls, includeVariants aside', async () => {
     for (const key of ['products.queryProducts', 'collections.queryCollections']) {
       const d = sdkOperations.find((o) => o.key === key)!;
       const r = exampleRequest(d);
       const [[sdk], [ours]] = await Promise.all([sdkRequest(d, r), ourRequest(d, r)]);
-      expect(sdk.method).toBe('GET');
-      expect(ours.method).toBe('POST');
-      expect((ours.body as { query: unknown }).query).toEqual((sdk.query['.r'] as { query: unknown }).query);
+      expect([sdk.method, ours.method]).toEqual(['GET', 'GET']);
+      expect([sdk.body, ours.body]).toEqual([undefined, undefined]);
+      const { includeVariants: _sdkHasNone, ...payload } = ours.query['.r'] as Record<string, unknown>;
+      expect(payload).toEqual(sdk.query['.r']);
     }
   });
 
@@ -205,5 +234,102 @@ describe('the parts that agree in the listed operations', () => {
     const [[sdk], [ours]] = await Promise.all([sdkRequest(d, r), ourRequest(d, r)]);
     const inner = JSON.parse(Buffer.from((sdk.body as { body: string }).body, 'base64').toString('utf8'));
     expect(inner).toEqual(ours.body);
+  });
+});
+
+describe('identity addresses come back under the official SDK\'s names in both clients', () => {
+  it('registerV2 answers addressLine1 / formatted / location for the wire\'s names', async () => {
+    const answer = { state: 'SUCCESS', sessionToken: 'st', identity: { id: 'i1', identityProfile: { addresses: [{ tag: 'HOME', address: IDENTITY_ADDRESS }] } } };
+    const fetch = (async () => new Response(JSON.stringify(answer), { status: 200, headers: { 'content-type': 'application/json' } })) as typeof globalThis.fetch;
+    const sdk = createSdkClient({ modules: { authentication: sdkModules.authentication }, auth: SdkApiKeyStrategy({ apiKey: 'k', siteId: 's' }), fetch });
+    const ours = createClient({ modules: { authentication }, auth: ApiKeyStrategy({ apiKey: 'k', siteId: 's' }), fetch, retry: false });
+    const fromSdk = (await sdk.authentication.registerV2({ email: 'a@b.c' }, {})) as { identity?: { identityProfile?: { addresses?: { address?: unknown }[] } } };
+    const fromUs = await ours.authentication.registerV2({ loginId: { email: 'a@b.c' } });
+    const want = { country: 'US', city: 'New York', addressLine1: '235 W 23rd St', addressLine2: '3A', formatted: '235 W 23rd St, New York', location: { latitude: 40.7448, longitude: -73.9961 } };
+    expect(fromSdk.identity!.identityProfile!.addresses![0].address).toEqual(want);
+    expect(fromUs.identity!.identityProfile!.addresses![0].address).toEqual(want);
+  });
+});
+
+describe('every request body the official SDK sends here is valid against the bundled spec (plain ajv, strict JSON Schema 2020-12)', () => {
+  const cases = [
+    ...CALLS.map(([name, d, caller]) => [name, d, exampleRequest(d), caller] as const),
+    ...VARIANTS.map((v) => [v.name, sdkOperations.find((o) => o.key === v.key)!, v.request, 'apiKey'] as const),
+  ];
+  it.each(cases)('%s', async (_, d, request, caller) => {
+    const [sent] = await sdkRequest(d, request, caller);
+    // The JSON body, or the payload a GET carries in `.r`; plain query parameters are not a body.
+    const payload = sent.body ?? sent.query['.r'];
+    if (payload === undefined) return;
+    // The SDK's oauth.token is its raw-HTTP envelope (a listed difference): the grant inside is the body.
+    const body = d.key === 'oauth.token' ? JSON.parse(Buffer.from((payload as { body: string }).body, 'base64').toString('utf8')) : payload;
+    expect(specErrors(d, body), JSON.stringify(body)).toEqual([]);
+  });
+});
+
+describe('errors carry the official SDK\'s details', () => {
+  const answers = [
+    { name: 'an application error', status: 404, statusText: 'Not Found', body: { message: 'Cart not found', details: { applicationError: { code: 'OWNED_CART_NOT_FOUND', description: 'No cart for this visitor', data: { cartId: 'c1' } } } } },
+    { name: 'a 4xx without details', status: 409, statusText: 'Conflict', body: { message: 'Conflict' } },
+    { name: 'a validation error', status: 400, statusText: 'Bad Request', body: { message: 'bad', details: { validationError: { fieldViolations: [{ field: 'couponCode', description: 'too long', violatedRule: 'MAX_LENGTH' }] } } } },
+  ];
+  it.each(answers.map((a) => [a.name, a] as const))('%s', async (_, a) => {
+    const fetch = (async () => new Response(JSON.stringify(a.body), { status: a.status, statusText: a.statusText, headers: { 'content-type': 'application/json', 'x-wix-request-id': 'req-7' } })) as typeof globalThis.fetch;
+    const sdk = createSdkClient({ modules: { currentCart: sdkModules.currentCart }, auth: SdkApiKeyStrategy({ apiKey: 'k', siteId: 's' }), fetch });
+    const ours = createClient({ modules: { currentCart }, auth: ApiKeyStrategy({ apiKey: 'k', siteId: 's' }), fetch, retry: false });
+    const sdkError = (await sdk.currentCart.updateCurrentCart({ couponCode: 'X' }).catch((e: unknown) => e)) as { details: unknown };
+    const ourError = (await ours.currentCart.updateCurrentCart({ couponCode: 'X' }).catch((e: unknown) => e)) as { details: unknown };
+    if (a.status !== 409) {
+      expect(ourError.details).toEqual(sdkError.details);
+      return;
+    }
+    // A 4xx without details: same shape; the SDK's code is the status number and its data the
+    // raw answer, ours the description's form 3 (the status text in UPPER_SNAKE, no data).
+    expect(sdkError.details).toEqual({ applicationError: { code: 409, description: 'Conflict', data: { details: a.body, requestId: 'req-7' } }, requestId: 'req-7' });
+    expect(ourError.details).toEqual({ applicationError: { code: 'CONFLICT', description: 'Conflict', data: {} }, requestId: 'req-7' });
+  });
+});
+
+describe('the logout page comes back decoded from base64, as bytes, in both clients', () => {
+  it('authentication.logout', async () => {
+    const answer = { contentType: 'text/html', body: 'PGh0bWw+PC9odG1sPg==' };
+    const fetch = (async () => new Response(JSON.stringify(answer), { status: 200, headers: { 'content-type': 'application/json' } })) as typeof globalThis.fetch;
+    const sdk = createSdkClient({ modules: { authentication: sdkModules.authentication }, auth: SdkApiKeyStrategy({ apiKey: 'k', siteId: 's' }), fetch });
+    const ours = createClient({ modules: { authentication }, auth: ApiKeyStrategy({ apiKey: 'k', siteId: 's' }), fetch, retry: false });
+    const fromSdk = (await sdk.authentication.logout({})) as { body?: Uint8Array };
+    const fromUs = await ours.authentication.logout();
+    expect(fromUs.body).toBeInstanceOf(Uint8Array);
+    expect(new TextDecoder().decode(fromUs.body)).toBe('<html></html>');
+    expect(Array.from(fromUs.body!)).toEqual(Array.from(fromSdk.body!));
+  });
+});
+
+describe('the query builders send what the official SDK\'s builders send', () => {
+  /** Runs `build` on a client's module (ours or the SDK's) with a capturing fetch; returns the requests. */
+  async function requestsOf(which: 'sdk' | 'ours', module: 'products' | 'collections', build: (m: any) => Promise<unknown>): Promise<WireCall[]> {
+    const log: WireCall[] = [];
+    const fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
+      const req = new Request(input, init);
+      const text = req.method === 'GET' ? undefined : await req.text();
+      log.push(reduce(req.method, req.url, text || undefined, req.headers));
+      return new Response('{}', { status: 200, headers: { 'content-type': 'application/json' } });
+    }) as typeof globalThis.fetch;
+    const client =
+      which === 'sdk'
+        ? createSdkClient({ modules: { [module]: sdkModules[module] }, auth: SdkApiKeyStrategy({ apiKey: 'k', siteId: 's' }), fetch })
+        : createClient({ modules: { products, collections }, auth: ApiKeyStrategy({ apiKey: 'k', siteId: 's' }), fetch, retry: false });
+    await build((client as any)[module]).catch(() => undefined);
+    return log;
+  }
+  const longNames = Array.from({ length: 200 }, (_, i) => `A product name long enough to matter ${i}`);
+  it.each([
+    ['products, a short query: GET .r', 'products', (m: any) => m.queryProducts().eq('name', 'Canvas tote bag').descending('lastUpdated').limit(5).find(), 'GET'],
+    ['products, past 4000 characters: POST', 'products', (m: any) => m.queryProducts().in('name', longNames).limit(100).find(), 'POST'],
+    ['collections, a short query: GET .r', 'collections', (m: any) => m.queryCollections().startsWith('name', 'Sum').limit(2).find(), 'GET'],
+    ['collections, past 4000 characters: POST', 'collections', (m: any) => m.queryCollections().in('name', longNames).find(), 'POST'],
+  ] as const)('%s', async (_, module, build, method) => {
+    const [sdk, ours] = await Promise.all([requestsOf('sdk', module, build), requestsOf('ours', module, build)]);
+    expect(sdk.map((c) => c.method)).toEqual([method]);
+    expect(sort(ours)).toEqual(sort(sdk));
   });
 });

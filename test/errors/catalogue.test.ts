@@ -85,3 +85,34 @@ describe('exact catalogue strings', () => {
     expect(MESSAGES.elevatedRequired.startsWith('An elevated client is required to use elevated modules')).toBe(true);
   });
 });
+
+describe('details in the official SDK\'s shape, beside each form\'s own fields', () => {
+  it('an application error: details.applicationError {code, description, data} and the request id', () => {
+    const err = errorFromResponse(404, 'Not Found', { message: 'Cart not found', details: { applicationError: { code: 'OWNED_CART_NOT_FOUND', description: 'No cart', data: { x: 1 } } } }, ctx) as ApplicationError;
+    expect(err.details).toEqual({ applicationError: { code: 'OWNED_CART_NOT_FOUND', description: 'No cart', data: { x: 1 } }, requestId: 'req-1' });
+    expect(err.details.applicationError!.code === 'OWNED_CART_NOT_FOUND').toBe(true);
+  });
+
+  it('a validation error: details.validationError.fieldViolations, sorted and renamed as the error\'s violations', () => {
+    const body = { details: { validationError: { fieldViolations: [{ field: 'b', description: 'is required', violatedRule: 'REQUIRED_FIELD' }, { field: 'a', description: 'too long', violatedRule: 'MAX_LENGTH' }] } } };
+    const err = errorFromResponse(400, 'Bad Request', body, ctx, (f) => `options.${f}`) as ValidationError;
+    expect(err.details).toEqual({
+      validationError: {
+        fieldViolations: [
+          { field: 'options.a', description: 'too long', violatedRule: 'MAX_LENGTH' },
+          { field: 'options.b', description: 'is required', violatedRule: 'REQUIRED_FIELD' },
+        ],
+      },
+      requestId: 'req-1',
+    });
+  });
+
+  it('another 4xx: details.applicationError from the status text, as the official SDK builds it', () => {
+    const err = errorFromResponse(409, 'Conflict', {}, ctx) as HttpError;
+    expect(err.details).toEqual({ applicationError: { code: 'CONFLICT', description: 'Conflict', data: {} }, requestId: 'req-1' });
+  });
+
+  it('a system error has no details (the official SDK gives none either)', () => {
+    expect((errorFromResponse(503, 'Service Unavailable', {}, ctx) as SystemError).details).toBeUndefined();
+  });
+});

@@ -61,3 +61,36 @@ describe('response normalisation (fromWire)', () => {
     expect(mapShape(given, shape, named, fromWire, false)).toEqual(want);
   });
 });
+
+describe('identity addresses (x-sfk-address): the official SDK\'s names in the client, the wire\'s on the wire', () => {
+  // The shape the generator writes for an identity profile's addresses.
+  const geocode: Shape = { o: { latitude: 'float', longitude: 'float' } };
+  const profile: Shape = { o: { addresses: { i: { o: { address: { o: { geocode, location: geocode }, k: 'address' } } } } } };
+  const sdk = { addresses: [{ tag: 'HOME', address: { country: 'US', addressLine1: '235 W 23rd St', addressLine2: '3A', formatted: '235 W 23rd St, New York', location: { latitude: 40.7448, longitude: NaN } } }] };
+  const wire = { addresses: [{ tag: 'HOME', address: { country: 'US', addressLine: '235 W 23rd St', addressLine2: '3A', formattedAddress: '235 W 23rd St, New York', geocode: { latitude: 40.7448, longitude: 'NaN' } } }] };
+
+  it('a request goes out under the wire names, floats as text, the caller\'s object unchanged', () => {
+    const given = structuredClone(sdk);
+    expect(mapShape(given, profile, undefined, toWire, true)).toEqual(wire);
+    expect(given).toEqual(sdk);
+  });
+
+  it('a request already under the wire names goes out as it is', () => {
+    expect(mapShape(structuredClone(wire), profile, undefined, toWire, true)).toEqual(wire);
+  });
+
+  it('an answer comes back under the SDK names, floats as numbers', () => {
+    expect(mapShape(structuredClone(wire), profile, undefined, fromWire, false)).toEqual(sdk);
+  });
+});
+
+describe('bytes (contentEncoding: base64)', () => {
+  const page: Shape = { o: { body: 'bytes' } };
+  it('an answer\'s base64 text comes back as the decoded bytes', () => {
+    const out = mapShape({ body: 'PGh0bWw+PC9odG1sPg==' }, page, undefined, fromWire, false) as { body: Uint8Array };
+    expect(new TextDecoder().decode(out.body)).toBe('<html></html>');
+  });
+  it('bytes in a request go out as base64 text', () => {
+    expect(mapShape({ body: new TextEncoder().encode('<html></html>') }, page, undefined, toWire, true)).toEqual({ body: 'PGh0bWw+PC9odG1sPg==' });
+  });
+});

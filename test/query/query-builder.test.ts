@@ -24,7 +24,7 @@ describe('query builder requests', () => {
   });
 
   it.each([
-    ['eq', ['status', 'APPROVED'], { status: { $eq: 'APPROVED' } }],
+    ['eq', ['status', 'APPROVED'], { status: 'APPROVED' }],
     ['ne', ['status', 'BLOCKED'], { status: { $ne: 'BLOCKED' } }],
     ['gt', ['n', 1], { n: { $gt: 1 } }],
     ['ge', ['n', 1], { n: { $gte: 1 } }],
@@ -50,9 +50,9 @@ describe('query builder requests', () => {
     await a.not(qb.eq('slug', 'y')).find();
     await a.and(qb.eq('slug', 'z')).find();
     expect(sent.map((s) => s.query.filter)).toEqual([
-      { $or: [{ $and: [{ status: { $eq: 'APPROVED' } }, { n: { $gt: 1 } }] }, { slug: { $eq: 'x' } }] },
-      { $and: [{ status: { $eq: 'APPROVED' } }, { n: { $gt: 1 } }, { $not: { slug: { $eq: 'y' } } }] },
-      { $and: [{ status: { $eq: 'APPROVED' } }, { n: { $gt: 1 } }, { slug: { $eq: 'z' } }] },
+      { $or: [{ $and: [{ status: 'APPROVED' }, { n: { $gt: 1 } }] }, { slug: 'x' }] },
+      { $and: [{ status: 'APPROVED' }, { n: { $gt: 1 } }, { $not: { slug: 'y' } }] },
+      { $and: [{ status: 'APPROVED' }, { n: { $gt: 1 } }, { slug: 'z' }] },
     ]);
   });
 

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { ApiKeyStrategy, ApplicationError, collections, createClient, currentCart, OAuthStrategy, products, wishlist } from '../../src/index.ts';
 
 const STORES_APP_ID = '215238eb-22a5-4c36-9e7b-e7c08025e04e';
-import { API_KEY, call, CLIENT_ID, useSandboxServer } from '../support/sandbox.ts';
+import { API_KEY, call, CLIENT_ID, useSandboxServer, visitorToken } from '../support/sandbox.ts';
 
 const s = useSandboxServer();
 const visitor = () => createClient({ modules: { products, collections, wishlist }, auth: OAuthStrategy({ clientId: CLIENT_ID }), host: s.current.url });
@@ -119,4 +119,44 @@ describe('catalog writes', () => {
     delete after.collections.tokens;
     expect(after).toEqual(before);
   });
+});
+
+describe('the query operations over GET `.r` (the official SDK\'s form)', () => {
+  const PATH = '/stores-reader/v1/products/query-platformized';
+  const r = (payload: unknown) => Buffer.from(JSON.stringify(payload)).toString('base64url');
+
+  it('answers GET `.r`, GET with no parameters and the POST fallback alike', async () => {
+    const token = await visitorToken(s.current.url);
+    const query = { filter: { slug: 'linen-shirt' }, paging: { limit: 1 } };
+    const viaGet = await call(s.current.url, 'GET', `${PATH}?.r=${r({ query })}`, { token });
+    const viaPost = await call(s.current.url, 'POST', PATH, { body: { query }, token });
+    expect(viaGet.status).toBe(200);
+    expect(viaGet.body.products.map((p: { slug: string }) => p.slug)).toEqual(['linen-shirt']);
+    expect(viaGet.body).toEqual(viaPost.body);
+    const bare = await call(s.current.url, 'GET', PATH, { token });
+    expect(bare.status).toBe(200);
+    expect(bare.body.metadata.offset).toBe(0);
+    const cols = await call(
+      s.current.url,
+      'GET',
+      `/v2/collections/query?.r=${r({ query: { paging: { limit: 2 } } })}`,
+      { token },
+    );
+    expect(cols.body.collections).toHaveLength(2);
+  });
+
+  it.each(['__proto__', 'constructor', 'prototype'])(
+    'refuses a `.r` payload with a %s key and changes nothing',
+    async (key) => {
+      const token = await visitorToken(s.current.url);
+      const text = Buffer.from(`{"query":{"filter":{"${key}":{"polluted":true}}}}`).toString('base64url');
+      const res = await call(s.current.url, 'GET', `${PATH}?.r=${text}`, { token });
+      expect(res.status).toBe(400);
+      // The one prototype-safe parser's answer: a validation error naming the reserved key.
+      expect(res.body.details.validationError.fieldViolations).toEqual([
+        { field: `.r.query.filter.${key}`, description: 'is a reserved name and cannot be used as a field', violatedRule: 'FIELD_NOT_ALLOWED' },
+      ]);
+      expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+    },
+  );
 });

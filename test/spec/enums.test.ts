@@ -24,3 +24,18 @@ describe('every enumeration of the description is in the spec', () => {
     expect(best?.missing ?? values, `${name}: closest enum misses these values`).toEqual([]);
   });
 });
+
+describe('the enumerations the description names without values, and the commerce side\'s discount kind', () => {
+  const OPEN = ['InvoiceStatus', 'CustomFieldGroup', 'RestockType', 'InventoryAction', 'DepositType', 'VersioningMode', 'PreviewEmailType'];
+  const orders = loadBundles().orders as { 'x-sfk-enumerations'?: Record<string, { enum?: string[]; 'x-sfk-open-enum'?: boolean }> };
+  const named = orders['x-sfk-enumerations'] ?? {};
+
+  it.each(OPEN)('%s: in the orders spec, marked x-sfk-open-enum, with the official SDK\'s values', (name) => {
+    expect(named[name]?.['x-sfk-open-enum'], name).toBe(true);
+    expect(named[name]?.enum).toEqual((enums as Record<string, string[]>)[name]);
+  });
+
+  it('discount kind is on the commerce side (AMOUNT, PERCENT), not only the catalog\'s product discount type', () => {
+    expect(named.DiscountKind?.enum).toEqual(['AMOUNT', 'PERCENT']);
+  });
+});

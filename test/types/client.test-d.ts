@@ -4,7 +4,7 @@
  * dates come back as Date.
  */
 import { expectTypeOf } from 'vitest';
-import { createClient, products, wishlist, collections, type AuthStrategy } from '../../src/index.ts';
+import { authentication, createClient, memoryStorage, OAuthStrategy, products, wishlist, collections, type AuthStrategy, type OAuthStrategyOptions } from '../../src/index.ts';
 
 declare const auth: AuthStrategy;
 const kit = createClient({ modules: { wishlist, products, collections }, auth });
@@ -35,4 +35,32 @@ export async function typeTests() {
   expectTypeOf(builder.find).toBeFunction();
   const page = await kit.products.queryProducts({ query: { paging: { limit: 5 } } });
   expectTypeOf(page).toHaveProperty('products');
+}
+
+const identityKit = createClient({ modules: { authentication }, auth });
+
+export async function identityAddressTypes() {
+  // Identity addresses take and return the official SDK's names (addressLine1, formatted, location).
+  const res = await identityKit.authentication.registerV2({
+    loginId: { email: 'a@b.c' },
+    profile: { addresses: [{ tag: 'HOME', address: { addressLine1: '235 W 23rd St', formatted: 'x', location: { latitude: 1, longitude: 2 } } }] },
+  });
+  expectTypeOf(res.identity?.identityProfile?.addresses?.[0]?.address?.addressLine1).toEqualTypeOf<string | undefined>();
+  expectTypeOf(res.identity?.identityProfile?.addresses?.[0]?.address).not.toHaveProperty('addressLine');
+  // @ts-expect-error the wire's name is not the client's
+  await identityKit.authentication.registerV2({ loginId: { email: 'a@b.c' }, profile: { addresses: [{ address: { addressLine: 'x' } }] } });
+}
+
+
+export function oauthOptionTypes() {
+  // The official SDK's option name for token persistence, and ours.
+  OAuthStrategy({ clientId: 'c', tokenStorage: memoryStorage() });
+  OAuthStrategy({ clientId: 'c', storage: memoryStorage() });
+  // @ts-expect-error an unknown option does not compile
+  OAuthStrategy({ clientId: 'c', tokenStorge: memoryStorage() });
+  const fromVariable = { clientId: 'c', persist: true };
+  // @ts-expect-error nor when the options come from a variable (no excess-property check there)
+  OAuthStrategy(fromVariable);
+  const known: OAuthStrategyOptions = { clientId: 'c' };
+  OAuthStrategy(known);
 }
