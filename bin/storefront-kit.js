@@ -5,5 +5,5 @@ if (command !== 'sandbox') {
   console.error('usage: storefront-kit sandbox [--port N] [--host H] [--data FILE] [--client-id ID] [--api-key KEY] [--member-email E] [--member-password P]');
   process.exit(2);
 }
-const { main } = await import('../dist/src/sandbox/cli.js');
+const { main } = await import('../dist/src/sandbox/platform/cli.js');
 await main(rest);

@@ -187,7 +187,7 @@ function moduleFile(moduleName: string, ops: OperationRecord[]): string {
  * The sandbox's handler contract (generated/sandbox-contract.ts): for each operation key the
  * request its handler receives (path parameters, query and JSON body as one object, as the
  * sandbox hands it over in `ctx.input`) and the 200 body it must return, both from the
- * openapi-typescript types. src/sandbox/contract.ts turns it into the handler tables' type.
+ * openapi-typescript types. src/sandbox/platform/types.ts turns it into the handler tables' type.
  */
 function sandboxContractFile(records: OperationRecord[]): string {
   const services = [...new Set(records.map((r) => r.descriptor.service))];

@@ -6,8 +6,8 @@
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join, resolve, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { describeStart, sandboxOptionsFromArgs } from '../src/sandbox/cli.ts';
-import { createSandboxServer } from '../src/sandbox/server.ts';
+import { describeStart, sandboxOptionsFromArgs } from '../src/sandbox/platform/cli.ts';
+import { createSandboxServer } from '../src/sandbox/platform/server.ts';
 import { buildConsole } from './build-console.ts';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');

@@ -10,7 +10,7 @@ import autocannon, { type Result } from 'autocannon';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { StateSnapshot } from '../../src/sandbox/db.ts';
+import type { StateSnapshot } from '../../src/sandbox/platform/store.ts';
 import { startServer, type ChildServer } from './servers.ts';
 
 export const CLIENT_ID = 'sandbox-client';

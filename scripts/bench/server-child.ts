@@ -12,8 +12,8 @@ import { createServer } from 'node:http';
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import type { AddressInfo } from 'node:net';
-import type { StateSnapshot } from '../../src/sandbox/db.ts';
-import { createSandboxServer } from '../../src/sandbox/server.ts';
+import type { StateSnapshot } from '../../src/sandbox/platform/store.ts';
+import { createSandboxServer } from '../../src/sandbox/platform/server.ts';
 
 const [mode, ...rest] = process.argv.slice(2);
 

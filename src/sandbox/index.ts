@@ -1,7 +1,7 @@
 /** storefront-kit/sandbox: the provider, emulated, for tests and offline development. */
-export { createSandbox, DEFAULT_SETTINGS, JsonAnswer, type Answer, type Sandbox, type SandboxOptions } from './app.ts';
-export { createSandboxServer, type SandboxServer, type SandboxServerOptions } from './server.ts';
-export type { SandboxModule, SandboxRoute, SeedContext, RouteEnv } from './module.ts';
-export type * from './types.ts';
-export { SandboxError, appError, validationError } from './errors.ts';
-export type { Change, Commit, StateSnapshot } from './db.ts';
+export { createSandbox, DEFAULT_SETTINGS, JsonAnswer, type Answer, type Sandbox, type SandboxOptions } from './platform/app.ts';
+export { createSandboxServer, type SandboxServer, type SandboxServerOptions } from './platform/server.ts';
+export type { SandboxModule, SandboxRoute, SeedContext, RouteEnv } from './platform/module.ts';
+export type * from './platform/types.ts';
+export { SandboxError, appError, validationError } from './platform/errors.ts';
+export type { Change, Commit, StateSnapshot } from './platform/store.ts';

@@ -1,6 +1,6 @@
 /** The built-in sandbox modules. Each file under handlers/ owns one area of the provider. */
-import type { SandboxModule } from './module.ts';
-import type { StoreIndexes } from './types.ts';
+import type { SandboxModule } from './platform/module.ts';
+import type { StoreIndexes } from './platform/types.ts';
 import { catalogModule } from './handlers/catalog.ts';
 import { commerceModule } from './handlers/commerce.ts';
 import { identityModule } from './handlers/identity.ts';
@@ -9,7 +9,7 @@ import { oauthModule } from './handlers/oauth.ts';
 import { ordersModule } from './handlers/orders.ts';
 import { redirectsModule } from './handlers/redirects.ts';
 
-export type { SandboxModule } from './module.ts';
+export type { SandboxModule } from './platform/module.ts';
 
 // Members seed before the catalog (the demo member's wishlist points at it).
 export const modules: SandboxModule[] = [oauthModule, membersModule, identityModule, redirectsModule, catalogModule, commerceModule, ordersModule];

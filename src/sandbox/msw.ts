@@ -4,7 +4,7 @@
  * API host) are answered by the sandbox; everything else passes through.
  */
 import { http, type RequestHandler } from 'msw';
-import type { Sandbox } from './sandbox.ts';
+import type { Sandbox } from './platform/sandbox.ts';
 
 export function sandboxHandlers(sandbox: Sandbox, origin = 'https://www.wixapis.com'): RequestHandler[] {
   const base = origin.replace(/\/+$/, '');

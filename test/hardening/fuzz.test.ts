@@ -17,7 +17,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { operationList } from '../../generated/operations.ts';
 import type { OperationDescriptor } from '../../generated/runtime-types.ts';
-import { createSandbox } from '../../src/sandbox/app.ts';
+import { createSandbox } from '../../src/sandbox/platform/app.ts';
 import { DEMO_MEMBER_ID } from '../../src/sandbox/handlers/member-store.ts';
 import { API_KEY, CLIENT_ID, useSandboxServer } from '../support/sandbox.ts';
 import {

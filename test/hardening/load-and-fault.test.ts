@@ -35,7 +35,7 @@ async function freePort(): Promise<number> {
 }
 
 function startSandbox(port: number, data: string): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/sandbox/cli.ts', '--port', String(port), '--data', data], {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/sandbox/platform/cli.ts', '--port', String(port), '--data', data], {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   children.add(child);

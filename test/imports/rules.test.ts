@@ -66,11 +66,11 @@ describe('import rules', () => {
         ['src/b.ts', 'src/a.ts'],
       ],
     ],
-    ['client-not-into-sandbox', [['src/index.ts', 'src/sandbox/app.ts']]],
+    ['client-not-into-sandbox', [['src/index.ts', 'src/sandbox/platform/app.ts']]],
     ['src-not-into-console', [['src/index.ts', 'console/src/main.tsx']]],
     ['console-through-entry-points', [['console/src/main.tsx', 'src/client/invoke.ts']]],
-    ['platform-not-into-domain', [['src/sandbox/app.ts', 'src/sandbox/domain/cart.ts']]],
-    ['platform-not-into-handlers', [['src/sandbox/control.ts', 'src/sandbox/handlers/identity.ts']]],
+    ['platform-not-into-domain', [['src/sandbox/platform/app.ts', 'src/sandbox/domain/cart.ts']]],
+    ['platform-not-into-handlers', [['src/sandbox/platform/control.ts', 'src/sandbox/handlers/identity.ts']]],
   ])('%s fails on a tree that breaks it', (rule, imports) => {
     expect(cruise(project(imports)).map((v) => [v.rule.name, v.from])).toContainEqual([rule, imports[0][0]]);
   });

@@ -1,6 +1,6 @@
 /** The sandbox's start flags and their environment variables: what scripts and CI rely on. */
 import { describe, expect, it } from 'vitest';
-import { describeStart, sandboxOptionsFromArgs } from '../../src/sandbox/cli.ts';
+import { describeStart, sandboxOptionsFromArgs } from '../../src/sandbox/platform/cli.ts';
 
 describe('sandbox flags', () => {
   it('defaults to 127.0.0.1:4010 in memory', () => {

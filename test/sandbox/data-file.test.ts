@@ -7,8 +7,8 @@ import { appendFileSync, existsSync, mkdtempSync, readFileSync, statSync, writeF
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { StateSnapshot } from '../../src/sandbox/db.ts';
-import { DataFile, DataFileError, writeDataFile } from '../../src/sandbox/persist.ts';
+import type { StateSnapshot } from '../../src/sandbox/platform/store.ts';
+import { DataFile, DataFileError, writeDataFile } from '../../src/sandbox/platform/persist.ts';
 
 const newFile = () => join(mkdtempSync(join(tmpdir(), 'sfk-datafile-')), 'state.json');
 const state = (n: number): StateSnapshot => ({

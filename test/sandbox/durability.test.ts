@@ -15,7 +15,7 @@ afterEach(() => {
 });
 
 function start(args: string[]): Promise<{ child: ChildProcess; url: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/sandbox/cli.ts', '--port', '0', '--validate-responses', ...args], {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/sandbox/platform/cli.ts', '--port', '0', '--validate-responses', ...args], {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   children.push(child);
@@ -33,7 +33,7 @@ function start(args: string[]): Promise<{ child: ChildProcess; url: string }> {
 }
 
 function exitOf(args: string[]): Promise<{ code: number | null; stderr: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/sandbox/cli.ts', '--port', '0', '--validate-responses', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/sandbox/platform/cli.ts', '--port', '0', '--validate-responses', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
   children.push(child);
   let stderr = '';
   child.stderr!.on('data', (d) => (stderr += d));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { Router } from '../../src/sandbox/router.ts';
+import { Router } from '../../src/sandbox/platform/router.ts';
 import { descriptor } from '../support/descriptors.ts';
 
 const ops = [

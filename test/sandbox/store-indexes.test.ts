@@ -4,8 +4,8 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { Store } from '../../src/sandbox/db.ts';
-import type { Db, Entity, Where } from '../../src/sandbox/types.ts';
+import { Store } from '../../src/sandbox/platform/store.ts';
+import type { Db, Entity, Where } from '../../src/sandbox/platform/types.ts';
 
 const INDEXES = { carts: ['buyerInfo.memberId', 'buyerInfo.visitorId'], members: ['loginEmail'] } as const;
 const cart = (id: string, visitorId: string, memberId?: string): Entity => ({

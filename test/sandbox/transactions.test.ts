@@ -3,7 +3,7 @@
  * other: one request's rollback never takes another's acknowledged write with it.
  */
 import { describe, expect, it } from 'vitest';
-import { Store } from '../../src/sandbox/db.ts';
+import { Store } from '../../src/sandbox/platform/store.ts';
 import { call, useSandboxServer, visitorToken } from '../support/sandbox.ts';
 
 const tick = () => new Promise((r) => setTimeout(r, 5));

@@ -1,6 +1,6 @@
 /** Starts a sandbox server on 127.0.0.1 (a free port) for a test file, with response validation on. */
 import { afterAll, beforeAll } from 'vitest';
-import { createSandboxServer, type SandboxServer, type SandboxServerOptions } from '../../src/sandbox/server.ts';
+import { createSandboxServer, type SandboxServer, type SandboxServerOptions } from '../../src/sandbox/platform/server.ts';
 
 export const API_KEY = 'sandbox-api-key';
 export const CLIENT_ID = 'sandbox-client';

@@ -5,7 +5,7 @@
  * handler's `ctx.input` is its operation's request.
  */
 import { expectTypeOf } from 'vitest';
-import type { OperationContext, SandboxHandlers } from '../../src/sandbox/types.ts';
+import type { OperationContext, SandboxHandlers } from '../../src/sandbox/platform/types.ts';
 
 const session = { redirectSession: { id: 's1', fullUrl: 'https://sandbox.test/login?session=s1' } };
 

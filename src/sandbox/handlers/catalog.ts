@@ -10,11 +10,11 @@
  * - `collections`: Collection (`numberOfProducts` kept in step);
  * - `wishlists`: {id, ownerId, items: [{id, type, origin, dateAdded}]}.
  */
-import { appError, conflict, notFound } from '../errors.ts';
-import type { SandboxModule, SeedContext } from '../module.ts';
-import { entityEvent } from '../events.ts';
+import { appError, conflict, notFound } from '../platform/errors.ts';
+import type { SandboxModule, SeedContext } from '../platform/module.ts';
+import { entityEvent } from '../platform/events.ts';
 import { getField, queryOffset, type Filter, type SortSpec } from '../query-engine.ts';
-import type { Db, Entity, OperationContext } from '../types.ts';
+import type { Db, Entity, OperationContext } from '../platform/types.ts';
 
 export const PRODUCTS = 'products';
 /** The provider's stores app: catalog references with this appId point at the store catalog. */

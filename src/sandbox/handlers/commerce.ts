@@ -8,11 +8,11 @@
  * the owner), `orders`, `coupons`, `giftCards`. Orders created here are what the orders
  * module (issue 5) works on.
  */
-import { appError, conflict, notFound } from '../errors.ts';
-import { entityEvent } from '../events.ts';
-import type { SandboxModule, SeedContext } from '../module.ts';
-import type { OperationContext } from '../types.ts';
-import { maskedKeys } from '../safe-object.ts';
+import { appError, conflict, notFound } from '../platform/errors.ts';
+import { entityEvent } from '../platform/events.ts';
+import type { SandboxModule, SeedContext } from '../platform/module.ts';
+import type { OperationContext } from '../platform/types.ts';
+import { maskedKeys } from '../platform/safe-object.ts';
 import { changeStock, findProduct, priceForVariant } from './catalog.ts';
 
 type Json = Record<string, any>;

@@ -14,13 +14,13 @@
  * - `verifications`: codes sent by verification.start.
  * - `recoveryTokens`: single-use tokens of recovery and activation e-mails.
  */
-import { SANDBOX_CAPTCHA_TOKEN } from '../captcha.ts';
-import { appError, validationError } from '../errors.ts';
-import { entityEvent } from '../events.ts';
-import type { SandboxModule } from '../module.ts';
-import { TOKENS, type TokenRecord } from '../tokens.ts';
-import type { Caller, Db, OperationContext, SandboxHandlerNames, SandboxSettings } from '../types.ts';
-import { matchesRedirectPattern, parseCallerUrl } from '../url-safety.ts';
+import { SANDBOX_CAPTCHA_TOKEN } from '../platform/captcha.ts';
+import { appError, validationError } from '../platform/errors.ts';
+import { entityEvent } from '../platform/events.ts';
+import type { SandboxModule } from '../platform/module.ts';
+import { TOKENS, type TokenRecord } from '../platform/tokens.ts';
+import type { Caller, Db, OperationContext, SandboxHandlerNames, SandboxSettings } from '../platform/types.ts';
+import { matchesRedirectPattern, parseCallerUrl } from '../platform/url-safety.ts';
 import {
   MEMBER_FQDN,
   CREDENTIALS,

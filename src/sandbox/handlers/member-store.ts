@@ -10,12 +10,12 @@
  */
 import { bytesToBase64Url } from '../../normalise/base64url.ts';
 import type { components } from '../../../generated/types/members.ts';
-import type { Db, Entity } from '../types.ts';
+import type { Db, Entity } from '../platform/types.ts';
 
 export const MEMBERS = 'members';
 export const CREDENTIALS = 'credentials';
 
-declare module '../types.ts' {
+declare module '../platform/types.ts' {
   interface Collections {
     members: MemberRecord;
     credentials: CredentialRecord;

@@ -22,13 +22,13 @@
  *   through their own calls.
  * - Every change emits `wix.members.v1.member` created / updated / deleted.
  */
-import { appError, badRequest, conflict, notFound, validationError, type Violation } from '../errors.ts';
-import { entityEvent } from '../events.ts';
-import type { SandboxModule, SeedContext } from '../module.ts';
+import { appError, badRequest, conflict, notFound, validationError, type Violation } from '../platform/errors.ts';
+import { entityEvent } from '../platform/events.ts';
+import type { SandboxModule, SeedContext } from '../platform/module.ts';
 import { matches, queryOffset, type Filter, type SortSpec } from '../query-engine.ts';
-import { revokeMemberTokens } from '../tokens.ts';
+import { revokeMemberTokens } from '../platform/tokens.ts';
 import type { components } from '../../../generated/types/members.ts';
-import type { OperationContext, SandboxHandlers } from '../types.ts';
+import type { OperationContext, SandboxHandlers } from '../platform/types.ts';
 import {
   MEMBER_FQDN,
   DEMO_MEMBER_ID,
@@ -50,7 +50,7 @@ type MemberAddress = Schemas['MemberAddress'];
 /** Completed bulk-by-filter jobs (the provider runs them asynchronously; the sandbox at once). */
 export const MEMBER_JOBS = 'memberJobs';
 
-declare module '../types.ts' {
+declare module '../platform/types.ts' {
   interface Collections {
     /** Bulk member jobs (bulk delete, approve, block). */
     memberJobs: Entity;

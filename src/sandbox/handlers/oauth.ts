@@ -4,16 +4,16 @@
  * opaque and expiring (see ../tokens.ts).
  */
 import { bytesToBase64Url } from '../../normalise/base64url.ts';
-import { appError } from '../errors.ts';
-import type { SandboxModule } from '../module.ts';
-import { issueTokens, resolveCaller, TOKENS, type TokenRecord } from '../tokens.ts';
-import type { Entity, SandboxHandlers } from '../types.ts';
+import { appError } from '../platform/errors.ts';
+import type { SandboxModule } from '../platform/module.ts';
+import { issueTokens, resolveCaller, TOKENS, type TokenRecord } from '../platform/tokens.ts';
+import type { Entity, SandboxHandlers } from '../platform/types.ts';
 import { mergeVisitorCartIntoMember } from './commerce.ts';
 
 /** Authorization codes the hosted login page hands out (identity module writes them). */
 export const AUTH_CODES = 'authCodes';
 
-declare module '../types.ts' {
+declare module '../platform/types.ts' {
   interface Collections {
     authCodes: AuthCodeRecord;
   }

@@ -16,11 +16,11 @@
  * - createOrder computes subtotal + shipping; no tax (the given prices are taken as final).
  */
 import { encodeBase64Url, decodeBase64Url } from '../../normalise/base64url.ts';
-import { appError, badRequest, conflict, notFound, SandboxError, validationError, type Violation } from '../errors.ts';
-import { entityEvent } from '../events.ts';
-import type { SandboxModule, SeedContext } from '../module.ts';
+import { appError, badRequest, conflict, notFound, SandboxError, validationError, type Violation } from '../platform/errors.ts';
+import { entityEvent } from '../platform/events.ts';
+import type { SandboxModule, SeedContext } from '../platform/module.ts';
 import { matches, sortEntities, type Filter, type SortSpec } from '../query-engine.ts';
-import type { Db, OperationContext } from '../types.ts';
+import type { Db, OperationContext } from '../platform/types.ts';
 import { changeStock, findProduct, PRODUCTS, priceForVariant, recompute, seededId, DEMO_MEMBER_ID } from './catalog.ts';
 import { ORDERS, STORES_APP_ID } from './commerce.ts';
 

@@ -14,9 +14,9 @@
  * origins) are honoured, at creation and again when a page redirects. Every page escapes all
  * text and carries a strict Content-Security-Policy.
  */
-import { SandboxError, validationError } from '../errors.ts';
-import type { RouteEnv, SandboxModule } from '../module.ts';
-import type { Caller, Db, OperationContext, SandboxHandlerNames, SandboxRequest } from '../types.ts';
+import { SandboxError, validationError } from '../platform/errors.ts';
+import type { RouteEnv, SandboxModule } from '../platform/module.ts';
+import type { Caller, Db, OperationContext, SandboxHandlerNames, SandboxRequest } from '../platform/types.ts';
 import {
   endMemberLogin,
   isRegisteredRedirect,

@@ -4,7 +4,7 @@
  * which imports them.
  */
 import type { Answer } from './answer.ts';
-import type { Store } from './db.ts';
+import type { Store } from './store.ts';
 import type { EventHub } from './events.ts';
 import type { Caller, OperationContext, SandboxIdentity, SandboxRequest, SandboxSettings } from './types.ts';
 

@@ -4,10 +4,10 @@
  * Reads are open on loopback (the server also refuses foreign Host names there); changes, and
  * reads when it listens beyond loopback, need the sandbox's API key.
  */
-import { operationList } from '../../generated/operations.ts';
+import { operationList } from '../../../generated/operations.ts';
 import type { Sandbox } from './sandbox.ts';
 import { JsonAnswer, type Answer } from './answer.ts';
-import { STATE_VERSION, type StateSnapshot } from './db.ts';
+import { STATE_VERSION, type StateSnapshot } from './store.ts';
 import { appError, validationError, type Violation } from './errors.ts';
 import { EVENTS, type DomainEvent } from './events.ts';
 import { SANDBOX_CAPTCHA_TOKEN } from './captcha.ts';

@@ -4,7 +4,7 @@
  * method, the forms the official SDK sends are accepted: GET with `.r` for the POST query
  * operations, and POST for a GET with a POST fallback.
  */
-import type { OperationDescriptor } from '../../generated/runtime-types.ts';
+import type { OperationDescriptor } from '../../../generated/runtime-types.ts';
 import { appError } from './errors.ts';
 
 interface Route {

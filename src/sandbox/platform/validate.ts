@@ -5,8 +5,8 @@
  */
 import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
-import type { OperationDescriptor } from '../../generated/runtime-types.ts';
-import { specs } from '../../generated/specs.ts';
+import type { OperationDescriptor } from '../../../generated/runtime-types.ts';
+import { specs } from '../../../generated/specs.ts';
 import type { Violation } from './errors.ts';
 
 function makeAjv(coerce: boolean): Ajv2020 {

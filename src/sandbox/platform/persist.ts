@@ -17,7 +17,7 @@
  */
 import { closeSync, existsSync, fstatSync, fsyncSync, ftruncateSync, openSync, readFileSync, renameSync, unlinkSync, writeSync } from 'node:fs';
 import { dirname, basename, join, resolve } from 'node:path';
-import { STATE_VERSION, type Commit, type StateSnapshot } from './db.ts';
+import { STATE_VERSION, type Commit, type StateSnapshot } from './store.ts';
 import { findReservedKey, RESERVED_KEYS } from './safe-object.ts';
 
 export class DataFileError extends Error {

@@ -3,12 +3,12 @@
  * The same handler runs under msw in tests, behind the Node HTTP server (server.ts) and in the
  * browser's service worker. Nothing here is Node-only; durability is plugged in by the server.
  */
-import type { OperationDescriptor } from '../../generated/runtime-types.ts';
-import { operationList } from '../../generated/operations.ts';
-import { mapShape, toWire, type LeafFn } from '../normalise/shape.ts';
+import type { OperationDescriptor } from '../../../generated/runtime-types.ts';
+import { operationList } from '../../../generated/operations.ts';
+import { mapShape, toWire, type LeafFn } from '../../normalise/shape.ts';
 import { JsonAnswer, type Answer } from './answer.ts';
 import { control } from './control.ts';
-import { Store, type Commit, type StateSnapshot } from './db.ts';
+import { Store, type Commit, type StateSnapshot } from './store.ts';
 import { appError, SandboxError, validationError } from './errors.ts';
 import { EventHub } from './events.ts';
 import { Router } from './router.ts';
@@ -17,7 +17,7 @@ import { resolveCaller } from './tokens.ts';
 import type { Caller, DomainEventInput, HandlerTable, OperationContext, OutboxMail, RequestHeaders, SandboxIdentity, SandboxRequest, SandboxSettings } from './types.ts';
 import { decodeDotR } from './dot-r.ts';
 import { responseValidator, validateRequest } from './validate.ts';
-import { modules as businessModules, storeIndexes, type SandboxModule } from './modules.ts';
+import { modules as businessModules, storeIndexes, type SandboxModule } from '../modules.ts';
 import { bodyLimit, readJsonObject } from './json-body.ts';
 import { ownOptions, ownValue, queryObject, safeJsonParse, setDotted } from './safe-object.ts';
 import { assertSafeUrls } from './url-safety.ts';

@@ -4,8 +4,8 @@
  * handlers (cart, checkout, orders, members, catalog, wishlist, identity) implement
  * `OperationHandler`s against it, registered by operation key (`<module>.<operationId>`).
  */
-import type { Caller as CallerColumn, OperationDescriptor } from '../../generated/runtime-types.ts';
-import type { SandboxContract, SandboxOperationKey } from '../../generated/sandbox-contract.ts';
+import type { Caller as CallerColumn, OperationDescriptor } from '../../../generated/runtime-types.ts';
+import type { SandboxContract, SandboxOperationKey } from '../../../generated/sandbox-contract.ts';
 
 /** Who is calling, resolved from the Authorization header. */
 export type Caller =
@@ -19,7 +19,7 @@ export type Entity = Record<string, unknown> & { id?: string };
 
 /**
  * Every collection of the store, by name, and the entity it holds. A module declares its own
- * by declaration merging (`declare module '../types.ts' { interface Collections { members:
+ * by declaration merging (`declare module '../platform/types.ts' { interface Collections { members:
  * MemberRecord } }`), so the store is typed while the platform imports no module.
  */
 export interface Collections {

@@ -4,7 +4,7 @@
  * prototype-safe parser: a `__proto__`, `constructor` or `prototype` key anywhere is refused as a
  * validation error naming it, so no decoded object can reach a prototype.
  */
-import { decodeBase64Url } from '../normalise/base64url.ts';
+import { decodeBase64Url } from '../../normalise/base64url.ts';
 import { appError, SandboxError } from './errors.ts';
 import { safeJsonParse } from './safe-object.ts';
 
