@@ -474,6 +474,13 @@ export interface components {
             original?: string;
             translated?: string;
         };
+        /** @description A page of the site: its path and its full URL (the official SDK hands callers the `url`). */
+        PageUrlV2: {
+            /** @description Path of the page, e.g. `/product-page/linen-shirt`. */
+            relativePath?: string;
+            /** @description Full URL of the page, e.g. `https://sandbox.store/product-page/linen-shirt`. */
+            url?: string;
+        };
         /**
          * @description A money amount as decimal text, with the same amount formatted for display.
          * @example {
@@ -578,7 +585,7 @@ export interface components {
             quantity?: number;
             catalogReference?: components["schemas"]["CatalogReference"];
             productName?: components["schemas"]["ProductName"];
-            url?: string;
+            url?: components["schemas"]["PageUrlV2"];
             price?: components["schemas"]["Price"];
             fullPrice?: components["schemas"]["Price"];
             priceBeforeDiscounts?: components["schemas"]["Price"];
@@ -1247,7 +1254,10 @@ export interface operations {
                      *               "original": "Linen shirt",
                      *               "translated": "Linen shirt"
                      *             },
-                     *             "url": "https://example.store/product-page/linen-shirt",
+                     *             "url": {
+                     *               "relativePath": "/product-page/linen-shirt",
+                     *               "url": "https://example.store/product-page/linen-shirt"
+                     *             },
                      *             "price": {
                      *               "amount": "45.00",
                      *               "convertedAmount": "45.00",
@@ -1397,7 +1407,10 @@ export interface operations {
                      *               "original": "Linen shirt",
                      *               "translated": "Linen shirt"
                      *             },
-                     *             "url": "https://example.store/product-page/linen-shirt",
+                     *             "url": {
+                     *               "relativePath": "/product-page/linen-shirt",
+                     *               "url": "https://example.store/product-page/linen-shirt"
+                     *             },
                      *             "price": {
                      *               "amount": "45.00",
                      *               "convertedAmount": "45.00",
@@ -1548,7 +1561,10 @@ export interface operations {
                      *               "original": "Linen shirt",
                      *               "translated": "Linen shirt"
                      *             },
-                     *             "url": "https://example.store/product-page/linen-shirt",
+                     *             "url": {
+                     *               "relativePath": "/product-page/linen-shirt",
+                     *               "url": "https://example.store/product-page/linen-shirt"
+                     *             },
                      *             "price": {
                      *               "amount": "45.00",
                      *               "convertedAmount": "45.00",
@@ -1754,7 +1770,10 @@ export interface operations {
                      *               "original": "Linen shirt",
                      *               "translated": "Linen shirt"
                      *             },
-                     *             "url": "https://example.store/product-page/linen-shirt",
+                     *             "url": {
+                     *               "relativePath": "/product-page/linen-shirt",
+                     *               "url": "https://example.store/product-page/linen-shirt"
+                     *             },
                      *             "price": {
                      *               "amount": "45.00",
                      *               "convertedAmount": "45.00",
@@ -1948,7 +1967,10 @@ export interface operations {
                      *               "original": "Linen shirt",
                      *               "translated": "Linen shirt"
                      *             },
-                     *             "url": "https://example.store/product-page/linen-shirt",
+                     *             "url": {
+                     *               "relativePath": "/product-page/linen-shirt",
+                     *               "url": "https://example.store/product-page/linen-shirt"
+                     *             },
                      *             "price": {
                      *               "amount": "45.00",
                      *               "convertedAmount": "45.00",
@@ -2101,7 +2123,10 @@ export interface operations {
                      *               "original": "Linen shirt",
                      *               "translated": "Linen shirt"
                      *             },
-                     *             "url": "https://example.store/product-page/linen-shirt",
+                     *             "url": {
+                     *               "relativePath": "/product-page/linen-shirt",
+                     *               "url": "https://example.store/product-page/linen-shirt"
+                     *             },
                      *             "price": {
                      *               "amount": "45.00",
                      *               "convertedAmount": "45.00",
@@ -2254,7 +2279,10 @@ export interface operations {
                      *               "original": "Linen shirt",
                      *               "translated": "Linen shirt"
                      *             },
-                     *             "url": "https://example.store/product-page/linen-shirt",
+                     *             "url": {
+                     *               "relativePath": "/product-page/linen-shirt",
+                     *               "url": "https://example.store/product-page/linen-shirt"
+                     *             },
                      *             "price": {
                      *               "amount": "45.00",
                      *               "convertedAmount": "45.00",
@@ -2422,7 +2450,10 @@ export interface operations {
                      *               "original": "Linen shirt",
                      *               "translated": "Linen shirt"
                      *             },
-                     *             "url": "https://example.store/product-page/linen-shirt",
+                     *             "url": {
+                     *               "relativePath": "/product-page/linen-shirt",
+                     *               "url": "https://example.store/product-page/linen-shirt"
+                     *             },
                      *             "price": {
                      *               "amount": "45.00",
                      *               "convertedAmount": "45.00",
@@ -2581,7 +2612,10 @@ export interface operations {
                      *               "original": "Linen shirt",
                      *               "translated": "Linen shirt"
                      *             },
-                     *             "url": "https://example.store/product-page/linen-shirt",
+                     *             "url": {
+                     *               "relativePath": "/product-page/linen-shirt",
+                     *               "url": "https://example.store/product-page/linen-shirt"
+                     *             },
                      *             "price": {
                      *               "amount": "45.00",
                      *               "convertedAmount": "45.00",
@@ -2828,7 +2862,10 @@ export interface operations {
                      *               "original": "Linen shirt",
                      *               "translated": "Linen shirt"
                      *             },
-                     *             "url": "https://example.store/product-page/linen-shirt",
+                     *             "url": {
+                     *               "relativePath": "/product-page/linen-shirt",
+                     *               "url": "https://example.store/product-page/linen-shirt"
+                     *             },
                      *             "price": {
                      *               "amount": "45.00",
                      *               "convertedAmount": "45.00",

@@ -335,6 +335,13 @@ export interface components {
             original?: string;
             translated?: string;
         };
+        /** @description A page of the site: its path and its full URL (the official SDK hands callers the `url`). */
+        PageUrlV2: {
+            /** @description Path of the page, e.g. `/product-page/linen-shirt`. */
+            relativePath?: string;
+            /** @description Full URL of the page, e.g. `https://sandbox.store/product-page/linen-shirt`. */
+            url?: string;
+        };
         /**
          * @description A money amount as decimal text, with the same amount formatted for display.
          * @example {
@@ -439,7 +446,7 @@ export interface components {
             quantity?: number;
             catalogReference?: components["schemas"]["CatalogReference"];
             productName?: components["schemas"]["ProductName"];
-            url?: string;
+            url?: components["schemas"]["PageUrlV2"];
             price?: components["schemas"]["Price"];
             fullPrice?: components["schemas"]["Price"];
             priceBeforeDiscounts?: components["schemas"]["Price"];
@@ -1076,7 +1083,10 @@ export interface operations {
                      *               "original": "Linen shirt",
                      *               "translated": "Linen shirt"
                      *             },
-                     *             "url": "https://example.store/product-page/linen-shirt",
+                     *             "url": {
+                     *               "relativePath": "/product-page/linen-shirt",
+                     *               "url": "https://example.store/product-page/linen-shirt"
+                     *             },
                      *             "price": {
                      *               "amount": "45.00",
                      *               "convertedAmount": "45.00",
@@ -1226,7 +1236,10 @@ export interface operations {
                      *               "original": "Linen shirt",
                      *               "translated": "Linen shirt"
                      *             },
-                     *             "url": "https://example.store/product-page/linen-shirt",
+                     *             "url": {
+                     *               "relativePath": "/product-page/linen-shirt",
+                     *               "url": "https://example.store/product-page/linen-shirt"
+                     *             },
                      *             "price": {
                      *               "amount": "45.00",
                      *               "convertedAmount": "45.00",
@@ -1349,7 +1362,10 @@ export interface operations {
                      *               "original": "Linen shirt",
                      *               "translated": "Linen shirt"
                      *             },
-                     *             "url": "https://example.store/product-page/linen-shirt",
+                     *             "url": {
+                     *               "relativePath": "/product-page/linen-shirt",
+                     *               "url": "https://example.store/product-page/linen-shirt"
+                     *             },
                      *             "price": {
                      *               "amount": "45.00",
                      *               "convertedAmount": "45.00",
@@ -1462,7 +1478,10 @@ export interface operations {
                      *               "original": "Linen shirt",
                      *               "translated": "Linen shirt"
                      *             },
-                     *             "url": "https://example.store/product-page/linen-shirt",
+                     *             "url": {
+                     *               "relativePath": "/product-page/linen-shirt",
+                     *               "url": "https://example.store/product-page/linen-shirt"
+                     *             },
                      *             "price": {
                      *               "amount": "45.00",
                      *               "convertedAmount": "45.00",
@@ -1579,7 +1598,10 @@ export interface operations {
                      *               "original": "Linen shirt",
                      *               "translated": "Linen shirt"
                      *             },
-                     *             "url": "https://example.store/product-page/linen-shirt",
+                     *             "url": {
+                     *               "relativePath": "/product-page/linen-shirt",
+                     *               "url": "https://example.store/product-page/linen-shirt"
+                     *             },
                      *             "price": {
                      *               "amount": "45.00",
                      *               "convertedAmount": "45.00",
@@ -1687,7 +1709,10 @@ export interface operations {
                      *               "original": "Linen shirt",
                      *               "translated": "Linen shirt"
                      *             },
-                     *             "url": "https://example.store/product-page/linen-shirt",
+                     *             "url": {
+                     *               "relativePath": "/product-page/linen-shirt",
+                     *               "url": "https://example.store/product-page/linen-shirt"
+                     *             },
                      *             "price": {
                      *               "amount": "45.00",
                      *               "convertedAmount": "45.00",
@@ -1856,7 +1881,10 @@ export interface operations {
                      *               "original": "Linen shirt",
                      *               "translated": "Linen shirt"
                      *             },
-                     *             "url": "https://example.store/product-page/linen-shirt",
+                     *             "url": {
+                     *               "relativePath": "/product-page/linen-shirt",
+                     *               "url": "https://example.store/product-page/linen-shirt"
+                     *             },
                      *             "price": {
                      *               "amount": "45.00",
                      *               "convertedAmount": "45.00",

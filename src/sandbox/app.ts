@@ -17,6 +17,7 @@ import { resolveCaller } from './tokens.ts';
 import type { Caller, DomainEventInput, HandlerTable, OperationContext, OutboxMail, RequestHeaders, SandboxIdentity, SandboxRequest, SandboxSettings } from './types.ts';
 import { responseValidator, validateRequest } from './validate.ts';
 import { modules as businessModules, type SandboxModule } from './modules.ts';
+import { DEFAULT_API_KEY, DEFAULT_CLIENT_ID, DEFAULT_SITE_ID, DEMO_MEMBER } from './seed/ids.ts';
 
 export const MAX_BODY_BYTES = 1024 * 1024;
 /** Deeper JSON is refused: validation, handlers and the state export walk values recursively. */
@@ -183,11 +184,11 @@ function authorize(d: OperationDescriptor, caller: Caller): SandboxError | undef
 
 export function createSandbox(options: SandboxOptions = {}): Sandbox {
   const opts: SandboxIdentity = {
-    clientIds: options.clientIds ?? ['sandbox-client'],
-    apiKeys: options.apiKeys ?? ['sandbox-api-key'],
-    siteId: options.siteId ?? 'sandbox-site',
-    memberEmail: options.memberEmail ?? 'demo@storefront.test',
-    memberPassword: options.memberPassword ?? 'demo-password-1',
+    clientIds: options.clientIds ?? [DEFAULT_CLIENT_ID],
+    apiKeys: options.apiKeys ?? [DEFAULT_API_KEY],
+    siteId: options.siteId ?? DEFAULT_SITE_ID,
+    memberEmail: options.memberEmail ?? DEMO_MEMBER.email,
+    memberPassword: options.memberPassword ?? DEMO_MEMBER.password,
   };
   const modules = [...businessModules, ...(options.modules ?? [])];
   const handlers: HandlerTable = Object.assign({}, ...modules.map((m) => m.handlers ?? {}));

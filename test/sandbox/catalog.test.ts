@@ -3,7 +3,7 @@
  * queries, writes with state read back, NaN round trips, conflicts that change nothing.
  */
 import { describe, expect, it } from 'vitest';
-import { ApiKeyStrategy, ApplicationError, collections, createClient, currentCart, OAuthStrategy, products, wishlist } from '../../src/index.ts';
+import { ApiKeyStrategy, collections, createClient, currentCart, OAuthStrategy, products, wishlist } from '../../src/index.ts';
 
 const STORES_APP_ID = '215238eb-22a5-4c36-9e7b-e7c08025e04e';
 import { API_KEY, call, CLIENT_ID, useSandboxServer } from '../support/sandbox.ts';
@@ -37,7 +37,8 @@ describe('seeded catalog', () => {
   it('hides hidden products from visitors and cost data from everyone but elevated callers', async () => {
     const all = await admin().products.queryProducts({ query: { filter: { visible: false } }, includeHiddenProducts: true, includeMerchantSpecificData: true });
     const hidden = all.products![0];
-    await expect(visitor().products.getProduct(hidden.id!)).rejects.toBeInstanceOf(ApplicationError);
+    // The store reader documents no custom errors: a hidden product is a standard 404 to a visitor.
+    await expect(visitor().products.getProduct(hidden.id!)).rejects.toMatchObject({ name: 'HttpError', code: 'NOT_FOUND', status: 404 });
     const p = (await visitor().products.queryProducts({ query: { paging: { limit: 1 } } })).products![0];
     expect((await visitor().products.getProduct(p.id!, { includeMerchantSpecificData: true })).product!.costAndProfitData).toBeUndefined();
     expect((await admin().products.getProduct(p.id!, { includeMerchantSpecificData: true })).product!.costAndProfitData).toBeDefined();
@@ -102,7 +103,7 @@ describe('catalog writes', () => {
     await admin().products.updateProduct(created.id!, { product: { name: 'Sandbox hat II' } });
     expect((await visitor().products.getProduct(created.id!)).product!.name).toBe('Sandbox hat II');
     await admin().products.deleteProduct(created.id!);
-    await expect(visitor().products.getProduct(created.id!)).rejects.toMatchObject({ code: 'PRODUCT_NOT_FOUND', status: 404 });
+    await expect(visitor().products.getProduct(created.id!)).rejects.toMatchObject({ code: 'NOT_FOUND', status: 404 });
     const events = (await call(s.current.url, 'GET', '/__sandbox/events?entityFqdn=wix.stores.catalog.v1.product')).body.events;
     expect(events.filter((e: { entityId: string }) => e.entityId === created.id).map((e: { slug: string }) => e.slug)).toEqual(['created', 'updated', 'updated', 'deleted']);
   });

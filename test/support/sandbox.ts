@@ -2,8 +2,10 @@
 import { afterAll, beforeAll } from 'vitest';
 import { createSandboxServer, type SandboxServer, type SandboxServerOptions } from '../../src/sandbox/server.ts';
 
-export const API_KEY = 'sandbox-api-key';
-export const CLIENT_ID = 'sandbox-client';
+import { DEFAULT_API_KEY, DEFAULT_CLIENT_ID } from '../../src/sandbox/seed/ids.ts';
+
+export const API_KEY = DEFAULT_API_KEY;
+export const CLIENT_ID = DEFAULT_CLIENT_ID;
 
 export function useSandboxServer(options: SandboxServerOptions = {}): { current: SandboxServer } {
   const ref = {} as { current: SandboxServer };

@@ -13,6 +13,8 @@ import { entityEvent } from '../events.ts';
 import type { SandboxModule, SeedContext } from '../module.ts';
 import type { OperationContext } from '../types.ts';
 import { changeStock, findProduct, priceForVariant } from './catalog.ts';
+import { descriptionLines, pageUrl, sameItem } from '../domain/line-items.ts';
+import { COUPON, GIFT_CARD } from '../seed/ids.ts';
 
 type Json = Record<string, any>;
 
@@ -38,9 +40,10 @@ const price = (n: number) => {
 const num = (p: Json | undefined) => Number(p?.amount ?? 0);
 
 function seed(ctx: SeedContext): void {
-  ctx.db.put(COUPONS, 'SAVE10', { id: 'SAVE10', code: 'SAVE10', name: '10% off everything', kind: 'PERCENT', value: 10 });
-  ctx.db.put(COUPONS, 'FIVEOFF', { id: 'FIVEOFF', code: 'FIVEOFF', name: '$5 off', kind: 'AMOUNT', value: 5 });
-  ctx.db.put(GIFT_CARDS, 'GIFT-0001-DEMO', { id: 'GIFT-0001-DEMO', code: 'GIFT-0001-DEMO', balance: 50 });
+  const { tenPercent, fiveOff } = COUPON;
+  ctx.db.put(COUPONS, tenPercent, { id: tenPercent, code: tenPercent, name: '10% off everything', kind: 'PERCENT', value: 10 });
+  ctx.db.put(COUPONS, fiveOff, { id: fiveOff, code: fiveOff, name: '$5 off', kind: 'AMOUNT', value: 5 });
+  ctx.db.put(GIFT_CARDS, GIFT_CARD.code, { id: GIFT_CARD.code, code: GIFT_CARD.code, balance: GIFT_CARD.balance });
 }
 
 // ---------------- ownership ----------------
@@ -87,23 +90,21 @@ function lineFromCatalog(ctx: OperationContext, input: Json, id = ctx.newId()): 
   if (!product || product.visible === false) throw appError(400, 'ITEM_NOT_FOUND', `Product ${ref.catalogItemId} not found in the catalog`, { catalogItemId: ref.catalogItemId });
   const pricing = priceForVariant(product, ref.options ?? {});
   if (!pricing) throw appError(400, 'VARIANT_NOT_FOUND', `No variant of product ${product.id} matches ${JSON.stringify(ref.options)}`);
+  // A product without managed variants is bought by its options; a managed variant by its id.
+  const options = Object.keys(pricing.options).length ? { options: pricing.options } : { variantId: pricing.variantId };
   const line: Json = {
     id,
     quantity: input.quantity,
-    catalogReference: { catalogItemId: product.id, appId: STORES_APP_ID, options: { variantId: pricing.variantId } },
+    catalogReference: { catalogItemId: product.id, appId: STORES_APP_ID, options },
     productName: { original: product.name, translated: product.name },
-    url: `${product.productPageUrl?.base ?? ''}${product.productPageUrl?.path ?? ''}`,
+    url: pageUrl(product.productPageUrl),
     price: price(pricing.price),
     fullPrice: price(pricing.fullPrice),
     priceBeforeDiscounts: price(pricing.price),
     itemType: { preset: product.productType === 'digital' ? 'DIGITAL' : 'PHYSICAL' },
     paymentOption: 'FULL_PAYMENT_ONLINE',
     physicalProperties: { weight: pricing.weight, sku: pricing.sku, shippable: product.productType !== 'digital' },
-    descriptionLines: Object.entries((product.variants ?? []).find((v: Json) => v.id === pricing.variantId)?.choices ?? {}).map(([k, v]) => ({
-      name: { original: k, translated: k },
-      plainText: { original: String(v), translated: String(v) },
-      lineType: 'PLAIN_TEXT',
-    })),
+    descriptionLines: descriptionLines(product, pricing.choices),
   };
   const main = product.media?.mainMedia;
   if (main?.image?.url) line.image = { id: main.id, url: main.image.url, width: main.image.width, height: main.image.height };
@@ -120,7 +121,10 @@ function refreshAvailability(ctx: OperationContext, line: Json): Json {
   else if (pricing.quantity !== undefined && pricing.quantity < line.quantity) line.availability = { status: 'PARTIALLY_AVAILABLE', quantityAvailable: pricing.quantity };
   else line.availability = { status: 'AVAILABLE', ...(pricing.quantity !== undefined ? { quantityAvailable: pricing.quantity } : {}) };
   if (pricing) {
+    // Prices follow the catalog: a price change shows in every price of the line.
     line.price = price(pricing.price);
+    line.fullPrice = price(pricing.fullPrice);
+    line.priceBeforeDiscounts = price(pricing.price);
     line.physicalProperties = { ...line.physicalProperties, weight: pricing.weight };
   }
   return line;
@@ -131,7 +135,7 @@ function addLines(ctx: OperationContext, lines: Json[], inputs: Json[] = []): Js
   const out = lines.map((l) => ({ ...l }));
   for (const input of inputs) {
     const built = lineFromCatalog(ctx, input);
-    const same = out.find((l) => l.catalogReference.catalogItemId === built.catalogReference.catalogItemId && l.catalogReference.options?.variantId === built.catalogReference.options?.variantId);
+    const same = out.find((l) => sameItem(l, built));
     if (same) {
       same.quantity += built.quantity;
       refreshAvailability(ctx, same);
@@ -300,7 +304,7 @@ export function mergeVisitorCartIntoMember(ctx: OperationContext, visitorId: str
   }
   const lines = [...memberCart.lineItems];
   for (const l of visitorCart.lineItems) {
-    const same = lines.find((m) => m.catalogReference?.catalogItemId === l.catalogReference?.catalogItemId && m.catalogReference?.options?.variantId === l.catalogReference?.options?.variantId);
+    const same = lines.find((m) => sameItem(m, l));
     if (same) same.quantity += l.quantity;
     else lines.push(l);
   }

@@ -22,6 +22,7 @@ import type { SandboxModule, SeedContext } from '../module.ts';
 import { matches, sortEntities, type Filter, type SortSpec } from '../query-engine.ts';
 import type { Db, OperationContext } from '../types.ts';
 import { changeStock, findProduct, PRODUCTS, priceForVariant, recompute, seededId, DEMO_MEMBER_ID } from './catalog.ts';
+import { orderId, productId, seededVisitorId } from '../seed/ids.ts';
 import { ORDERS, STORES_APP_ID } from './commerce.ts';
 
 type Json = Record<string, any>;
@@ -850,6 +851,8 @@ function searchOrders(ctx: OperationContext): Json {
   const all = sortEntities(
     ctx.db.list<Json>(ORDERS).filter((o) => matches(o, state.filter)),
     sort,
+    undefined,
+    'search.sort',
   );
   const page = all.slice(state.offset, state.offset + limit);
   const hasNext = state.offset + limit < all.length;
@@ -862,7 +865,7 @@ function searchOrders(ctx: OperationContext): Json {
 // ---------------- seed ----------------
 
 /** Seeded order ids; the first is the id of the spec's examples, so the console's example calls find it. */
-const SEED_ORDER = (n: number) => `5b3c2d1e-0000-4000-8000-0000000e${String(n).padStart(4, '0')}`;
+const SEED_ORDER = orderId;
 
 /**
  * Orders in distinct states for the console and the back office: paid, authorized with a
@@ -882,9 +885,9 @@ function seed(ctx: SeedContext): void {
   };
   const contact = { firstName: 'Dana', lastName: 'Demo' };
   const product = (n: number): Json => {
-    const p = ctx.db.get<Json>(PRODUCTS, seededId('6b3a0000', n));
+    const p = ctx.db.get<Json>(PRODUCTS, productId(n));
     if (!p)
-      throw new Error(`orders seed: catalog product ${seededId('6b3a0000', n)} is missing (the catalog seeds first)`);
+      throw new Error(`orders seed: catalog product ${productId(n)} is missing (the catalog seeds first)`);
     return p;
   };
   const line = (n: number, quantity: number, variant = 0): Json => {
@@ -934,7 +937,7 @@ function seed(ctx: SeedContext): void {
       n: 2,
       daysAgo: 1,
       lines: [line(4, 1, 1)],
-      buyer: { visitorId: seededId('0c8d7f6e', 1), email: 'buyer@example.com' },
+      buyer: { visitorId: seededVisitorId(1), email: 'buyer@example.com' },
       build(o, tx, t) {
         const p = payment(o, 'AUTHORIZED', t(1));
         p.regularPaymentDetails.authorizationDetails = {
@@ -970,7 +973,7 @@ function seed(ctx: SeedContext): void {
       n: 4,
       daysAgo: 9,
       lines: [line(13, 1)],
-      buyer: { visitorId: seededId('0c8d7f6e', 2), email: 'changed-mind@example.com' },
+      buyer: { visitorId: seededVisitorId(2), email: 'changed-mind@example.com' },
       build(o, tx, t) {
         const p = payment(o, 'REFUNDED', t(9));
         tx.payments.push(p);
