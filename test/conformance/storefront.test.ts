@@ -80,7 +80,9 @@ describe('a storefront on the official SDK', () => {
     expect(product!.variants!.map((v) => v.choices)).toEqual([{ Color: 'Green' }, { Color: 'Red' }]);
     const availability = await shop.products.getProductOptionsAvailability(PRODUCT.canvasTote, { Color: 'Green' });
     expect(availability.availableForPurchase).toBe(true);
-    expect(availability.selectedVariant!._id ?? availability.selectedVariant).toBeDefined();
+    expect(availability.selectedVariant!.sku).toBe(
+      tote!.variants!.find((v) => v.choices!.Color === 'Green')!.variant!.sku,
+    );
     expect(availability.productOptions![0].choices!.map((c) => [c.description, c.inStock])).toEqual([
       ['Green', true],
       ['Red', true],
@@ -119,9 +121,13 @@ describe('a storefront on the official SDK', () => {
     ]);
     expect(lines[2].catalogReference!.options).toEqual({ variantId: red._id });
     expect(lines[3].catalogReference!.options).toEqual({ options: { Color: 'Green' } });
-    expect(lines[2].descriptionLines!.map((d) => [d.name!.original, d.colorInfo?.original, d.lineType])).toEqual([
-      ['Color', 'Red', 'COLOR'],
-    ]);
+    expect(
+      lines[2].descriptionLines!.map((d) => [
+        d.name!.original,
+        d.colorInfo?.original,
+        (d as { lineType?: string }).lineType,
+      ]),
+    ).toEqual([['Color', 'Red', 'COLOR']]);
     expect(lines[1].descriptionLines!.map((d) => [d.name!.original, d.plainText?.original])).toEqual([['Size', 'L']]);
     expect(Number(lines[1].price!.amount) - Number(lines[0].price!.amount)).toBe(5);
 
