@@ -81,7 +81,7 @@ describe('a storefront on the official SDK', () => {
     const availability = await shop.products.getProductOptionsAvailability(PRODUCT.canvasTote, { Color: 'Green' });
     expect(availability.availableForPurchase).toBe(true);
     expect(availability.selectedVariant!.sku).toBe(
-      tote!.variants!.find((v) => v.choices!.Color === 'Green')!.variant!.sku,
+      product!.variants!.find((v) => v.choices!.Color === 'Green')!.variant!.sku,
     );
     expect(availability.productOptions![0].choices!.map((c) => [c.description, c.inStock])).toEqual([
       ['Green', true],
