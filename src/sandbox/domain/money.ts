@@ -75,3 +75,22 @@ export const rateOfPercent = (percent: number): Rate => Math.round(percent * (RA
 export const applyRate = (minor: Minor, rate: Rate): Minor => divideRounded(minor * rate, RATE_SCALE);
 
 export const sum = (amounts: Minor[]): Minor => amounts.reduce((a, b) => a + b, 0);
+
+/**
+ * Splits `total` over parts in proportion to `weights` (largest remainder), so the parts are
+ * integers that add up to `total` exactly (a discount or tax spread over an order's lines).
+ */
+export function allocate(total: Minor, weights: number[]): Minor[] {
+  const whole = sum(weights);
+  if (whole <= 0) return weights.map((_, i) => (i === 0 ? total : 0));
+  const exact = weights.map((w) => (total * w) / whole);
+  const parts = exact.map(Math.floor);
+  let left = total - sum(parts);
+  const order = exact.map((x, i) => ({ i, r: x - Math.floor(x) })).sort((a, b) => b.r - a.r || a.i - b.i);
+  for (const { i } of order) {
+    if (left <= 0) break;
+    parts[i]++;
+    left--;
+  }
+  return parts;
+}

@@ -198,7 +198,12 @@ export function capture(ctx: DomainContext, p: Json, amount: number | undefined,
  * Voids an authorized payment, in place. A manual void of a payment with captures is refused; a
  * scheduled one releases what is left and keeps what was captured (the payment is then APPROVED).
  */
-export function voidPayment(ctx: DomainContext, p: Json, reason: Reason): Json {
+export function voidPayment(
+  ctx: DomainContext,
+  p: Json,
+  reason: Reason,
+  releaseRemaining = reason === 'SCHEDULED',
+): Json {
   const d = p.regularPaymentDetails ?? {};
   if (!d.authorizationDetails)
     throw conflict('PAYMENT_NOT_AUTHORIZED', `Payment ${p.id} was not authorized for a later capture`, {
@@ -207,7 +212,7 @@ export function voidPayment(ctx: DomainContext, p: Json, reason: Reason): Json {
   if (d.status === 'VOIDED')
     throw conflict('PAYMENT_ALREADY_VOIDED', `Payment ${p.id} is already voided`, { paymentId: p.id });
   const captured = capturedOf(p) > 0;
-  if (captured && reason === 'MANUAL')
+  if (captured && !releaseRemaining)
     throw conflict('PAYMENT_ALREADY_CAPTURED', `Payment ${p.id} is captured and cannot be voided`, { paymentId: p.id });
   const now = ctx.now().toISOString();
   d.status = captured ? 'APPROVED' : 'VOIDED';
@@ -237,9 +242,10 @@ export const COLLECTABILITY_ERRORS: Record<string, string> = {
  * Runs one payment's scheduled action, in place. A scheduled action that cannot run is recorded
  * as FAILED (with the reason) and dropped, so a bad record never blocks the clock.
  */
-export function runScheduledAction(ctx: DomainContext, p: Json): Json | undefined {
+export function runScheduledAction(ctx: DomainContext, p: Json, orderCanceled = false): Json | undefined {
   const auth = p.regularPaymentDetails.authorizationDetails;
-  const type = auth.scheduledAction.actionType;
+  // Nothing is captured from a canceled order: its scheduled capture releases the authorization.
+  const type = orderCanceled ? 'VOID' : auth.scheduledAction.actionType;
   try {
     if (type === 'CAPTURE') return capture(ctx, p, undefined, 'SCHEDULED');
     if (type === 'VOID') return voidPayment(ctx, p, 'SCHEDULED');
@@ -267,7 +273,9 @@ export function runScheduledActions(ctx: DomainContext): void {
     const order = due.length ? ctx.db.get<Json>(ORDERS, stored.orderId) : undefined;
     if (!order) continue;
     const tx = transactionsOf(ctx.db, stored.orderId);
-    const acts = due.map((d: Json) => runScheduledAction(ctx, findPayment(tx, d.id))).filter(Boolean) as Json[];
+    const acts = due
+      .map((d: Json) => runScheduledAction(ctx, findPayment(tx, d.id), order.status === 'CANCELED'))
+      .filter(Boolean) as Json[];
     settle(ctx, order, tx, acts);
   }
 }

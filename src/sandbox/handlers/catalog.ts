@@ -15,12 +15,13 @@ import type { SandboxModule, SeedContext } from '../module.ts';
 import { entityEvent } from '../events.ts';
 import { getField, queryOffset, type Filter, type SortRules, type SortSpec } from '../query-engine.ts';
 import type { Db, Entity, OperationContext } from '../types.ts';
+import { changeStock, emitProduct, findProduct, findVariant, PRODUCTS, priceForVariant, recompute } from '../domain/catalog.ts';
 import { catalogPrice, surchargeOf, variantPrice, adjusted, type Discount } from '../domain/pricing.ts';
 import { choiceAvailable, choiceName, resolveChoices, selectVariant, variantsWith } from '../domain/options.ts';
 
 import { COLLECTION, collectionId, DEFAULT_VARIANT_ID, productId, seededId, STORES_APP_ID, variantId, WISHLIST_ID } from '../seed/ids.ts';
 
-export const PRODUCTS = 'products';
+export { changeStock, findProduct, findVariant, PRODUCTS, priceForVariant, recompute };
 export { STORES_APP_ID, seededId };
 export const COLLECTIONS = 'collections';
 export const WISHLISTS = 'wishlists';
@@ -47,33 +48,6 @@ function costData(price: number, cost: number | undefined): Json | undefined {
   if (cost === undefined) return undefined;
   const profit = round2(price - cost);
   return { itemCost: cost, formattedItemCost: money(cost), profit, formattedProfit: money(profit), profitMargin: price ? round2(profit / price) : 0 };
-}
-
-/** Recomputes the derived fields of a product from its variants (ranges, stock, main price). */
-export function recompute(p: Json, now: Date): Json {
-  const variants: Json[] = p.variants ?? [];
-  const prices = variants.map((v) => v.variant?.priceData?.price).filter((x) => typeof x === 'number');
-  const costs = variants.map((v) => v.variant?.costAndProfitData?.itemCost).filter((x) => typeof x === 'number');
-  const weights = variants.map((v) => v.variant?.weight).filter((x) => typeof x === 'number');
-  const range = (xs: number[]) => (xs.length ? { minValue: Math.min(...xs), maxValue: Math.max(...xs) } : undefined);
-  p.priceRange = range(prices) ?? { minValue: p.priceData?.price ?? 0, maxValue: p.priceData?.price ?? 0 };
-  if (costs.length) p.costRange = range(costs);
-  if (weights.length) p.weightRange = range(weights);
-  p.price = p.priceData;
-  p.convertedPriceData = p.priceData;
-  const quantities = variants.map((v) => v.stock?.quantity ?? 0);
-  const inStock = variants.map((v) => v.stock?.inStock !== false);
-  if (p.stock?.trackInventory) p.stock.quantity = quantities.reduce((a, b) => a + b, 0);
-  const any = inStock.some(Boolean);
-  const all = inStock.every(Boolean);
-  p.stock = { ...p.stock, inStock: any, inventoryStatus: all ? 'IN_STOCK' : any ? 'PARTIALLY_OUT_OF_STOCK' : 'OUT_OF_STOCK' };
-  for (const option of p.productOptions ?? []) {
-    for (const choice of option.choices ?? []) {
-      choice.inStock = choiceAvailable(p, option.name, choiceName(option, choice));
-    }
-  }
-  p.lastUpdated = now.toISOString();
-  return p;
 }
 
 function variantsFor(p: Json, base: { price: number; cost?: number; weight?: number; sku: string }, stockOf: (i: number) => number): Json[] {
@@ -186,7 +160,8 @@ function seedCatalog(ctx: SeedContext): void {
       p.pricePerUnitData = { totalQuantity: i === 8 ? 500 : 1, totalMeasurementUnit: i === 8 ? 'ML' : 'KG', baseQuantity: i === 8 ? 100 : 100, baseMeasurementUnit: i === 8 ? 'ML' : 'G' };
     }
     // Stock: some sold out, some short, most plenty.
-    const stockOf = (k: number) => (i === 21 ? 0 : i === 3 && k === 0 ? 0 : i === 6 ? 2 : type === 'digital' ? 1000 : 10 + ((n * 7 + k * 3) % 25));
+    // Stock: some sold out, some short, most plenty (notebooks by the box: back-office orders take them).
+    const stockOf = (k: number) => (i === 21 ? 0 : i === 3 && k === 0 ? 0 : i === 6 ? 2 : i === 10 ? 500 : type === 'digital' ? 1000 : 10 + ((n * 7 + k * 3) % 25));
     p.__single = UNMANAGED.includes(i);
     p.variants = variantsFor(p, { price, cost, weight, sku: p.sku }, stockOf);
     recompute(p, now);
@@ -218,60 +193,6 @@ function seedCatalog(ctx: SeedContext): void {
 }
 
 // ---------------- helpers other modules reuse ----------------
-
-/**
- * Moves a store line's tracked inventory by `delta` (an order takes stock, a cancel with restock
- * gives it back), never below zero, and emits the product's updated event. Answers the quantity
- * actually moved (0 for untracked stock or a line that is not the store's).
- */
-export function changeStock(
-  ctx: OperationContext,
-  ref: { appId?: string; catalogItemId?: string; options?: { variantId?: string } } | undefined,
-  delta: number,
-): number {
-  if (ref?.appId !== STORES_APP_ID || !ref.catalogItemId) return 0;
-  let moved = 0;
-  const product = ctx.db.update<Json>(PRODUCTS, ref.catalogItemId, (p) => {
-    const variant = (p.variants ?? []).find((v: Json) => v.id === ref.options?.variantId) ?? (p.variants?.length === 1 ? p.variants[0] : undefined);
-    if (!variant?.stock?.trackQuantity) return;
-    const before = variant.stock.quantity ?? 0;
-    variant.stock.quantity = Math.max(0, before + delta);
-    variant.stock.inStock = variant.stock.quantity > 0;
-    moved = variant.stock.quantity - before;
-    recompute(p, ctx.now());
-  });
-  if (product && moved !== 0) emitProduct(ctx, 'updated', product);
-  return moved;
-}
-
-export function findProduct(db: Db, id: string): Json | undefined {
-  return db.get<Json>(PRODUCTS, id);
-}
-
-/** The variant a line item points at (by variant id, or by choices), or the default one. */
-export function findVariant(product: Json, ref: { variantId?: string; options?: Record<string, string> } = {}): Json | undefined {
-  return selectVariant<Json>(product, ref)?.variant;
-}
-
-/** What a cart needs to price a line: price, weight, sku, stock of a product's variant. */
-export function priceForVariant(product: Json, ref?: { variantId?: string; options?: Record<string, string> }) {
-  const selected = selectVariant<Json>(product, ref);
-  if (!selected) return undefined;
-  const v = selected.variant;
-  return {
-    variantId: v.id as string,
-    /** The choices the line names: the variant's, or those chosen for a product without managed variants. */
-    choices: (Object.keys(selected.options).length ? selected.options : (v.choices ?? {})) as Record<string, string>,
-    /** Options a line keeps in its catalog reference (a product without managed variants). */
-    options: selected.options,
-    price: (v.variant?.priceData?.discountedPrice ?? v.variant?.priceData?.price ?? product.priceData?.price) as number,
-    fullPrice: (v.variant?.priceData?.price ?? product.priceData?.price) as number,
-    weight: (v.variant?.weight ?? product.weight) as number | undefined,
-    sku: v.variant?.sku as string | undefined,
-    inStock: v.stock?.inStock !== false,
-    quantity: (v.stock?.trackQuantity ? v.stock.quantity : undefined) as number | undefined,
-  };
-}
 
 /**
  * What products sort by (the official SDK's query builder offers these). `price` is the price a
@@ -348,10 +269,6 @@ function storeVariant(p: Json, v: Json): Json {
 
 function allStoreVariants(ctx: OperationContext): Json[] {
   return ctx.db.list<Json>(PRODUCTS).filter((p) => visibleTo(ctx, p)).flatMap((p) => (p.variants ?? []).map((v: Json) => storeVariant(p, v)));
-}
-
-function emitProduct(ctx: OperationContext, slug: 'created' | 'updated' | 'deleted', p: Json): void {
-  ctx.emit(entityEvent('wix.stores.catalog.v1.product', slug, p));
 }
 
 function emitCollection(ctx: OperationContext, slug: 'created' | 'updated' | 'deleted', c: Json): void {

@@ -43,6 +43,9 @@ import {
   voidPayment,
 } from '../domain/settlement.ts';
 import { minorOf, toMinor } from '../domain/money.ts';
+import { catalogLine, catalogLineError, type CatalogLineProblem } from '../domain/line-items.ts';
+import { placeOrder, type LineToOrder } from '../domain/place-order.ts';
+import { restockOrder } from '../domain/stock.ts';
 
 type Json = Record<string, any>;
 
@@ -80,49 +83,16 @@ function priceLine(line: Json, currency: string): Json {
 }
 
 /** A line of a created order: from the catalog (what the caller left out) or as given. */
-function orderLine(
-  ctx: OperationContext,
-  input: Json,
-  index: number,
-  currency: string,
-  violations: Violation[],
-): Json | undefined {
+function orderLine(ctx: OperationContext, input: Json, index: number, violations: Violation[]): LineToOrder | undefined {
   const field = `order.lineItems[${index}]`;
   if (input.quantity === undefined)
     violations.push({ field: `${field}.quantity`, description: 'is required', violatedRule: 'REQUIRED_FIELD' });
   const ref = input.catalogReference;
   let fromCatalog: Json = {};
   if (ref) {
-    if (ref.appId !== STORES_APP_ID)
-      throw appError(
-        400,
-        'UNSUPPORTED_CATALOG',
-        `Catalog app ${ref.appId} is not emulated (only the stores app ${STORES_APP_ID})`,
-      );
-    const product = findProduct(ctx.db, ref.catalogItemId);
-    if (!product)
-      throw appError(400, 'ITEM_NOT_FOUND', `Product ${ref.catalogItemId} not found in the catalog`, {
-        catalogItemId: ref.catalogItemId,
-      });
-    const pricing = priceForVariant(product, ref.options ?? {});
-    if (!pricing)
-      throw appError(
-        400,
-        'VARIANT_NOT_FOUND',
-        `No variant of product ${product.id} matches ${JSON.stringify(ref.options)}`,
-      );
-    const main = product.media?.mainMedia;
-    fromCatalog = {
-      catalogReference: { catalogItemId: product.id, appId: STORES_APP_ID, options: { variantId: pricing.variantId } },
-      productName: { original: product.name, translated: product.name },
-      price: price(cents(pricing.price)),
-      priceBeforeDiscounts: price(cents(pricing.fullPrice)),
-      physicalProperties: { weight: pricing.weight, sku: pricing.sku, shippable: product.productType !== 'digital' },
-      itemType: { preset: product.productType === 'digital' ? 'DIGITAL' : 'PHYSICAL' },
-      ...(main?.image?.url
-        ? { image: { id: main.id, url: main.image.url, width: main.image.width, height: main.image.height } }
-        : {}),
-    };
+    const built = catalogLine(ctx.db, ref, { hidden: true });
+    if ('problem' in built) throw catalogLineError(built as CatalogLineProblem, ref);
+    fromCatalog = built;
   } else {
     if (!input.productName?.original)
       violations.push({
@@ -144,18 +114,20 @@ function orderLine(
       violatedRule: 'DECIMAL_GTE',
     });
   if (violations.length) return undefined;
-  return priceLine(
-    {
-      itemType: { preset: 'PHYSICAL' },
-      paymentOption: 'FULL_PAYMENT_ONLINE',
-      ...fromCatalog,
-      ...input,
-      // The catalog's reference names the variant by id (the caller may have named it by options).
-      ...(fromCatalog.catalogReference ? { catalogReference: fromCatalog.catalogReference } : {}),
-      id: ctx.newId(),
-    },
-    currency,
-  );
+  // A price the caller gives is taken as final (a back-office order); otherwise the catalog's.
+  const unit = input.price?.amount !== undefined ? cents(input.price.amount) : fromCatalog.unit;
+  const { id: _id, price: _price, priceBeforeDiscounts: _before, ...given } = input;
+  return {
+    itemType: { preset: 'PHYSICAL' },
+    paymentOption: 'FULL_PAYMENT_ONLINE',
+    ...fromCatalog,
+    ...given,
+    // The catalog's reference names the variant by id (the caller may have named it by options).
+    ...(fromCatalog.catalogReference ? { catalogReference: fromCatalog.catalogReference } : {}),
+    unit,
+    full: fromCatalog.full ?? unit,
+    quantity: input.quantity,
+  };
 }
 
 const WRITABLE_ON_CREATE = [
@@ -193,65 +165,21 @@ function createOrder(ctx: OperationContext): Json {
       violatedRule: 'INVALID_ENUM_VALUE',
     });
   }
-  const currency = input.currency ?? 'USD';
-  const lines = (input.lineItems ?? []).map((l: Json, i: number) => orderLine(ctx, l, i, currency, violations));
+  const lines = (input.lineItems ?? []).map((l: Json, i: number) => orderLine(ctx, l, i, violations));
   if (violations.length) throw validationError(violations);
-
-  const now = ctx.now().toISOString();
-  const subtotal = lines.reduce((s: number, l: Json) => s + amountOf(l.price) * l.quantity, 0);
-  const shipping = amountOf(input.shippingInfo?.cost?.price);
-  const strategy = ctx.input.settings?.orderApprovalStrategy ?? 'DEFAULT';
-  const order: Json = {
-    currency,
-    weightUnit: 'KG',
-    taxIncludedInPrices: false,
-    channelInfo: { type: 'BACKOFFICE_MERCHANT' },
-    tags: { privateTags: { tagIds: [] }, tags: { tagIds: [] } },
-    ...Object.fromEntries(WRITABLE_ON_CREATE.filter((k) => input[k] !== undefined).map((k) => [k, input[k]])),
-    id: ctx.newId(),
-    number: nextOrderNumber(ctx.db),
-    createdDate: now,
-    updatedDate: now,
-    purchasedDate: now,
-    lineItems: lines,
-    priceSummary: {
-      subtotal: price(subtotal, currency),
-      shipping: price(shipping, currency),
-      tax: price(0, currency),
-      discount: price(0, currency),
-      total: price(subtotal + shipping, currency),
-      additionalFees: price(0, currency),
+  const { order } = placeOrder(ctx, {
+    lines,
+    currency: input.currency ?? 'USD',
+    shipping: input.shippingInfo ? { info: input.shippingInfo, cost: amountOf(input.shippingInfo.cost?.price) } : undefined,
+    taxCountry: input.shippingInfo?.logistics?.shippingDestination?.address?.country,
+    fields: {
+      channelInfo: { type: 'BACKOFFICE_MERCHANT' },
+      ...Object.fromEntries(WRITABLE_ON_CREATE.filter((k) => input[k] !== undefined).map((k) => [k, input[k]])),
     },
-    status: strategy === 'DEFAULT' ? 'APPROVED' : 'INITIALIZED',
-    paymentStatus: 'NOT_PAID',
-    fulfillmentStatus: 'NOT_FULFILLED',
-    activities: [activity(ctx, 'ORDER_PLACED')],
-    archived: false,
-  };
-  const tx: Json = { id: order.id, orderId: order.id, payments: [], refunds: [] };
-  if (input.paymentStatus === 'PAID') {
+    approval: ctx.input.settings?.orderApprovalStrategy ?? 'DEFAULT',
     // Paid elsewhere (e.g. at a till): an offline payment of the whole total.
-    tx.payments.push({
-      id: ctx.newId(),
-      createdDate: now,
-      amount: price(subtotal + shipping, currency),
-      refundDisabled: false,
-      regularPaymentDetails: {
-        paymentGatewayOrderId: `pg-${order.number}-1`,
-        offlinePayment: true,
-        status: 'APPROVED',
-      },
-    });
-  }
-  derive(order, tx);
-  if (order.paymentStatus === 'PAID') {
-    order.activities.push(activity(ctx, 'ORDER_PAID'));
-    if (order.status === 'INITIALIZED') order.status = 'APPROVED';
-  }
-  ctx.db.put(ORDERS, order.id, order);
-  ctx.db.put(TRANSACTIONS, order.id, tx);
-  emitOrder(ctx, 'created', order);
-  if (order.status === 'APPROVED') emitOrder(ctx, 'approved', order);
+    payment: input.paymentStatus === 'PAID' ? { kind: 'offline' } : { kind: 'none' },
+  });
   const settled = order;
   if (ctx.input.settings?.sendNotifications && settled.buyerInfo?.email) {
     ctx.sendMail({
@@ -400,14 +328,6 @@ function tagChange(ctx: OperationContext, id: string, assign: Json, unassign: Js
 
 // ---------------- cancel ----------------
 
-/** Puts an order's store items back in the catalog's inventory; answers the lines with restockQuantity. */
-function restock(ctx: OperationContext, lines: Json[]): Json[] {
-  return lines.map((line) => {
-    const moved = changeStock(ctx, line.catalogReference, line.quantity);
-    return moved > 0 ? { ...line, restockQuantity: (line.restockQuantity ?? 0) + moved } : line;
-  });
-}
-
 function cancelOrder(ctx: OperationContext): Json {
   const before = requireOrder(ctx, ctx.input.id);
   if (before.status === 'CANCELED')
@@ -419,7 +339,11 @@ function cancelOrder(ctx: OperationContext): Json {
     });
   }
   const order = structuredClone(before);
-  if (ctx.input.restockAllItems) order.lineItems = restock(ctx, order.lineItems ?? []);
+  if (ctx.input.restockAllItems) {
+    // Only what the order took comes back (an order that took nothing restocks nothing).
+    const moved = restockOrder(ctx, order.id);
+    order.lineItems = (order.lineItems ?? []).map((l: Json) => (moved[l.id] ? { ...l, restockQuantity: (l.restockQuantity ?? 0) + moved[l.id] } : l));
+  }
   order.status = 'CANCELED';
   order.activities = [
     ...(order.activities ?? []),
@@ -430,11 +354,11 @@ function cancelOrder(ctx: OperationContext): Json {
     ),
   ];
   ctx.db.put(ORDERS, order.id, order);
-  // An authorization nothing was captured from is released with the order.
+  // What is still authorized is released with the order (what was captured stays captured).
   const tx = transactionsOf(ctx.db, order.id);
   const voids = tx.payments
-    .filter((p: Json) => p.regularPaymentDetails?.status === 'AUTHORIZED' && capturedOf(p) === 0)
-    .map((p: Json) => voidPayment(ctx, p, 'MANUAL'));
+    .filter((p: Json) => p.regularPaymentDetails?.status === 'AUTHORIZED')
+    .map((p: Json) => voidPayment(ctx, p, 'MANUAL', true));
   const canceled = settle(ctx, order, tx, voids);
   emitOrder(ctx, 'canceled', canceled);
   if (ctx.input.sendOrderCanceledEmail) {
