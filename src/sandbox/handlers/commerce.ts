@@ -246,7 +246,9 @@ function priceCheckout(ctx: OperationContext, ck: Json): Json {
   const address = ck.shippingInfo?.shippingDestination?.address;
   const t = totals(ctx, ck.lineItems, { couponCode: ck.couponCode, address, selected: ck.shippingInfo?.selectedCarrierServiceOption, giftCard });
   Object.assign(ck, { priceSummary: t.priceSummary, appliedDiscounts: t.appliedDiscounts, taxSummary: t.taxSummary, calculationErrors: t.calculationErrors, payNow: t.priceSummary });
-  ck.shippingInfo = { ...t.shippingInfo, shippingDestination: ck.shippingInfo?.shippingDestination };
+  // The buyer's choice (pickup, say) is kept while nothing can ship, and applies again when something can.
+  const chosen = t.shippingInfo.selectedCarrierServiceOption ?? ck.shippingInfo?.selectedCarrierServiceOption;
+  ck.shippingInfo = { ...t.shippingInfo, shippingDestination: ck.shippingInfo?.shippingDestination, ...(chosen ? { selectedCarrierServiceOption: chosen } : {}) };
   if (t.giftCard) ck.giftCard = t.giftCard;
   else delete ck.giftCard;
   return ck;
