@@ -142,9 +142,7 @@ export function placeOrder(ctx: DomainContext, input: OrderToPlace): PlacedOrder
     purchasedDate: now,
     currency: input.currency,
     lineItems: pricedLines(ctx, input, t, rate),
-    ...(input.shipping
-      ? { shippingInfo: { ...input.shipping.info, cost: { ...input.shipping.info.cost, price: money(t.shipping) } } }
-      : {}),
+    ...(input.shipping ? { shippingInfo: { ...input.shipping.info, cost: { price: money(t.shipping) } } } : {}),
     priceSummary: {
       subtotal: money(t.subtotal),
       shipping: money(t.shipping),
