@@ -22,7 +22,7 @@ import { computeTotals, rateText, taxRateFor, type CouponRule, type Totals } fro
 type Json = Record<string, any>;
 
 const COUNTERS = 'counters';
-const ORDER_NUMBER_BASE = 10000;
+export const ORDER_NUMBER_BASE = 10000;
 /** Days an authorization nobody captures lasts before it is voided (card authorizations expire). */
 export const AUTHORIZATION_DAYS = 7;
 
@@ -78,17 +78,23 @@ export interface PlacedOrder {
 }
 
 /** Line prices: the line total, its share of the discount and of the tax, in the order's currency. */
-function pricedLines(ctx: DomainContext, input: OrderToPlace, t: Totals, rate: number): Json[] {
-  const totals = input.lines.map((l) => l.unit * l.quantity);
+export function priceOrderLines(
+  lines: LineToOrder[],
+  t: Totals,
+  rate: number,
+  currency: string,
+  newId: () => string,
+): Json[] {
+  const totals = lines.map((l) => l.unit * l.quantity);
   const discounts = allocate(t.discount, totals);
   const taxes = allocate(
     t.tax,
     totals.map((x, i) => x - discounts[i]),
   );
-  const money = (m: Minor) => ({ ...wirePrice(m, input.currency) });
-  return input.lines.map(({ unit, full, quantity, ...rest }, i) => ({
+  const money = (m: Minor) => ({ ...wirePrice(m, currency) });
+  return lines.map(({ unit, full, quantity, ...rest }, i) => ({
     ...rest,
-    id: ctx.newId(),
+    id: newId(),
     quantity,
     price: money(unit),
     priceBeforeDiscounts: money(unit),
@@ -141,7 +147,7 @@ export function placeOrder(ctx: DomainContext, input: OrderToPlace): PlacedOrder
     updatedDate: now,
     purchasedDate: now,
     currency: input.currency,
-    lineItems: pricedLines(ctx, input, t, rate),
+    lineItems: priceOrderLines(input.lines, t, rate, input.currency, ctx.newId),
     ...(input.shipping ? { shippingInfo: { ...input.shipping.info, cost: { price: money(t.shipping) } } } : {}),
     priceSummary: {
       subtotal: money(t.subtotal),

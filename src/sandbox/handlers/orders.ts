@@ -44,7 +44,8 @@ import {
 } from '../domain/settlement.ts';
 import { minorOf, toMinor } from '../domain/money.ts';
 import { catalogLine, catalogLineError, type CatalogLineProblem } from '../domain/line-items.ts';
-import { placeOrder, type LineToOrder } from '../domain/place-order.ts';
+import { ORDER_NUMBER_BASE, placeOrder, priceOrderLines, type LineToOrder } from '../domain/place-order.ts';
+import { computeTotals } from '../domain/totals.ts';
 import { restockOrder } from '../domain/stock.ts';
 
 type Json = Record<string, any>;
@@ -58,29 +59,6 @@ const DEFAULT_SEARCH_LIMIT = 100;
 const DURATION_MS: Record<string, number> = { MINUTES: 60_000, HOURS: 3_600_000, DAYS: 86_400_000 };
 
 // ---------------- create ----------------
-
-const ORDER_NUMBER_BASE = 10000;
-function nextOrderNumber(db: Db): string {
-  const numbers = db
-    .list<Json>(ORDERS)
-    .map((o) => Number(o.number))
-    .filter(Number.isFinite);
-  return String(Math.max(ORDER_NUMBER_BASE, ...numbers) + 1);
-}
-
-/** Sets a line's prices (unit and totals) in the order's currency. */
-function priceLine(line: Json, currency: string): Json {
-  const unit = amountOf(line.price);
-  const total = unit * line.quantity;
-  return {
-    ...line,
-    price: price(unit, currency),
-    priceBeforeDiscounts: price(amountOf(line.priceBeforeDiscounts ?? line.price), currency),
-    totalPriceBeforeTax: price(total, currency),
-    totalPriceAfterTax: price(total, currency),
-    lineItemPrice: price(total, currency),
-  };
-}
 
 /** A line of a created order: from the catalog (what the caller left out) or as given. */
 function orderLine(ctx: OperationContext, input: Json, index: number, violations: Violation[]): LineToOrder | undefined {
@@ -573,33 +551,17 @@ function seed(ctx: SeedContext): void {
       throw new Error(`orders seed: catalog product ${productId(n)} is missing (the catalog seeds first)`);
     return p;
   };
-  const line = (n: number, quantity: number, variant = 0): Json => {
+  const line = (n: number, quantity: number, variant = 0): LineToOrder => {
     const p = product(n);
-    const v = p.variants[variant];
-    const unit = cents(v.variant.priceData.discountedPrice ?? v.variant.priceData.price);
-    const main = p.media?.mainMedia;
-    return {
-      id: idGen(),
-      productName: { original: p.name, translated: p.name },
-      catalogReference: { catalogItemId: p.id, appId: STORES_APP_ID, options: { variantId: v.id } },
-      quantity,
-      price: price(unit),
-      priceBeforeDiscounts: price(cents(v.variant.priceData.price)),
-      image: { id: main.id, url: main.image.url, width: main.image.width, height: main.image.height },
-      physicalProperties: {
-        weight: v.variant.weight ?? p.weight,
-        sku: v.variant.sku,
-        shippable: p.productType !== 'digital',
-      },
-      itemType: { preset: p.productType === 'digital' ? 'DIGITAL' : 'PHYSICAL' },
-      paymentOption: 'FULL_PAYMENT_ONLINE',
-    };
+    const built = catalogLine(ctx.db, { appId: STORES_APP_ID, catalogItemId: p.id, options: { variantId: p.variants[variant].id } }, { hidden: true });
+    if ('problem' in built) throw new Error(`orders seed: ${(built as CatalogLineProblem).problem} for product ${p.id}`);
+    return { ...built, unit: built.unit, quantity } as LineToOrder;
   };
   const clock = (d: Date) => ({ now: () => d, newId: idGen });
   type Spec = {
     n: number;
     daysAgo: number;
-    lines: Json[];
+    lines: LineToOrder[];
     buyer: Json;
     currency?: string;
     channel?: string;
@@ -715,9 +677,10 @@ function seed(ctx: SeedContext): void {
   for (const spec of specs) {
     const created = at(spec.daysAgo).toISOString();
     const currency = spec.currency ?? 'USD';
-    const lines = spec.lines.map((l) => priceLine(l, currency));
-    const subtotal = lines.reduce((s, l) => s + amountOf(l.price) * l.quantity, 0);
+    // Seeded orders price their lines as placed orders do (no tax collected in the seed).
     const shipping = 500;
+    const lines = priceOrderLines(spec.lines, computeTotals({ lines: spec.lines, shipping }), 0, currency, idGen);
+    const subtotal = lines.reduce((s, l) => s + amountOf(l.price) * l.quantity, 0);
     const o: Json = {
       id: SEED_ORDER(spec.n),
       number: String(ORDER_NUMBER_BASE + spec.n),
