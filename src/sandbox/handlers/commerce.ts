@@ -182,7 +182,8 @@ function totals(ctx: OperationContext, lines: Json[], opts: PricingOptions) {
   const payable = lines.filter((l) => payableQuantity(l) > 0);
   const coupon = couponFor(ctx, opts.couponCode);
   const shippable = payable.some((l) => l.physicalProperties?.shippable);
-  const options = shippingOptions(ctx.now(), opts.address);
+  // A cart read needs no shipping options (it shows no shipping): they are built only when asked for.
+  const options = shippable && (opts.calculateShipping !== false || opts.address) ? shippingOptions(ctx.now(), opts.address) : [];
   const chosen = shippable && opts.calculateShipping !== false && opts.address ? (options.find((o) => o.code === (opts.selected?.code ?? 'standard')) ?? options[0]) : undefined;
   const rate = opts.calculateTax === false ? 0 : taxRateFor(opts.address?.country);
   const t = computeTotals({
