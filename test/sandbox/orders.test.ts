@@ -20,23 +20,17 @@ import {
 } from '../../src/index.ts';
 import { API_KEY, call, CLIENT_ID, useSandboxServer, visitorToken } from '../support/sandbox.ts';
 import { loadBundles } from '../support/spec.ts';
+import { DEFAULT_SITE_ID, ORDER, PRODUCT, STORES_APP_ID } from '../../src/sandbox/seed/ids.ts';
 
 const s = useSandboxServer();
-const STORES = '215238eb-22a5-4c36-9e7b-e7c08025e04e';
-const seededOrder = (n: number) => `5b3c2d1e-0000-4000-8000-0000000e${String(n).padStart(4, '0')}`;
-const seededProduct = (n: number) => `6b3a0000-0000-4000-8000-${String(n).padStart(12, '0')}`;
-const PAID = seededOrder(1);
-const AUTHORIZED = seededOrder(2);
-const FULFILLED = seededOrder(3);
-const CANCELED = seededOrder(4);
-const EURO_POS = seededOrder(5);
-const MUG = seededProduct(7);
-const NOTEBOOK = seededProduct(11);
+const STORES = STORES_APP_ID;
+const { paid: PAID, authorized: AUTHORIZED, fulfilled: FULFILLED, canceled: CANCELED, euroPos: EURO_POS } = ORDER;
+const { ceramicMug: MUG, notebook: NOTEBOOK } = PRODUCT;
 
 const admin = () =>
   createClient({
     modules: { orders, products },
-    auth: ApiKeyStrategy({ apiKey: API_KEY, siteId: 'sandbox-site' }),
+    auth: ApiKeyStrategy({ apiKey: API_KEY, siteId: DEFAULT_SITE_ID }),
     host: s.current.url,
   });
 const visitor = () =>
@@ -563,7 +557,7 @@ describe('createOrder', () => {
 describe('createOrder and cancelOrder with the catalog', () => {
   it('names a variant by its options, and a restock puts that variant back', async () => {
     const kit = admin();
-    const shirt = (await kit.products.getProduct(seededProduct(1))).product!;
+    const shirt = (await kit.products.getProduct(PRODUCT.linenShirt)).product!;
     const medium = shirt.variants!.find((v) => v.choices!.Size === 'M')!;
     const { order } = await kit.orders.createOrder({
       order: {
@@ -655,7 +649,7 @@ describe('updateOrder and bulkUpdateOrders', () => {
     const before = await state();
     const res = await call(s.current.url, 'PATCH', `/ecom/v1/orders/${order.id}`, {
       token: API_KEY,
-      headers: { 'wix-site-id': 'sandbox-site' },
+      headers: { 'wix-site-id': DEFAULT_SITE_ID },
       body: `{"order":{"id":"${order.id}","buyerInfo":{"__proto__":{"polluted":"yes"}}},"fieldMask":"buyerInfo.__proto__.polluted"}`,
     });
     expect(res.status).toBe(400);
