@@ -99,11 +99,13 @@ function refreshAvailability(ctx: OperationContext, line: Json): Json {
   else if (pricing.quantity !== undefined && pricing.quantity < line.quantity) line.availability = { status: 'PARTIALLY_AVAILABLE', quantityAvailable: pricing.quantity };
   else line.availability = { status: 'AVAILABLE', ...(pricing.quantity !== undefined ? { quantityAvailable: pricing.quantity } : {}) };
   if (pricing) {
-    // Prices follow the catalog: a price change shows in every price of the line.
-    line.price = price(pricing.price);
-    line.fullPrice = price(pricing.fullPrice);
-    line.priceBeforeDiscounts = price(pricing.price);
-    line.physicalProperties = { ...line.physicalProperties, weight: pricing.weight };
+    // Prices follow the catalog: a price change shows in every price of the line (unchanged ones are kept as they are).
+    const unit = toMinor(pricing.price);
+    const full = toMinor(pricing.fullPrice);
+    if (minorOf(line.price) !== unit) line.price = minorPrice(unit);
+    if (minorOf(line.priceBeforeDiscounts) !== unit) line.priceBeforeDiscounts = minorPrice(unit);
+    if (minorOf(line.fullPrice) !== full) line.fullPrice = minorPrice(full);
+    if (line.physicalProperties?.weight !== pricing.weight) line.physicalProperties = { ...line.physicalProperties, weight: pricing.weight };
   }
   return line;
 }
@@ -177,21 +179,15 @@ export function payableQuantity(l: Json): number {
 
 type PricingOptions = { couponCode?: string; merchantDiscounts?: Json[]; address?: Json; selected?: Json; giftCard?: Json; calculateTax?: boolean; calculateShipping?: boolean };
 
-/** Totals of a set of lines for an address: discounts, shipping, tax (domain/totals.ts), in the wire's shapes. */
-function totals(ctx: OperationContext, lines: Json[], opts: PricingOptions) {
-  const payable = lines.filter((l) => payableQuantity(l) > 0);
+/** The totals of the payable lines (domain/totals.ts) and the discounts applied, as the wire shows them. */
+function discounted(ctx: OperationContext, payable: Json[], opts: PricingOptions, shipping = 0, taxRate = 0) {
   const coupon = couponFor(ctx, opts.couponCode);
-  const shippable = payable.some((l) => l.physicalProperties?.shippable);
-  // A cart read needs no shipping options (it shows no shipping): they are built only when asked for.
-  const options = shippable && (opts.calculateShipping !== false || opts.address) ? shippingOptions(ctx.now(), opts.address) : [];
-  const chosen = shippable && opts.calculateShipping !== false && opts.address ? (options.find((o) => o.code === (opts.selected?.code ?? 'standard')) ?? options[0]) : undefined;
-  const rate = opts.calculateTax === false ? 0 : taxRateFor(opts.address?.country);
   const t = computeTotals({
     lines: payable.map((l) => ({ unit: minorOf(l.price), quantity: payableQuantity(l) })),
     coupon: coupon as CouponRule | undefined,
     merchantDiscounts: (opts.merchantDiscounts ?? []).map((m) => minorOf(m.amount?.amount !== undefined ? m.amount : { amount: m.amount })),
-    shipping: chosen ? minorOf(chosen.cost.price) : 0,
-    taxRate: rate,
+    shipping,
+    taxRate,
     giftCardBalance: opts.giftCard ? toMinor(opts.giftCard.balance) : 0,
   });
   const applied: Json[] = [];
@@ -199,6 +195,17 @@ function totals(ctx: OperationContext, lines: Json[], opts: PricingOptions) {
   t.merchantDiscounts.forEach((amount) =>
     applied.push({ discountType: 'GLOBAL', merchantDiscount: { amount: minorPrice(amount), percentage: t.subtotal ? Math.round((amount * 10000) / t.subtotal) / 100 : 0 } }),
   );
+  return { t, applied };
+}
+
+/** Totals of a set of lines for an address: discounts, shipping, tax (domain/totals.ts), in the wire's shapes. */
+function totals(ctx: OperationContext, lines: Json[], opts: PricingOptions) {
+  const payable = lines.filter((l) => payableQuantity(l) > 0);
+  const shippable = payable.some((l) => l.physicalProperties?.shippable);
+  const options = shippable ? shippingOptions(ctx.now(), opts.address) : [];
+  const chosen = shippable && opts.calculateShipping !== false && opts.address ? (options.find((o) => o.code === (opts.selected?.code ?? 'standard')) ?? options[0]) : undefined;
+  const rate = opts.calculateTax === false ? 0 : taxRateFor(opts.address?.country);
+  const { t, applied } = discounted(ctx, payable, opts, chosen ? minorOf(chosen.cost.price) : 0, rate);
   const calculationErrors: Json = {};
   if (!opts.address && shippable) {
     calculationErrors.generalShippingCalculationError = { applicationError: { code: 'MISSING_SHIPPING_ADDRESS', description: 'Shipping cannot be calculated without a shipping address', data: {} } };
@@ -235,9 +242,10 @@ function cartToPrice(cart: Json): Json {
 
 function priceCart(ctx: OperationContext, cart: Json): Json {
   cart.lineItems = (cart.lineItems ?? []).map((l: Json) => refreshAvailability(ctx, l));
-  const t = totals(ctx, cart.lineItems, { couponCode: cart.couponCode, merchantDiscounts: cart.merchantDiscounts, calculateShipping: false, calculateTax: false });
-  cart.subtotal = t.priceSummary.subtotal;
-  cart.appliedDiscounts = t.appliedDiscounts;
+  // A cart shows its subtotal and discounts only (shipping and tax are the estimate's).
+  const { t, applied } = discounted(ctx, cart.lineItems.filter((l: Json) => payableQuantity(l) > 0), { couponCode: cart.couponCode, merchantDiscounts: cart.merchantDiscounts });
+  cart.subtotal = minorPrice(t.subtotal);
+  cart.appliedDiscounts = applied;
   return cart;
 }
 
