@@ -9,8 +9,6 @@ import { STORES_APP_ID } from '../seed/ids.ts';
 import { changeStock, findProduct, findVariant } from './catalog.ts';
 import type { DomainContext } from './context.ts';
 
-type Json = Record<string, any>;
-
 export const ORDER_INVENTORY = 'orderInventory';
 
 type Ref =
@@ -45,23 +43,33 @@ export function shortLine(db: Db, lines: StockLine[]): { line: StockLine; availa
   return undefined;
 }
 
+/** What an order took of one line's item, and how much of it has come back. */
+interface Taken {
+  lineItemId: string;
+  catalogReference: Ref;
+  taken: number;
+  restocked: number;
+}
+type InventoryRecord = { id: string; lines: Taken[] };
+
 /** Takes an order's lines out of stock and records what each took. */
 export function takeStock(ctx: DomainContext, orderId: string, lines: StockLine[]): void {
-  const taken = lines.map((line) => ({
+  const taken: Taken[] = lines.map((line) => ({
     lineItemId: line.id,
     catalogReference: line.catalogReference,
     taken: -changeStock(ctx, line.catalogReference, -line.quantity),
     restocked: 0,
   }));
-  if (taken.some((t) => t.taken > 0)) ctx.db.put(ORDER_INVENTORY, orderId, { id: orderId, lines: taken });
+  if (taken.some((t) => t.taken > 0))
+    ctx.db.put<InventoryRecord>(ORDER_INVENTORY, orderId, { id: orderId, lines: taken });
 }
 
 /** Puts back what an order took and has not put back; answers the quantity restocked per line id. */
 export function restockOrder(ctx: DomainContext, orderId: string): Record<string, number> {
-  const record = ctx.db.get<Json>(ORDER_INVENTORY, orderId);
+  const record = ctx.db.get<InventoryRecord>(ORDER_INVENTORY, orderId);
   if (!record) return {};
   const moved: Record<string, number> = {};
-  const lines = (record.lines as Json[]).map((t) => {
+  const lines = record.lines.map((t) => {
     const back = t.taken - t.restocked > 0 ? changeStock(ctx, t.catalogReference, t.taken - t.restocked) : 0;
     if (back > 0) moved[t.lineItemId] = back;
     return { ...t, restocked: t.restocked + back };
