@@ -4,23 +4,12 @@
  * events (only where they came from differs: checkout and cart ids, channel, buyer).
  */
 import { expect, it } from 'vitest';
-import { ApiKeyStrategy, checkout, createClient, currentCart, OAuthStrategy, orders } from '../../src/index.ts';
-import { DEFAULT_SITE_ID, PRODUCT, STORES_APP_ID, variantId } from '../../src/sandbox/seed/ids.ts';
-import { API_KEY, call, CLIENT_ID, useSandboxServer } from '../support/sandbox.ts';
+import { PRODUCT, STORES_APP_ID, variantId } from '../../src/sandbox/seed/ids.ts';
+import { adminClient, call, useSandboxServer, visitorClient } from '../support/sandbox.ts';
 
 const s = useSandboxServer();
-const admin = () =>
-  createClient({
-    modules: { orders },
-    auth: ApiKeyStrategy({ apiKey: API_KEY, siteId: DEFAULT_SITE_ID }),
-    host: s.current.url,
-  });
-const visitor = () =>
-  createClient({
-    modules: { currentCart, checkout },
-    auth: OAuthStrategy({ clientId: CLIENT_ID }),
-    host: s.current.url,
-  });
+const admin = () => adminClient(s.current.url);
+const visitor = () => visitorClient(s.current.url);
 const ADDRESS = {
   country: 'US',
   subdivision: 'US-NY',

@@ -5,32 +5,13 @@
  * canceled order, and a buyer's pickup choice kept while nothing can ship.
  */
 import { describe, expect, it } from 'vitest';
-import {
-  ApiKeyStrategy,
-  checkout,
-  createClient,
-  currentCart,
-  OAuthStrategy,
-  orders,
-  products,
-} from '../../src/index.ts';
 import { toMinor } from '../../src/sandbox/domain/money.ts';
-import { DEFAULT_SITE_ID, PRODUCT, STORES_APP_ID } from '../../src/sandbox/seed/ids.ts';
-import { API_KEY, call, CLIENT_ID, useSandboxServer } from '../support/sandbox.ts';
+import { PRODUCT, STORES_APP_ID } from '../../src/sandbox/seed/ids.ts';
+import { adminClient, API_KEY, call, useSandboxServer, visitorClient } from '../support/sandbox.ts';
 
 const s = useSandboxServer();
-const admin = () =>
-  createClient({
-    modules: { orders, products },
-    auth: ApiKeyStrategy({ apiKey: API_KEY, siteId: DEFAULT_SITE_ID }),
-    host: s.current.url,
-  });
-const visitor = () =>
-  createClient({
-    modules: { currentCart, checkout, products },
-    auth: OAuthStrategy({ clientId: CLIENT_ID }),
-    host: s.current.url,
-  });
+const admin = () => adminClient(s.current.url);
+const visitor = () => visitorClient(s.current.url);
 const NEW_YORK = { country: 'US', subdivision: 'US-NY', city: 'New York' };
 const ref = (catalogItemId: string, variantId?: string) => ({
   catalogItemId,
