@@ -474,6 +474,13 @@ export interface components {
             original?: string;
             translated?: string;
         };
+        /** @description A page of the site: its path and its full URL (the official SDK hands callers the `url`). */
+        PageUrlV2: {
+            /** @description Path of the page, e.g. `/product-page/linen-shirt`. */
+            relativePath?: string;
+            /** @description Full URL of the page, e.g. `https://sandbox.store/product-page/linen-shirt`. */
+            url?: string;
+        };
         /**
          * @description A money amount as decimal text, with the same amount formatted for display.
          * @example {
@@ -578,7 +585,7 @@ export interface components {
             quantity?: number;
             catalogReference?: components["schemas"]["CatalogReference"];
             productName?: components["schemas"]["ProductName"];
-            url?: string;
+            url?: components["schemas"]["PageUrlV2"];
             price?: components["schemas"]["Price"];
             fullPrice?: components["schemas"]["Price"];
             priceBeforeDiscounts?: components["schemas"]["Price"];
@@ -1249,7 +1256,10 @@ export interface operations {
                      *               "original": "Linen shirt",
                      *               "translated": "Linen shirt"
                      *             },
-                     *             "url": "https://example.store/product-page/linen-shirt",
+                     *             "url": {
+                     *               "relativePath": "/product-page/linen-shirt",
+                     *               "url": "https://example.store/product-page/linen-shirt"
+                     *             },
                      *             "price": {
                      *               "amount": "45.00",
                      *               "convertedAmount": "45.00",
@@ -1399,7 +1409,10 @@ export interface operations {
                      *               "original": "Linen shirt",
                      *               "translated": "Linen shirt"
                      *             },
-                     *             "url": "https://example.store/product-page/linen-shirt",
+                     *             "url": {
+                     *               "relativePath": "/product-page/linen-shirt",
+                     *               "url": "https://example.store/product-page/linen-shirt"
+                     *             },
                      *             "price": {
                      *               "amount": "45.00",
                      *               "convertedAmount": "45.00",
@@ -1550,7 +1563,10 @@ export interface operations {
                      *               "original": "Linen shirt",
                      *               "translated": "Linen shirt"
                      *             },
-                     *             "url": "https://example.store/product-page/linen-shirt",
+                     *             "url": {
+                     *               "relativePath": "/product-page/linen-shirt",
+                     *               "url": "https://example.store/product-page/linen-shirt"
+                     *             },
                      *             "price": {
                      *               "amount": "45.00",
                      *               "convertedAmount": "45.00",
@@ -1756,7 +1772,10 @@ export interface operations {
                      *               "original": "Linen shirt",
                      *               "translated": "Linen shirt"
                      *             },
-                     *             "url": "https://example.store/product-page/linen-shirt",
+                     *             "url": {
+                     *               "relativePath": "/product-page/linen-shirt",
+                     *               "url": "https://example.store/product-page/linen-shirt"
+                     *             },
                      *             "price": {
                      *               "amount": "45.00",
                      *               "convertedAmount": "45.00",
@@ -1950,7 +1969,10 @@ export interface operations {
                      *               "original": "Linen shirt",
                      *               "translated": "Linen shirt"
                      *             },
-                     *             "url": "https://example.store/product-page/linen-shirt",
+                     *             "url": {
+                     *               "relativePath": "/product-page/linen-shirt",
+                     *               "url": "https://example.store/product-page/linen-shirt"
+                     *             },
                      *             "price": {
                      *               "amount": "45.00",
                      *               "convertedAmount": "45.00",
@@ -2103,7 +2125,10 @@ export interface operations {
                      *               "original": "Linen shirt",
                      *               "translated": "Linen shirt"
                      *             },
-                     *             "url": "https://example.store/product-page/linen-shirt",
+                     *             "url": {
+                     *               "relativePath": "/product-page/linen-shirt",
+                     *               "url": "https://example.store/product-page/linen-shirt"
+                     *             },
                      *             "price": {
                      *               "amount": "45.00",
                      *               "convertedAmount": "45.00",
@@ -2256,7 +2281,10 @@ export interface operations {
                      *               "original": "Linen shirt",
                      *               "translated": "Linen shirt"
                      *             },
-                     *             "url": "https://example.store/product-page/linen-shirt",
+                     *             "url": {
+                     *               "relativePath": "/product-page/linen-shirt",
+                     *               "url": "https://example.store/product-page/linen-shirt"
+                     *             },
                      *             "price": {
                      *               "amount": "45.00",
                      *               "convertedAmount": "45.00",
@@ -2424,7 +2452,10 @@ export interface operations {
                      *               "original": "Linen shirt",
                      *               "translated": "Linen shirt"
                      *             },
-                     *             "url": "https://example.store/product-page/linen-shirt",
+                     *             "url": {
+                     *               "relativePath": "/product-page/linen-shirt",
+                     *               "url": "https://example.store/product-page/linen-shirt"
+                     *             },
                      *             "price": {
                      *               "amount": "45.00",
                      *               "convertedAmount": "45.00",
@@ -2583,7 +2614,10 @@ export interface operations {
                      *               "original": "Linen shirt",
                      *               "translated": "Linen shirt"
                      *             },
-                     *             "url": "https://example.store/product-page/linen-shirt",
+                     *             "url": {
+                     *               "relativePath": "/product-page/linen-shirt",
+                     *               "url": "https://example.store/product-page/linen-shirt"
+                     *             },
                      *             "price": {
                      *               "amount": "45.00",
                      *               "convertedAmount": "45.00",
@@ -2830,7 +2864,10 @@ export interface operations {
                      *               "original": "Linen shirt",
                      *               "translated": "Linen shirt"
                      *             },
-                     *             "url": "https://example.store/product-page/linen-shirt",
+                     *             "url": {
+                     *               "relativePath": "/product-page/linen-shirt",
+                     *               "url": "https://example.store/product-page/linen-shirt"
+                     *             },
                      *             "price": {
                      *               "amount": "45.00",
                      *               "convertedAmount": "45.00",

@@ -208,6 +208,20 @@ export interface components {
         /** @description The provider's error body; `details` holds either a validation error or an application error. */
         ErrorBody: components["schemas"]["ValidationErrorBody"] | components["schemas"]["ApplicationErrorBody"];
         /**
+         * @description A standard error of the provider: a message and no application error. The official SDK makes of it an application error whose code is the HTTP status (`e.details.applicationError.code === 404`), which is how the provider's own storefronts recognise a missing entity.
+         * @example {
+         *       "message": "Collection with slug summer not found",
+         *       "details": {}
+         *     }
+         */
+        StandardErrorBody: {
+            message: string;
+            /** @description Empty for a standard error (no `applicationError`). */
+            details: {
+                [key: string]: unknown;
+            };
+        };
+        /**
          * @description A filter in the provider's query language: field paths (dotted for nested fields) mapped to a value
          *     (equality) or an operator object. Operators: `$eq $ne $gt $gte $lt $lte $in $hasSome $hasAll
          *     $startsWith $contains $exists`, combined with `$and`, `$or` (arrays of filters) and `$not` (a filter).
@@ -343,25 +357,19 @@ export interface components {
                 "application/json": components["schemas"]["ApplicationErrorBody"];
             };
         };
-        /** @description The entity does not exist (or is not visible to this caller). */
-        NotFound: {
+        /** @description The entity does not exist (or is not visible to this caller), answered as a standard error (the method documents no custom errors). */
+        StandardNotFound: {
             headers: {
                 [name: string]: unknown;
             };
             content: {
                 /**
                  * @example {
-                 *       "message": "Entity not found",
-                 *       "details": {
-                 *         "applicationError": {
-                 *           "code": "NOT_FOUND",
-                 *           "description": "Entity not found",
-                 *           "data": {}
-                 *         }
-                 *       }
+                 *       "message": "Product 6b3a0000-0000-4000-8000-000000000099 not found",
+                 *       "details": {}
                  *     }
                  */
-                "application/json": components["schemas"]["ApplicationErrorBody"];
+                "application/json": components["schemas"]["StandardErrorBody"];
             };
         };
     };
@@ -443,7 +451,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
+            404: components["responses"]["StandardNotFound"];
         };
     };
     getCollectionBySlug: {
@@ -491,7 +499,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
+            404: components["responses"]["StandardNotFound"];
         };
     };
     queryCollections: {

@@ -335,6 +335,13 @@ export interface components {
             original?: string;
             translated?: string;
         };
+        /** @description A page of the site: its path and its full URL (the official SDK hands callers the `url`). */
+        PageUrlV2: {
+            /** @description Path of the page, e.g. `/product-page/linen-shirt`. */
+            relativePath?: string;
+            /** @description Full URL of the page, e.g. `https://sandbox.store/product-page/linen-shirt`. */
+            url?: string;
+        };
         /**
          * @description A money amount as decimal text, with the same amount formatted for display.
          * @example {
@@ -439,7 +446,7 @@ export interface components {
             quantity?: number;
             catalogReference?: components["schemas"]["CatalogReference"];
             productName?: components["schemas"]["ProductName"];
-            url?: string;
+            url?: components["schemas"]["PageUrlV2"];
             price?: components["schemas"]["Price"];
             fullPrice?: components["schemas"]["Price"];
             priceBeforeDiscounts?: components["schemas"]["Price"];
@@ -1078,7 +1085,10 @@ export interface operations {
                      *               "original": "Linen shirt",
                      *               "translated": "Linen shirt"
                      *             },
-                     *             "url": "https://example.store/product-page/linen-shirt",
+                     *             "url": {
+                     *               "relativePath": "/product-page/linen-shirt",
+                     *               "url": "https://example.store/product-page/linen-shirt"
+                     *             },
                      *             "price": {
                      *               "amount": "45.00",
                      *               "convertedAmount": "45.00",
@@ -1228,7 +1238,10 @@ export interface operations {
                      *               "original": "Linen shirt",
                      *               "translated": "Linen shirt"
                      *             },
-                     *             "url": "https://example.store/product-page/linen-shirt",
+                     *             "url": {
+                     *               "relativePath": "/product-page/linen-shirt",
+                     *               "url": "https://example.store/product-page/linen-shirt"
+                     *             },
                      *             "price": {
                      *               "amount": "45.00",
                      *               "convertedAmount": "45.00",
@@ -1351,7 +1364,10 @@ export interface operations {
                      *               "original": "Linen shirt",
                      *               "translated": "Linen shirt"
                      *             },
-                     *             "url": "https://example.store/product-page/linen-shirt",
+                     *             "url": {
+                     *               "relativePath": "/product-page/linen-shirt",
+                     *               "url": "https://example.store/product-page/linen-shirt"
+                     *             },
                      *             "price": {
                      *               "amount": "45.00",
                      *               "convertedAmount": "45.00",
@@ -1464,7 +1480,10 @@ export interface operations {
                      *               "original": "Linen shirt",
                      *               "translated": "Linen shirt"
                      *             },
-                     *             "url": "https://example.store/product-page/linen-shirt",
+                     *             "url": {
+                     *               "relativePath": "/product-page/linen-shirt",
+                     *               "url": "https://example.store/product-page/linen-shirt"
+                     *             },
                      *             "price": {
                      *               "amount": "45.00",
                      *               "convertedAmount": "45.00",
@@ -1581,7 +1600,10 @@ export interface operations {
                      *               "original": "Linen shirt",
                      *               "translated": "Linen shirt"
                      *             },
-                     *             "url": "https://example.store/product-page/linen-shirt",
+                     *             "url": {
+                     *               "relativePath": "/product-page/linen-shirt",
+                     *               "url": "https://example.store/product-page/linen-shirt"
+                     *             },
                      *             "price": {
                      *               "amount": "45.00",
                      *               "convertedAmount": "45.00",
@@ -1689,7 +1711,10 @@ export interface operations {
                      *               "original": "Linen shirt",
                      *               "translated": "Linen shirt"
                      *             },
-                     *             "url": "https://example.store/product-page/linen-shirt",
+                     *             "url": {
+                     *               "relativePath": "/product-page/linen-shirt",
+                     *               "url": "https://example.store/product-page/linen-shirt"
+                     *             },
                      *             "price": {
                      *               "amount": "45.00",
                      *               "convertedAmount": "45.00",
@@ -1858,7 +1883,10 @@ export interface operations {
                      *               "original": "Linen shirt",
                      *               "translated": "Linen shirt"
                      *             },
-                     *             "url": "https://example.store/product-page/linen-shirt",
+                     *             "url": {
+                     *               "relativePath": "/product-page/linen-shirt",
+                     *               "url": "https://example.store/product-page/linen-shirt"
+                     *             },
                      *             "price": {
                      *               "amount": "45.00",
                      *               "convertedAmount": "45.00",

@@ -393,6 +393,7 @@ export interface components {
         OrderLineItem: {
             id?: string;
             productName?: components["schemas"]["ProductName"];
+            url?: components["schemas"]["PageUrlV2"];
             catalogReference?: components["schemas"]["CatalogReference"];
             quantity?: number;
             totalDiscount?: components["schemas"]["Price"];
@@ -697,6 +698,13 @@ export interface components {
         ProductName: {
             original?: string;
             translated?: string;
+        };
+        /** @description A page of the site: its path and its full URL (the official SDK hands callers the `url`). */
+        PageUrlV2: {
+            /** @description Path of the page, e.g. `/product-page/linen-shirt`. */
+            relativePath?: string;
+            /** @description Full URL of the page, e.g. `https://sandbox.store/product-page/linen-shirt`. */
+            url?: string;
         };
         /** @description Where a line item comes from: a catalog item of an app (the stores app is `215238eb-22a5-4c36-9e7b-e7c08025e04e`). */
         CatalogReference: {

@@ -685,6 +685,20 @@ export interface components {
         };
         /** @description The provider's error body; `details` holds either a validation error or an application error. */
         ErrorBody: components["schemas"]["ValidationErrorBody"] | components["schemas"]["ApplicationErrorBody"];
+        /**
+         * @description A standard error of the provider: a message and no application error. The official SDK makes of it an application error whose code is the HTTP status (`e.details.applicationError.code === 404`), which is how the provider's own storefronts recognise a missing entity.
+         * @example {
+         *       "message": "Collection with slug summer not found",
+         *       "details": {}
+         *     }
+         */
+        StandardErrorBody: {
+            message: string;
+            /** @description Empty for a standard error (no `applicationError`). */
+            details: {
+                [key: string]: unknown;
+            };
+        };
         /** @description A store collection (V1 catalog). */
         Collection: {
             readonly id?: string | null;
@@ -845,25 +859,19 @@ export interface components {
                 "application/json": components["schemas"]["ApplicationErrorBody"];
             };
         };
-        /** @description The entity does not exist (or is not visible to this caller). */
-        NotFound: {
+        /** @description The entity does not exist (or is not visible to this caller), answered as a standard error (the method documents no custom errors). */
+        StandardNotFound: {
             headers: {
                 [name: string]: unknown;
             };
             content: {
                 /**
                  * @example {
-                 *       "message": "Entity not found",
-                 *       "details": {
-                 *         "applicationError": {
-                 *           "code": "NOT_FOUND",
-                 *           "description": "Entity not found",
-                 *           "data": {}
-                 *         }
-                 *       }
+                 *       "message": "Product 6b3a0000-0000-4000-8000-000000000099 not found",
+                 *       "details": {}
                  *     }
                  */
-                "application/json": components["schemas"]["ApplicationErrorBody"];
+                "application/json": components["schemas"]["StandardErrorBody"];
             };
         };
     };
@@ -1294,7 +1302,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
+            404: components["responses"]["StandardNotFound"];
         };
     };
     getCollectionBySlug: {
@@ -1357,7 +1365,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
+            404: components["responses"]["StandardNotFound"];
         };
     };
     getProductOptionsAvailability: {
@@ -1462,7 +1470,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
+            404: components["responses"]["StandardNotFound"];
         };
     };
     queryProductVariants: {
@@ -1554,7 +1562,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
+            404: components["responses"]["StandardNotFound"];
         };
     };
     queryStoreVariants: {
@@ -1731,7 +1739,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
+            404: components["responses"]["StandardNotFound"];
         };
     };
 }

@@ -4,7 +4,7 @@
  * `$eq $ne $gt $gte $lt $lte $in $hasSome $hasAll $startsWith $contains $exists $and $or $not`
  * on dotted (nested) field paths, sorting on several fields, offset or cursor paging.
  */
-import { appError } from './platform/errors.ts';
+import { appError, validationError } from './platform/errors.ts';
 
 export type Filter = Record<string, unknown>;
 export interface SortSpec {
@@ -123,22 +123,74 @@ export function matches(entity: unknown, filter: Filter | undefined | null): boo
   return true;
 }
 
-export function sortEntities<T>(items: T[], sort: SortSpec[] | undefined): T[] {
+/** How one sortable field of an entity compares: as text, a number or a date, read by `key`. */
+export interface SortRule {
+  type: 'text' | 'number' | 'date';
+  /** Reads the value (default: the field's dotted path). */
+  key?: (entity: any) => unknown;
+}
+
+/** An entity's sortable fields; a sort on any other field is refused. */
+export type SortRules = Record<string, SortRule>;
+
+/** A sort key of the rule's type; undefined (sorts first) when the value has none. */
+function typedKey(rule: SortRule, value: unknown): number | string | undefined {
+  if (value === undefined || value === null) return undefined;
+  if (rule.type === 'text') return String(value);
+  const n = rule.type === 'date' ? (typeof value === 'string' ? Date.parse(value) : NaN) : Number(value);
+  return Number.isNaN(n) ? undefined : n;
+}
+
+function compareKeys(x: number | string | undefined, y: number | string | undefined): number {
+  if (x === y) return 0;
+  if (x === undefined) return -1;
+  if (y === undefined) return 1;
+  if (typeof x === 'number' && typeof y === 'number') return x - y;
+  return String(x).localeCompare(String(y));
+}
+
+const isObject = (v: unknown) => v !== null && typeof v === 'object' && !Array.isArray(v);
+
+/**
+ * Sorts by each sort field in turn. With `rules`, only the entity's sortable fields sort (by
+ * their real type); without, a field sorts by its values, and a field that holds an object
+ * (nothing to order it by) is refused. `path` names the sort in the request, for the error.
+ */
+export function sortEntities<T>(items: T[], sort: SortSpec[] | undefined, rules?: SortRules, path = 'query.sort'): T[] {
   if (!sort?.length) return items;
-  return [...items].sort((a, b) => {
-    for (const s of sort) {
-      const c = compare(getField(a, s.fieldName), getField(b, s.fieldName));
-      if (c !== 0) return String(s.order ?? 'ASC').toUpperCase() === 'DESC' ? -c : c;
+  const keyed = sort.map((s, i) => {
+    const field = `${path}[${i}].fieldName`;
+    const name = String(s?.fieldName ?? '');
+    const order = String(s?.order ?? 'ASC').toUpperCase();
+    if (order !== 'ASC' && order !== 'DESC') throw validationError([{ field: `${path}[${i}].order`, description: 'must be ASC or DESC', violatedRule: 'INVALID_ENUM_VALUE' }]);
+    const rule = rules ? (Object.hasOwn(rules, name) ? rules[name] : undefined) : undefined;
+    if (rules && !rule) {
+      throw validationError([{ field, description: `cannot sort by "${name}" (sortable: ${Object.keys(rules).join(', ')})`, violatedRule: 'INVALID_SORT_FIELD' }]);
+    }
+    if (!rule && items.some((e) => isObject(getField(e, name)))) {
+      throw validationError([{ field, description: `cannot sort by "${name}": it is an object, name one of its fields`, violatedRule: 'INVALID_SORT_FIELD' }]);
+    }
+    const read = (e: T) => (rule ? typedKey(rule, rule.key ? rule.key(e) : getField(e, name)) : undefined);
+    return { name, desc: order === 'DESC', rule, read };
+  });
+  // Keys are read once per entity, not once per comparison.
+  const rows = items.map((e) => ({ e, keys: keyed.map((k) => (k.rule ? k.read(e) : getField(e, k.name))) }));
+  rows.sort((a, b) => {
+    for (let i = 0; i < keyed.length; i++) {
+      const c = keyed[i].rule ? compareKeys(a.keys[i] as never, b.keys[i] as never) : compare(a.keys[i], b.keys[i]);
+      if (c !== 0) return keyed[i].desc ? -c : c;
     }
     return 0;
   });
+  return rows.map((r) => r.e);
 }
 
 /** The entities a query's filter keeps, in its sort order. */
-function select<T>(all: T[], q: { filter?: Filter | null; sort?: SortSpec[] }): T[] {
+function select<T>(all: T[], q: { filter?: Filter | null; sort?: SortSpec[] }, rules?: SortRules): T[] {
   return sortEntities(
     all.filter((e) => matches(e, q.filter)),
     q.sort,
+    rules,
   );
 }
 
@@ -152,8 +204,9 @@ export function queryOffset<T>(
   all: T[],
   q: { filter?: Filter | null; sort?: SortSpec[]; paging?: { limit?: number; offset?: number } },
   defaultLimit = 50,
+  rules?: SortRules,
 ): OffsetPage<T> {
-  const filtered = select(all, q);
+  const filtered = select(all, q, rules);
   const offset = q.paging?.offset ?? 0;
   const limit = q.paging?.limit ?? defaultLimit;
   const items = filtered.slice(offset, offset + limit);

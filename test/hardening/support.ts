@@ -14,7 +14,9 @@ export function recordFigures(suite: string, summary: string, figures: Record<st
 /**
  * Why `body` is not an error in the provider's format, or undefined when it is:
  * `{message, details: {validationError: {fieldViolations: [{field, description, violatedRule}]}}}` or
- * `{message, details: {applicationError: {code, description}}}`.
+ * `{message, details: {applicationError: {code, description}}}`, or a standard error with a
+ * message and empty details (what the store reader answers for a missing entity; the official SDK
+ * makes its code the HTTP status).
  */
 export function providerErrorProblem(body: unknown): string | undefined {
   if (!body || typeof body !== 'object') return `body is not a JSON object: ${JSON.stringify(body)?.slice(0, 200)}`;
@@ -36,7 +38,8 @@ export function providerErrorProblem(body: unknown): string | undefined {
     if (typeof a.description !== 'string') return 'applicationError without a description';
     return undefined;
   }
-  return 'details has neither validationError nor applicationError';
+  if (b.details && typeof b.details === 'object' && !Object.keys(b.details).length) return undefined;
+  return 'details has neither validationError nor applicationError, nor is it a standard error (empty details)';
 }
 
 /** Collections that legitimately change on requests that are refused (token issuance is its own business). */

@@ -4,13 +4,12 @@
  */
 import { describe, expect, it } from 'vitest';
 import { ApiKeyStrategy, ApplicationError, collections, createClient, currentCart, OAuthStrategy, products, wishlist } from '../../src/index.ts';
-
-const STORES_APP_ID = '215238eb-22a5-4c36-9e7b-e7c08025e04e';
+import { COLLECTION, DEFAULT_SITE_ID, PRODUCT, STORES_APP_ID, WISHLIST_ID } from '../../src/sandbox/seed/ids.ts';
 import { API_KEY, call, CLIENT_ID, useSandboxServer, visitorToken } from '../support/sandbox.ts';
 
 const s = useSandboxServer();
 const visitor = () => createClient({ modules: { products, collections, wishlist }, auth: OAuthStrategy({ clientId: CLIENT_ID }), host: s.current.url });
-const admin = () => createClient({ modules: { products, collections }, auth: ApiKeyStrategy({ apiKey: API_KEY, siteId: 'sandbox-site' }), host: s.current.url });
+const admin = () => createClient({ modules: { products, collections }, auth: ApiKeyStrategy({ apiKey: API_KEY, siteId: DEFAULT_SITE_ID }), host: s.current.url });
 const state = async () => (await call(s.current.url, 'GET', '/__sandbox/state')).body;
 
 describe('seeded catalog', () => {
@@ -37,7 +36,8 @@ describe('seeded catalog', () => {
   it('hides hidden products from visitors and cost data from everyone but elevated callers', async () => {
     const all = await admin().products.queryProducts({ query: { filter: { visible: false } }, includeHiddenProducts: true, includeMerchantSpecificData: true });
     const hidden = all.products![0];
-    await expect(visitor().products.getProduct(hidden.id!)).rejects.toBeInstanceOf(ApplicationError);
+    // The store reader documents no custom errors: a hidden product is a standard 404 to a visitor.
+    await expect(visitor().products.getProduct(hidden.id!)).rejects.toMatchObject({ name: 'HttpError', code: 'NOT_FOUND', status: 404 });
     const p = (await visitor().products.queryProducts({ query: { paging: { limit: 1 } } })).products![0];
     expect((await visitor().products.getProduct(p.id!, { includeMerchantSpecificData: true })).product!.costAndProfitData).toBeUndefined();
     expect((await admin().products.getProduct(p.id!, { includeMerchantSpecificData: true })).product!.costAndProfitData).toBeDefined();
@@ -53,7 +53,7 @@ describe('seeded catalog', () => {
   });
 
   it('reads the demo member wishlist with dates', async () => {
-    const res = await visitor().wishlist.getWishlistById({ id: '5f1c0000-0000-4000-8000-000000000001', limit: 2, offset: 0 });
+    const res = await visitor().wishlist.getWishlistById({ id: WISHLIST_ID, limit: 2, offset: 0 });
     expect(res.wishlist!.items).toHaveLength(2);
     expect(res.wishlist!.totalCount).toBe(3);
     expect(res.wishlist!.items![0].dateAdded).toBeInstanceOf(Date);
@@ -102,7 +102,7 @@ describe('catalog writes', () => {
     await admin().products.updateProduct(created.id!, { product: { name: 'Sandbox hat II' } });
     expect((await visitor().products.getProduct(created.id!)).product!.name).toBe('Sandbox hat II');
     await admin().products.deleteProduct(created.id!);
-    await expect(visitor().products.getProduct(created.id!)).rejects.toMatchObject({ code: 'PRODUCT_NOT_FOUND', status: 404 });
+    await expect(visitor().products.getProduct(created.id!)).rejects.toMatchObject({ code: 'NOT_FOUND', status: 404 });
     const events = (await call(s.current.url, 'GET', '/__sandbox/events?entityFqdn=wix.stores.catalog.v1.product')).body.events;
     expect(events.filter((e: { entityId: string }) => e.entityId === created.id).map((e: { slug: string }) => e.slug)).toEqual(['created', 'updated', 'updated', 'deleted']);
   });
@@ -111,7 +111,7 @@ describe('catalog writes', () => {
     const before = await state();
     await expect(admin().products.createCollection({ collection: { name: 'Clothing again', slug: 'clothing' } })).rejects.toMatchObject({ code: 'SLUG_ALREADY_EXISTS', status: 409 });
     await expect(admin().products.removeBrand('00000000-0000-4000-8000-000000000000')).rejects.toMatchObject({ code: 'PRODUCT_NOT_FOUND' });
-    await expect(admin().products.addProductsToCollection('7c000000-0000-4000-8000-000000000002', { productIds: ['6b3a0000-0000-4000-8000-000000000001', 'missing'] })).rejects.toMatchObject({ status: 404 });
+    await expect(admin().products.addProductsToCollection(COLLECTION.clothing.id, { productIds: [PRODUCT.linenShirt, 'missing'] })).rejects.toMatchObject({ status: 404 });
     const v = await call(s.current.url, 'POST', '/stores/v1/products', { body: { product: { name: 'x' } }, token: (await call(s.current.url, 'POST', '/oauth2/token', { body: { clientId: CLIENT_ID, grantType: 'anonymous' } })).body.access_token });
     expect(v.status).toBe(403);
     const after = await state();

@@ -7,9 +7,10 @@
 import { describe, expect, it } from 'vitest';
 import { ApplicationError, checkout, collections, createClient, currentCart, OAuthStrategy, products, ValidationError } from '../../src/index.ts';
 import { call, CLIENT_ID, useSandboxServer } from '../support/sandbox.ts';
+import { STORES_APP_ID } from '../../src/sandbox/seed/ids.ts';
 
 const s = useSandboxServer();
-const STORES = '215238eb-22a5-4c36-9e7b-e7c08025e04e';
+const STORES = STORES_APP_ID;
 const visitor = () => createClient({ modules: { currentCart, checkout, products, collections }, auth: OAuthStrategy({ clientId: CLIENT_ID }), host: s.current.url });
 const state = async () => {
   const st = (await call(s.current.url, 'GET', '/__sandbox/state')).body;

@@ -41,6 +41,27 @@ describe('sorting and paging', () => {
     expect(sortEntities(rows, [{ fieldName: 'a', order: 'DESC' }, { fieldName: 'b' }])).toEqual([{ a: 1, b: 1 }, { a: 1, b: 2 }, { a: 0, b: 5 }]);
   });
 
+  it("sorts an entity's sortable fields by their real types, and refuses other fields", () => {
+    const rules = {
+      price: { type: 'number' as const, key: (p: { price: { amount: number } }) => p.price.amount },
+      numericId: { type: 'number' as const },
+      lastUpdated: { type: 'date' as const },
+    };
+    const rows = [
+      { n: 'a', price: { amount: 9 }, numericId: '1010', lastUpdated: '2026-01-02T00:00:00.000Z' },
+      { n: 'b', price: { amount: 45 }, numericId: '1002', lastUpdated: '2025-12-31T23:00:00+03:00' },
+      { n: 'c', price: { amount: 129 }, numericId: '999', lastUpdated: '2026-01-01T00:00:00.000Z' },
+    ];
+    const names = (sort: { fieldName: string; order?: 'ASC' | 'DESC' }[]) => sortEntities(rows, sort, rules).map((r) => r.n);
+    expect(names([{ fieldName: 'price', order: 'DESC' }])).toEqual(['c', 'b', 'a']);
+    expect(names([{ fieldName: 'numericId' }])).toEqual(['c', 'b', 'a']);
+    expect(names([{ fieldName: 'lastUpdated' }])).toEqual(['b', 'c', 'a']);
+    expect(() => sortEntities(rows, [{ fieldName: 'n' }], rules)).toThrow(expect.objectContaining({ message: 'INVALID_ARGUMENT: "query.sort[0].fieldName" cannot sort by "n" (sortable: price, numericId, lastUpdated)' }));
+    // Without rules, a field holding an object has nothing to order by.
+    expect(() => sortEntities(rows, [{ fieldName: 'price' }])).toThrow(expect.objectContaining({ message: 'INVALID_ARGUMENT: "query.sort[0].fieldName" cannot sort by "price": it is an object, name one of its fields' }));
+    expect(() => sortEntities(rows, [{ fieldName: 'n', order: 'UP' as never }])).toThrow(/"query.sort\[0\].order" must be ASC or DESC/);
+  });
+
   it('offset pages count right', () => {
     const all = Array.from({ length: 120 }, (_, i) => ({ i }));
     expect(queryOffset(all, {}).metadata).toEqual({ count: 50, offset: 0, total: 120, tooManyToCount: false });

@@ -2,8 +2,11 @@
 import { afterAll, beforeAll } from 'vitest';
 import { createSandboxServer, type SandboxServer, type SandboxServerOptions } from '../../src/sandbox/platform/server.ts';
 
-export const API_KEY = 'sandbox-api-key';
-export const CLIENT_ID = 'sandbox-client';
+import { ApiKeyStrategy, checkout, collections, createClient, currentCart, OAuthStrategy, orders, products, wishlist } from '../../src/index.ts';
+import { DEFAULT_API_KEY, DEFAULT_CLIENT_ID, DEFAULT_SITE_ID } from '../../src/sandbox/seed/ids.ts';
+
+export const API_KEY = DEFAULT_API_KEY;
+export const CLIENT_ID = DEFAULT_CLIENT_ID;
 
 export function useSandboxServer(options: SandboxServerOptions = {}): { current: SandboxServer } {
   const ref = {} as { current: SandboxServer };
@@ -41,3 +44,12 @@ export async function visitorToken(base: string): Promise<string> {
   if (r.status !== 200) throw new Error(`anonymous grant failed: ${JSON.stringify(r.body)}`);
   return r.body.access_token;
 }
+
+/** The store and commerce modules the sandbox scenarios call. */
+const SHOP_MODULES = { products, collections, wishlist, currentCart, checkout, orders };
+
+/** The project's client as the site owner (API key) against a sandbox. */
+export const adminClient = (host: string) => createClient({ modules: SHOP_MODULES, auth: ApiKeyStrategy({ apiKey: API_KEY, siteId: DEFAULT_SITE_ID }), host });
+
+/** The project's client as a new anonymous visitor against a sandbox. */
+export const visitorClient = (host: string) => createClient({ modules: SHOP_MODULES, auth: OAuthStrategy({ clientId: CLIENT_ID }), host });

@@ -10,18 +10,22 @@
  * - `collections`: Collection (`numberOfProducts` kept in step);
  * - `wishlists`: {id, ownerId, items: [{id, type, origin, dateAdded}]}.
  */
-import { appError, conflict, notFound } from '../platform/errors.ts';
+import { appError, conflict, notFound, standardError } from '../platform/errors.ts';
 import type { SandboxModule, SeedContext } from '../platform/module.ts';
 import { entityEvent } from '../platform/events.ts';
-import { getField, queryOffset, type Filter, type SortSpec } from '../query-engine.ts';
+import { getField, queryOffset, type Filter, type SortRules, type SortSpec } from '../query-engine.ts';
 import type { Db, Entity, OperationContext } from '../platform/types.ts';
+import { changeStock, emitProduct, findProduct, findVariant, PRODUCTS, priceForVariant, recompute } from '../domain/catalog.ts';
+import { catalogPrice, surchargeOf, variantPrice, adjusted, type Discount } from '../domain/pricing.ts';
+import { choiceAvailable, choiceName, resolveChoices, selectVariant, variantsWith } from '../domain/options.ts';
 
-export const PRODUCTS = 'products';
-/** The provider's stores app: catalog references with this appId point at the store catalog. */
-export const STORES_APP_ID = '215238eb-22a5-4c36-9e7b-e7c08025e04e';
+import { COLLECTION, collectionId, DEFAULT_VARIANT_ID, productId, seededId, STORES_APP_ID, variantId, WISHLIST_ID } from '../seed/ids.ts';
+
+export { changeStock, findProduct, findVariant, PRODUCTS, priceForVariant, recompute };
+export { STORES_APP_ID, seededId };
 export const COLLECTIONS = 'collections';
 export const WISHLISTS = 'wishlists';
-export const ALL_PRODUCTS_COLLECTION = '00000000-000000-000000-000000000001';
+export const ALL_PRODUCTS_COLLECTION = COLLECTION.allProducts.id;
 /** The demo member (the identity and members modules seed the same id). */
 export { DEMO_MEMBER_ID } from './member-store.ts';
 import { DEMO_MEMBER_ID } from './member-store.ts';
@@ -29,17 +33,16 @@ const CURRENCY = 'USD';
 
 type Json = Record<string, any>;
 
-export const seededId = (prefix: string, n: number) => `${prefix}-0000-4000-8000-${String(n).padStart(12, '0')}`;
 
 const round2 = (n: number) => Math.round(n * 100) / 100;
 const money = (n: number) => (Number.isFinite(n) ? `$${n.toFixed(2)}` : String(n));
 
-export function priceData(price: number, discount?: { type: string; value: number }): Json {
-  let discounted = price;
-  if (discount?.type === 'AMOUNT') discounted = round2(Math.max(0, price - discount.value));
-  if (discount?.type === 'PERCENT') discounted = round2(price * (1 - discount.value / 100));
-  return { currency: CURRENCY, price, discountedPrice: discounted, formatted: { price: money(price), discountedPrice: money(discounted) } };
+export function priceData(price: number, discount?: Discount): Json {
+  return { ...catalogPrice(price, discount, CURRENCY) };
 }
+
+/** The product's discount when it has one. */
+const discountOf = (p: Json): Discount | undefined => (p.discount?.type && p.discount.type !== 'NONE' ? p.discount : undefined);
 
 function costData(price: number, cost: number | undefined): Json | undefined {
   if (cost === undefined) return undefined;
@@ -47,43 +50,17 @@ function costData(price: number, cost: number | undefined): Json | undefined {
   return { itemCost: cost, formattedItemCost: money(cost), profit, formattedProfit: money(profit), profitMargin: price ? round2(profit / price) : 0 };
 }
 
-/** Recomputes the derived fields of a product from its variants (ranges, stock, main price). */
-export function recompute(p: Json, now: Date): Json {
-  const variants: Json[] = p.variants ?? [];
-  const prices = variants.map((v) => v.variant?.priceData?.price).filter((x) => typeof x === 'number');
-  const costs = variants.map((v) => v.variant?.costAndProfitData?.itemCost).filter((x) => typeof x === 'number');
-  const weights = variants.map((v) => v.variant?.weight).filter((x) => typeof x === 'number');
-  const range = (xs: number[]) => (xs.length ? { minValue: Math.min(...xs), maxValue: Math.max(...xs) } : undefined);
-  p.priceRange = range(prices) ?? { minValue: p.priceData?.price ?? 0, maxValue: p.priceData?.price ?? 0 };
-  if (costs.length) p.costRange = range(costs);
-  if (weights.length) p.weightRange = range(weights);
-  p.price = p.priceData;
-  p.convertedPriceData = p.priceData;
-  const quantities = variants.map((v) => v.stock?.quantity ?? 0);
-  const inStock = variants.map((v) => v.stock?.inStock !== false);
-  if (p.stock?.trackInventory) p.stock.quantity = quantities.reduce((a, b) => a + b, 0);
-  const any = inStock.some(Boolean);
-  const all = inStock.every(Boolean);
-  p.stock = { ...p.stock, inStock: any, inventoryStatus: all ? 'IN_STOCK' : any ? 'PARTIALLY_OUT_OF_STOCK' : 'OUT_OF_STOCK' };
-  for (const option of p.productOptions ?? []) {
-    for (const choice of option.choices ?? []) {
-      choice.inStock = variants.some((v) => v.choices?.[option.name] === choice.value && v.stock?.inStock !== false);
-    }
-  }
-  p.lastUpdated = now.toISOString();
-  return p;
-}
-
 function variantsFor(p: Json, base: { price: number; cost?: number; weight?: number; sku: string }, stockOf: (i: number) => number): Json[] {
-  const options: Json[] = p.productOptions ?? [];
+  // A seeded product that does not manage variants has one default variant (any combination of its choices buys it).
+  const options: Json[] = p.__single ? [] : (p.productOptions ?? []);
   let combos: Record<string, string>[] = [{}];
-  for (const o of options) combos = combos.flatMap((c) => o.choices.map((ch: Json) => ({ ...c, [o.name]: ch.value })));
+  for (const o of options) combos = combos.flatMap((c) => o.choices.map((ch: Json) => ({ ...c, [o.name]: choiceName(o, ch) })));
   return combos.map((choices, i) => {
     const extra = Object.values(choices).includes('L') || Object.values(choices).includes('XL') ? 5 : 0;
-    const price = base.price + extra;
+    const price = variantPrice(base.price, extra);
     const quantity = stockOf(i);
     return {
-      id: options.length ? seededId('00000000', p.__n * 100 + i + 1) : '00000000-0000-0000-0000-000000000000',
+      id: options.length ? variantId(p.__n, i) : DEFAULT_VARIANT_ID,
       choices,
       variant: {
         priceData: priceData(price, p.discount),
@@ -121,7 +98,12 @@ const NAMES = [
   ['Gift card design', 'digital', 5, 0, undefined, 'Paperline', undefined],
   ['Hidden sample product', 'physical', 1, 0.5, 0.1, undefined, undefined],
   ['Sold-out poster', 'physical', 30, 10, 0.2, 'Paperline', undefined],
+  ['Cotton bandana', 'physical', 11, 3, 0.05, 'Northwind', undefined],
 ] as const;
+
+/** Seeded products (by index) with colour options; the last one does not manage variants. */
+const COLOURED = [1, 6, 14, 22];
+const UNMANAGED = [22];
 
 const COLLECTION_SEED = [
   { n: 2, name: 'Clothing', slug: 'clothing', members: [0, 2, 3, 4, 5] },
@@ -136,10 +118,10 @@ function seedCatalog(ctx: SeedContext): void {
   const slugOf = (s: string) => s.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
   NAMES.forEach(([name, type, price, cost, weight, brand, ribbon], i) => {
     const n = i + 1;
-    const id = seededId('6b3a0000', n);
+    const id = productId(n);
     const imageId = `sfk_${n}~mv2.jpg`;
     const clothing = [0, 2, 3].includes(i);
-    const coloured = [1, 6, 14].includes(i);
+    const coloured = COLOURED.includes(i);
     const p: Json = {
       __n: n,
       id,
@@ -159,7 +141,7 @@ function seedCatalog(ctx: SeedContext): void {
         : coloured
           ? [{ optionType: 'color', name: 'Color', choices: ['#1B4D3E', '#C0392B'].map((v, k) => ({ value: v, description: k ? 'Red' : 'Green', visible: true, inStock: true })) }]
           : [],
-      manageVariants: clothing || coloured,
+      manageVariants: clothing || (coloured && !UNMANAGED.includes(i)),
       media: {
         mainMedia: { id: imageId, mediaType: 'image', title: name, image: { url: `https://static.wixstatic.com/media/${imageId}`, width: 1200, height: 800, urlExpirationDate: expires } },
         items: [{ id: imageId, mediaType: 'image', title: name, image: { url: `https://static.wixstatic.com/media/${imageId}`, width: 1200, height: 800, urlExpirationDate: expires } }],
@@ -178,10 +160,13 @@ function seedCatalog(ctx: SeedContext): void {
       p.pricePerUnitData = { totalQuantity: i === 8 ? 500 : 1, totalMeasurementUnit: i === 8 ? 'ML' : 'KG', baseQuantity: i === 8 ? 100 : 100, baseMeasurementUnit: i === 8 ? 'ML' : 'G' };
     }
     // Stock: some sold out, some short, most plenty.
-    const stockOf = (k: number) => (i === 21 ? 0 : i === 3 && k === 0 ? 0 : i === 6 ? 2 : type === 'digital' ? 1000 : 10 + ((n * 7 + k * 3) % 25));
+    // Stock: some sold out, some short, most plenty (notebooks by the box: back-office orders take them).
+    const stockOf = (k: number) => (i === 21 ? 0 : i === 3 && k === 0 ? 0 : i === 6 ? 2 : i === 10 ? 500 : type === 'digital' ? 1000 : 10 + ((n * 7 + k * 3) % 25));
+    p.__single = UNMANAGED.includes(i);
     p.variants = variantsFor(p, { price, cost, weight, sku: p.sku }, stockOf);
     recompute(p, now);
     delete p.__n;
+    delete p.__single;
     ctx.db.put(PRODUCTS, id, p);
   });
   const products = ctx.db.list<Json>(PRODUCTS);
@@ -196,12 +181,12 @@ function seedCatalog(ctx: SeedContext): void {
   };
   ctx.db.put(COLLECTIONS, all.id, all);
   for (const c of COLLECTION_SEED) {
-    const id = seededId('7c000000', c.n);
+    const id = collectionId(c.n);
     ctx.db.put(COLLECTIONS, id, { id, name: c.name, slug: c.slug, visible: true, description: `${c.name} (seeded)`, numberOfProducts: c.members.length, lastUpdated: now.toISOString() });
     for (const m of c.members) ctx.db.update<Json>(PRODUCTS, products[m].id, (p) => p.collectionIds.push(id));
   }
-  ctx.db.put(WISHLISTS, seededId('5f1c0000', 1), {
-    id: seededId('5f1c0000', 1),
+  ctx.db.put(WISHLISTS, WISHLIST_ID, {
+    id: WISHLIST_ID,
     ownerId: DEMO_MEMBER_ID,
     items: products.slice(0, 3).map((p, k) => ({ id: p.id, type: 'product', origin: 'wixstores', dateAdded: new Date(now.getTime() - (k + 1) * 86400000).toISOString() })),
   });
@@ -210,58 +195,24 @@ function seedCatalog(ctx: SeedContext): void {
 // ---------------- helpers other modules reuse ----------------
 
 /**
- * Moves a store line's tracked inventory by `delta` (an order takes stock, a cancel with restock
- * gives it back), never below zero, and emits the product's updated event. Answers the quantity
- * actually moved (0 for untracked stock or a line that is not the store's).
+ * What products sort by (the official SDK's query builder offers these). `price` is the price a
+ * shopper pays (after the product's discount); `priceData.price` the list price.
  */
-export function changeStock(
-  ctx: OperationContext,
-  ref: { appId?: string; catalogItemId?: string; options?: { variantId?: string } } | undefined,
-  delta: number,
-): number {
-  if (ref?.appId !== STORES_APP_ID || !ref.catalogItemId) return 0;
-  let moved = 0;
-  const product = ctx.db.update<Json>(PRODUCTS, ref.catalogItemId, (p) => {
-    const variant = (p.variants ?? []).find((v: Json) => v.id === ref.options?.variantId) ?? (p.variants?.length === 1 ? p.variants[0] : undefined);
-    if (!variant?.stock?.trackQuantity) return;
-    const before = variant.stock.quantity ?? 0;
-    variant.stock.quantity = Math.max(0, before + delta);
-    variant.stock.inStock = variant.stock.quantity > 0;
-    moved = variant.stock.quantity - before;
-    recompute(p, ctx.now());
-  });
-  if (product && moved !== 0) emitProduct(ctx, 'updated', product);
-  return moved;
-}
+const PRODUCT_SORT: SortRules = {
+  id: { type: 'text' },
+  name: { type: 'text' },
+  slug: { type: 'text' },
+  productType: { type: 'text' },
+  sku: { type: 'text' },
+  price: { type: 'number', key: (p: Json) => p.priceData?.discountedPrice ?? p.priceData?.price },
+  'priceData.price': { type: 'number' },
+  numericId: { type: 'number' },
+  lastUpdated: { type: 'date' },
+  createdDate: { type: 'date' },
+};
 
-export function findProduct(db: Db, id: string): Json | undefined {
-  return db.get<Json>(PRODUCTS, id);
-}
-
-/** The variant a line item points at (by variant id, or by choices), or the default one. */
-export function findVariant(product: Json, ref: { variantId?: string; options?: Record<string, string> } = {}): Json | undefined {
-  const variants: Json[] = product.variants ?? [];
-  if (ref.variantId) return variants.find((v) => v.id === ref.variantId);
-  if (ref.options && Object.keys(ref.options).length) {
-    return variants.find((v) => Object.entries(ref.options!).every(([k, val]) => v.choices?.[k] === val));
-  }
-  return variants.length === 1 ? variants[0] : variants.find((v) => v.stock?.inStock !== false) ?? variants[0];
-}
-
-/** What a cart needs to price a line: price, weight, sku, stock of a product's variant. */
-export function priceForVariant(product: Json, ref?: { variantId?: string; options?: Record<string, string> }) {
-  const v = findVariant(product, ref);
-  if (!v) return undefined;
-  return {
-    variantId: v.id as string,
-    price: (v.variant?.priceData?.discountedPrice ?? v.variant?.priceData?.price ?? product.priceData?.price) as number,
-    fullPrice: (v.variant?.priceData?.price ?? product.priceData?.price) as number,
-    weight: (v.variant?.weight ?? product.weight) as number | undefined,
-    sku: v.variant?.sku as string | undefined,
-    inStock: v.stock?.inStock !== false,
-    quantity: (v.stock?.trackQuantity ? v.stock.quantity : undefined) as number | undefined,
-  };
-}
+/** What collections sort by (the official SDK's query builder offers id and name). */
+const COLLECTION_SORT: SortRules = { id: { type: 'text' }, name: { type: 'text' } };
 
 function withoutMerchantData(p: Json, include: boolean): Json {
   if (include) return p;
@@ -273,6 +224,22 @@ function requireProduct(ctx: OperationContext, id: string): Json {
   const p = findProduct(ctx.db, id);
   if (!p) throw notFound('Product', id, 'PRODUCT_NOT_FOUND');
   return p;
+}
+
+/** The store reader's answer for a missing entity: a standard 404 (its methods document no custom errors). */
+const missing = (what: string, key: string) => standardError(404, `${what} ${key} not found`);
+
+/** A product the store reader shows this caller (hidden ones only to elevated callers). */
+function readProduct(ctx: OperationContext, id: string): Json {
+  const p = findProduct(ctx.db, id);
+  if (!p || !visibleTo(ctx, p)) throw missing('Product', id);
+  return p;
+}
+
+function readCollectionBy(ctx: OperationContext, field: 'id' | 'slug', key: string): Json {
+  const c = field === 'id' ? ctx.db.get<Json>(COLLECTIONS, key) : ctx.db.find<Json>(COLLECTIONS, (x) => x.slug === key);
+  if (!c || (c.visible === false && ctx.caller.kind !== 'elevated')) throw missing(field === 'id' ? 'Collection' : 'Collection with slug', key);
+  return c;
 }
 
 function requireCollection(ctx: OperationContext, id: string): Json {
@@ -302,10 +269,6 @@ function storeVariant(p: Json, v: Json): Json {
 
 function allStoreVariants(ctx: OperationContext): Json[] {
   return ctx.db.list<Json>(PRODUCTS).filter((p) => visibleTo(ctx, p)).flatMap((p) => (p.variants ?? []).map((v: Json) => storeVariant(p, v)));
-}
-
-function emitProduct(ctx: OperationContext, slug: 'created' | 'updated' | 'deleted', p: Json): void {
-  ctx.emit(entityEvent('wix.stores.catalog.v1.product', slug, p));
 }
 
 function emitCollection(ctx: OperationContext, slug: 'created' | 'updated' | 'deleted', c: Json): void {
@@ -349,10 +312,11 @@ function bulk(ctx: OperationContext, ids: string[], change: (p: Json) => void) {
   return { results, bulkActionMetadata: { totalSuccesses: ok, totalFailures: results.length - ok, undetailedFailures: 0 } };
 }
 
-function setVariantNumber(v: Json, field: 'price' | 'cost' | 'weight', value: number): void {
+/** Sets a variant's list price, cost or weight; its price takes the product's discount. */
+function setVariantNumber(p: Json, v: Json, field: 'price' | 'cost' | 'weight', value: number): void {
   if (field === 'price') {
-    v.variant.priceData = priceData(value);
-    v.variant.convertedPriceData = priceData(value);
+    v.variant.priceData = priceData(value, discountOf(p));
+    v.variant.convertedPriceData = priceData(value, discountOf(p));
     if (v.variant.costAndProfitData) v.variant.costAndProfitData = costData(value, v.variant.costAndProfitData.itemCost);
   } else if (field === 'cost') {
     v.variant.costAndProfitData = costData(v.variant.priceData?.price ?? 0, value);
@@ -361,13 +325,21 @@ function setVariantNumber(v: Json, field: 'price' | 'cost' | 'weight', value: nu
   }
 }
 
+/**
+ * Sets a product's base price, cost or weight. A base-price change keeps each variant's
+ * surcharge over the base (an L that costs 5 more still does) and the product's discount.
+ */
 function setProductNumber(p: Json, field: 'price' | 'cost' | 'weight', value: number): void {
+  const oldBase = p.priceData?.price ?? 0;
   if (field === 'price') {
-    p.priceData = priceData(value, p.discount?.type && p.discount.type !== 'NONE' ? p.discount : undefined);
+    p.priceData = priceData(value, discountOf(p));
     if (p.costAndProfitData) p.costAndProfitData = costData(value, p.costAndProfitData.itemCost);
   } else if (field === 'cost') p.costAndProfitData = costData(p.priceData?.price ?? 0, value);
   else p.weight = value;
-  for (const v of p.variants ?? []) setVariantNumber(v, field, value);
+  for (const v of p.variants ?? []) {
+    const next = field === 'price' ? variantPrice(value, surchargeOf(v.variant?.priceData?.price ?? oldBase, oldBase)) : value;
+    setVariantNumber(p, v, field, next);
+  }
 }
 
 function currentNumber(p: Json, field: 'price' | 'cost' | 'weight'): number {
@@ -382,14 +354,13 @@ export const catalogModule: SandboxModule = {
   handlers: {
     // ---------- reader ----------
     'products.getProduct': (ctx) => {
-      const p = requireProduct(ctx, ctx.input.id);
-      if (!visibleTo(ctx, p)) throw notFound('Product', ctx.input.id, 'PRODUCT_NOT_FOUND');
+      const p = readProduct(ctx, ctx.input.id);
       return { product: withoutMerchantData(p, Boolean(ctx.input.includeMerchantSpecificData) && ctx.caller.kind === 'elevated') };
     },
     'products.queryProducts': (ctx) => {
       const q = (ctx.input.query ?? {}) as { filter?: Filter; sort?: SortSpec[]; paging?: { limit?: number; offset?: number } };
       const all = ctx.db.list<Json>(PRODUCTS).filter((p) => ctx.input.includeHiddenProducts || p.visible !== false);
-      const page = queryOffset(all, q, 50);
+      const page = queryOffset(all, q, 50, PRODUCT_SORT);
       const merchant = Boolean(ctx.input.includeMerchantSpecificData) && ctx.caller.kind === 'elevated';
       const products = page.items.map((p) => {
         const out = withoutMerchantData(p, merchant);
@@ -397,18 +368,16 @@ export const catalogModule: SandboxModule = {
       });
       return { products, metadata: page.metadata, totalResults: page.metadata.total };
     },
-    'products.getCollectionBySlug': (ctx) => {
-      const c = ctx.db.list<Json>(COLLECTIONS).find((x) => x.slug === ctx.input.slug);
-      if (!c) throw notFound('Collection with slug', ctx.input.slug, 'COLLECTION_NOT_FOUND');
-      return { collection: c };
-    },
+    'products.getCollectionBySlug': (ctx) => ({ collection: readCollectionBy(ctx, 'slug', ctx.input.slug) }),
     'products.getProductOptionsAvailability': (ctx) => {
-      const p = requireProduct(ctx, ctx.input.id);
-      const chosen = (ctx.input.options ?? {}) as Record<string, string>;
+      const p = readProduct(ctx, ctx.input.id);
       const options: Json[] = p.productOptions ?? [];
-      for (const name of Object.keys(chosen)) {
-        if (!options.some((o) => o.name === name)) throw appError(400, 'INVALID_OPTION', `Product ${p.id} has no option "${name}"`, { option: name });
+      const resolved = resolveChoices(p, (ctx.input.options ?? {}) as Record<string, string>);
+      if (!resolved.ok) {
+        if (resolved.choice === undefined) throw appError(400, 'INVALID_OPTION', `Product ${p.id} has no option "${resolved.option}"`, { option: resolved.option });
+        throw appError(400, 'INVALID_CHOICE', `Option "${resolved.option}" of product ${p.id} has no choice "${resolved.choice}"`, { option: resolved.option, choice: resolved.choice });
       }
+      const chosen = resolved.choices;
       const complete = options.every((o) => chosen[o.name] !== undefined);
       const v = complete ? findVariant(p, { options: chosen }) : undefined;
       return {
@@ -420,17 +389,20 @@ export const catalogModule: SandboxModule = {
           ...o,
           choices: o.choices.map((ch: Json) => ({
             ...ch,
-            inStock: (p.variants ?? []).some((vv: Json) => vv.choices?.[o.name] === ch.value && Object.entries(chosen).every(([k, val]) => k === o.name || vv.choices?.[k] === val) && vv.stock?.inStock !== false),
+            inStock: choiceAvailable(p, o.name, choiceName(o, ch), chosen),
           })),
         })),
         availableForPurchase: Boolean(v ? v.stock?.inStock !== false : options.length === 0 && p.stock?.inStock),
       };
     },
     'products.queryProductVariants': (ctx) => {
-      const p = requireProduct(ctx, ctx.input.id);
+      const p = readProduct(ctx, ctx.input.id);
       let variants: Json[] = p.variants ?? [];
-      const choices = (ctx.input.choices ?? {}) as Record<string, string>;
-      if (Object.keys(choices).length) variants = variants.filter((v) => Object.entries(choices).every(([k, val]) => v.choices?.[k] === val));
+      const named = (ctx.input.choices ?? {}) as Record<string, string>;
+      if (Object.keys(named).length) {
+        const resolved = resolveChoices(p, named);
+        variants = resolved.ok ? variantsWith(variants, resolved.choices) : [];
+      }
       if (Array.isArray(ctx.input.variantIds) && ctx.input.variantIds.length) variants = variants.filter((v) => ctx.input.variantIds.includes(v.id));
       const offset = ctx.input.paging?.offset ?? 0;
       const limit = ctx.input.paging?.limit ?? 100;
@@ -444,21 +416,18 @@ export const catalogModule: SandboxModule = {
     },
     'products.getStoreVariant': (ctx) => {
       const v = allStoreVariants(ctx).find((x) => x.id === ctx.input.id);
-      if (!v) throw notFound('Variant', ctx.input.id, 'VARIANT_NOT_FOUND');
+      if (!v) throw missing('Variant', ctx.input.id);
       return { variant: v };
     },
     // ---------- collections v2 ----------
-    'collections.getCollection': (ctx) => ({ collection: requireCollection(ctx, ctx.input.id) }),
-    'collections.getCollectionBySlug': (ctx) => {
-      const c = ctx.db.list<Json>(COLLECTIONS).find((x) => x.slug === ctx.input.slug);
-      if (!c) throw notFound('Collection with slug', ctx.input.slug, 'COLLECTION_NOT_FOUND');
-      return { collection: c };
-    },
+    'collections.getCollection': (ctx) => ({ collection: readCollectionBy(ctx, 'id', ctx.input.id) }),
+    'collections.getCollectionBySlug': (ctx) => ({ collection: readCollectionBy(ctx, 'slug', ctx.input.slug) }),
     'collections.queryCollections': (ctx) => {
       const page = queryOffset(
         ctx.db.list<Json>(COLLECTIONS).filter((c) => c.visible !== false || ctx.caller.kind === 'elevated'),
         (ctx.input.query ?? {}) as never,
         50,
+        COLLECTION_SORT,
       );
       return { collections: page.items, metadata: page.metadata };
     },
@@ -516,7 +485,8 @@ export const catalogModule: SandboxModule = {
       const p = changeProduct(ctx, id, (draft) => {
         const { id: _id, variants: _v, priceData: newPrice, ...rest } = input;
         Object.assign(draft, rest);
-        if (newPrice?.price !== undefined) setProductNumber(draft, 'price', newPrice.price);
+        // A new price or discount re-prices the variants (surcharges kept, discount applied).
+        if (newPrice?.price !== undefined || rest.discount !== undefined) setProductNumber(draft, 'price', newPrice?.price ?? draft.priceData?.price ?? 0);
       });
       return { product: p };
     },
@@ -531,9 +501,12 @@ export const catalogModule: SandboxModule = {
       const p = requireProduct(ctx, ctx.input.id);
       const overrides = ctx.input.variants as Json[];
       const targets = overrides.map((o) => {
-        const matched = (p.variants as Json[]).filter((v) =>
-          o.variantIds?.length ? o.variantIds.includes(v.id) : Object.entries(o.choices ?? {}).every(([k, val]) => v.choices?.[k] === val),
-        );
+        const resolved = resolveChoices(p, o.choices ?? {});
+        const matched = o.variantIds?.length
+          ? (p.variants as Json[]).filter((v) => o.variantIds.includes(v.id))
+          : resolved.ok
+            ? variantsWith(p.variants as Json[], resolved.choices)
+            : [];
         if (!matched.length) throw appError(400, 'VARIANT_NOT_FOUND', `No variant of product ${p.id} matches ${JSON.stringify(o.choices ?? o.variantIds)}`);
         return { o, ids: matched.map((v) => v.id) };
       });
@@ -541,9 +514,9 @@ export const catalogModule: SandboxModule = {
         for (const { o, ids } of targets) {
           for (const v of draft.variants as Json[]) {
             if (!ids.includes(v.id)) continue;
-            if (o.price !== undefined) setVariantNumber(v, 'price', o.price);
-            if (o.cost !== undefined) setVariantNumber(v, 'cost', o.cost);
-            if (o.weight !== undefined) setVariantNumber(v, 'weight', o.weight);
+            if (o.price !== undefined) setVariantNumber(draft, v, 'price', o.price);
+            if (o.cost !== undefined) setVariantNumber(draft, v, 'cost', o.cost);
+            if (o.weight !== undefined) setVariantNumber(draft, v, 'weight', o.weight);
             if (o.sku !== undefined) v.variant.sku = o.sku;
             if (o.visible !== undefined) v.variant.visible = o.visible;
           }
@@ -556,8 +529,8 @@ export const catalogModule: SandboxModule = {
     'products.resetAllProductVariantData': (ctx) => {
       changeProduct(ctx, ctx.input.id, (p) => {
         for (const v of p.variants as Json[]) {
-          setVariantNumber(v, 'price', p.priceData?.price ?? 0);
-          if (p.costAndProfitData) setVariantNumber(v, 'cost', p.costAndProfitData.itemCost);
+          setVariantNumber(p, v, 'price', p.priceData?.price ?? 0);
+          if (p.costAndProfitData) setVariantNumber(p, v, 'cost', p.costAndProfitData.itemCost);
           v.variant.weight = p.weight;
           v.variant.sku = p.sku;
           v.variant.visible = true;
@@ -704,10 +677,7 @@ export const catalogModule: SandboxModule = {
         for (const field of ['price', 'cost', 'weight'] as const) {
           const a = adjust[field];
           if (!a) continue;
-          const current = currentNumber(p, field);
-          let next = a.amount !== undefined ? current + a.amount : current * (1 + a.percentage / 100);
-          next = a.roundToInt ? Math.round(next) : round2(next);
-          setProductNumber(p, field, Math.max(0, next));
+          setProductNumber(p, field, adjusted(currentNumber(p, field), a));
         }
       });
     },

@@ -13,7 +13,12 @@ import { entityEvent } from '../platform/events.ts';
 import type { SandboxModule, SeedContext } from '../platform/module.ts';
 import type { OperationContext } from '../platform/types.ts';
 import { maskedKeys } from '../platform/safe-object.ts';
-import { changeStock, findProduct, priceForVariant } from './catalog.ts';
+import { findProduct, priceForVariant } from './catalog.ts';
+import { catalogLine, catalogLineError, sameItem, type CatalogLineProblem } from '../domain/line-items.ts';
+import { COUPON, GIFT_CARD } from '../seed/ids.ts';
+import { minorOf, toMajor, toMinor, wirePrice } from '../domain/money.ts';
+import { computeTotals, rateText, taxRateFor, type CouponRule } from '../domain/totals.ts';
+import { placeOrder, type OrderToPlace } from '../domain/place-order.ts';
 
 type Json = Record<string, any>;
 
@@ -21,27 +26,22 @@ export { STORES_APP_ID } from './catalog.ts';
 import { STORES_APP_ID } from './catalog.ts';
 const CARTS = 'carts';
 const CHECKOUTS = 'checkouts';
-export const ORDERS = 'orders';
+export { ORDERS } from '../domain/settlement.ts';
+import { ORDERS } from '../domain/settlement.ts';
 const COUPONS = 'coupons';
 const GIFT_CARDS = 'giftCards';
 const CURRENCY = 'USD';
 const CARRIER = 'sandbox-carrier';
-/** Days a checkout's delayed-capture authorization lasts before it is voided. */
-const AUTHORIZATION_DAYS = 7;
 
-/** Tax rate per region (country), as a fraction. Other countries: no tax collected. */
-const TAX_RATES: Record<string, number> = { US: 0.08875, GB: 0.2, DE: 0.19, FR: 0.2, IL: 0.17 };
-
-const price = (n: number) => {
-  const t = (Math.round(n * 100) / 100).toFixed(2);
-  return { amount: t, convertedAmount: t, formattedAmount: `$${t}`, formattedConvertedAmount: `$${t}` };
-};
-const num = (p: Json | undefined) => Number(p?.amount ?? 0);
+/** A wire price from major units (the catalog's numbers) or from minor units. */
+const price = (n: number) => ({ ...wirePrice(toMinor(n)) });
+const minorPrice = (minor: number) => ({ ...wirePrice(minor) });
 
 function seed(ctx: SeedContext): void {
-  ctx.db.put(COUPONS, 'SAVE10', { id: 'SAVE10', code: 'SAVE10', name: '10% off everything', kind: 'PERCENT', value: 10 });
-  ctx.db.put(COUPONS, 'FIVEOFF', { id: 'FIVEOFF', code: 'FIVEOFF', name: '$5 off', kind: 'AMOUNT', value: 5 });
-  ctx.db.put(GIFT_CARDS, 'GIFT-0001-DEMO', { id: 'GIFT-0001-DEMO', code: 'GIFT-0001-DEMO', balance: 50 });
+  const { tenPercent, fiveOff } = COUPON;
+  ctx.db.put(COUPONS, tenPercent, { id: tenPercent, code: tenPercent, name: '10% off everything', kind: 'PERCENT', value: 10 });
+  ctx.db.put(COUPONS, fiveOff, { id: fiveOff, code: fiveOff, name: '$5 off', kind: 'AMOUNT', value: 5 });
+  ctx.db.put(GIFT_CARDS, GIFT_CARD.code, { id: GIFT_CARD.code, code: GIFT_CARD.code, balance: GIFT_CARD.balance });
 }
 
 // ---------------- ownership ----------------
@@ -83,31 +83,10 @@ function requireCheckout(ctx: OperationContext, id: string): Json {
 /** A line item built from the catalog (price, name, image, weight), with its availability. */
 function lineFromCatalog(ctx: OperationContext, input: Json, id = ctx.newId()): Json {
   const ref = input.catalogReference ?? {};
-  if (ref.appId !== STORES_APP_ID) throw appError(400, 'UNSUPPORTED_CATALOG', `Catalog app ${ref.appId} is not emulated (only the stores app ${STORES_APP_ID})`);
-  const product = findProduct(ctx.db, ref.catalogItemId);
-  if (!product || product.visible === false) throw appError(400, 'ITEM_NOT_FOUND', `Product ${ref.catalogItemId} not found in the catalog`, { catalogItemId: ref.catalogItemId });
-  const pricing = priceForVariant(product, ref.options ?? {});
-  if (!pricing) throw appError(400, 'VARIANT_NOT_FOUND', `No variant of product ${product.id} matches ${JSON.stringify(ref.options)}`);
-  const line: Json = {
-    id,
-    quantity: input.quantity,
-    catalogReference: { catalogItemId: product.id, appId: STORES_APP_ID, options: { variantId: pricing.variantId } },
-    productName: { original: product.name, translated: product.name },
-    url: `${product.productPageUrl?.base ?? ''}${product.productPageUrl?.path ?? ''}`,
-    price: price(pricing.price),
-    fullPrice: price(pricing.fullPrice),
-    priceBeforeDiscounts: price(pricing.price),
-    itemType: { preset: product.productType === 'digital' ? 'DIGITAL' : 'PHYSICAL' },
-    paymentOption: 'FULL_PAYMENT_ONLINE',
-    physicalProperties: { weight: pricing.weight, sku: pricing.sku, shippable: product.productType !== 'digital' },
-    descriptionLines: Object.entries((product.variants ?? []).find((v: Json) => v.id === pricing.variantId)?.choices ?? {}).map(([k, v]) => ({
-      name: { original: k, translated: k },
-      plainText: { original: String(v), translated: String(v) },
-      lineType: 'PLAIN_TEXT',
-    })),
-  };
-  const main = product.media?.mainMedia;
-  if (main?.image?.url) line.image = { id: main.id, url: main.image.url, width: main.image.width, height: main.image.height };
+  const built = catalogLine(ctx.db, ref);
+  if ('problem' in built) throw catalogLineError(built as CatalogLineProblem, ref);
+  const { unit, full, ...fields } = built;
+  const line: Json = { id, quantity: input.quantity, ...fields, price: minorPrice(unit), fullPrice: minorPrice(full), priceBeforeDiscounts: minorPrice(unit) };
   if (input.catalogOverrideFields) line.catalogOverrideFields = input.catalogOverrideFields;
   if (input.serviceProperties) line.serviceProperties = input.serviceProperties;
   return refreshAvailability(ctx, line);
@@ -121,8 +100,13 @@ function refreshAvailability(ctx: OperationContext, line: Json): Json {
   else if (pricing.quantity !== undefined && pricing.quantity < line.quantity) line.availability = { status: 'PARTIALLY_AVAILABLE', quantityAvailable: pricing.quantity };
   else line.availability = { status: 'AVAILABLE', ...(pricing.quantity !== undefined ? { quantityAvailable: pricing.quantity } : {}) };
   if (pricing) {
-    line.price = price(pricing.price);
-    line.physicalProperties = { ...line.physicalProperties, weight: pricing.weight };
+    // Prices follow the catalog: a price change shows in every price of the line (unchanged ones are kept as they are).
+    const unit = toMinor(pricing.price);
+    const full = toMinor(pricing.fullPrice);
+    if (minorOf(line.price) !== unit) line.price = minorPrice(unit);
+    if (minorOf(line.priceBeforeDiscounts) !== unit) line.priceBeforeDiscounts = minorPrice(unit);
+    if (minorOf(line.fullPrice) !== full) line.fullPrice = minorPrice(full);
+    if (line.physicalProperties?.weight !== pricing.weight) line.physicalProperties = { ...line.physicalProperties, weight: pricing.weight };
   }
   return line;
 }
@@ -132,7 +116,7 @@ function addLines(ctx: OperationContext, lines: Json[], inputs: Json[] = []): Js
   const out = lines.map((l) => ({ ...l }));
   for (const input of inputs) {
     const built = lineFromCatalog(ctx, input);
-    const same = out.find((l) => l.catalogReference.catalogItemId === built.catalogReference.catalogItemId && l.catalogReference.options?.variantId === built.catalogReference.options?.variantId);
+    const same = out.find((l) => sameItem(l, built));
     if (same) {
       same.quantity += built.quantity;
       refreshAvailability(ctx, same);
@@ -173,7 +157,7 @@ function shippingOptions(now: Date, destination: Json | undefined): Json[] {
       code: 'standard',
       title: 'Standard delivery',
       logistics: { deliveryTime: '3-5 business days', deliveryTimeSlot: { from: slotStart.toISOString(), to: new Date(slotStart.getTime() + 8 * 3600000).toISOString() } },
-      cost: { price: price(destination?.country && destination.country !== 'US' ? 15 : 5), otherCharges: [] },
+      cost: { price: minorPrice(destination?.country && destination.country !== 'US' ? 1500 : 500), otherCharges: [] },
     },
     {
       code: 'pickup',
@@ -182,50 +166,55 @@ function shippingOptions(now: Date, destination: Json | undefined): Json[] {
         deliveryTime: 'Ready tomorrow',
         pickupDetails: { address: { country: 'US', subdivision: 'US-NY', city: 'New York', postalCode: '10011', addressLine: '235 W 23rd St' }, pickupMethod: 'STORE_PICKUP' },
       },
-      cost: { price: price(0), otherCharges: [] },
+      cost: { price: minorPrice(0), otherCharges: [] },
     },
   ];
 }
 
-/** The subtotal of the lines that can be paid for, and the coupon and merchant discounts on it. */
-function discounts(ctx: OperationContext, lines: Json[], opts: { couponCode?: string; merchantDiscounts?: Json[] }) {
-  const payable = lines.filter((l) => l.availability?.status === 'AVAILABLE' || l.availability?.status === 'PARTIALLY_AVAILABLE');
-  const subtotal = payable.reduce((s, l) => s + num(l.price) * Math.min(l.quantity, l.availability?.quantityAvailable ?? l.quantity), 0);
-  const applied: Json[] = [];
-  let discount = 0;
-  const coupon = couponFor(ctx, opts.couponCode);
-  if (coupon) {
-    const amount = coupon.kind === 'PERCENT' ? (subtotal * coupon.value) / 100 : Math.min(subtotal, coupon.value);
-    discount += amount;
-    applied.push({ discountType: 'GLOBAL', coupon: { id: coupon.id, code: coupon.code, name: coupon.name, amount: price(amount), couponType: coupon.kind } });
-  }
-  for (const m of opts.merchantDiscounts ?? []) {
-    const amount = Math.min(subtotal - discount, Number(m.amount?.amount ?? m.amount ?? 0));
-    discount += amount;
-    applied.push({ discountType: 'GLOBAL', merchantDiscount: { amount: price(amount), percentage: subtotal ? Math.round((amount / subtotal) * 10000) / 100 : 0 } });
-  }
-  return { payable, subtotal, discount, applied };
+/** A line's quantity that can be paid for: all of an available line, what is left of a short one. */
+export function payableQuantity(l: Json): number {
+  const status = l.availability?.status;
+  if (status !== 'AVAILABLE' && status !== 'PARTIALLY_AVAILABLE') return 0;
+  return Math.min(l.quantity, l.availability?.quantityAvailable ?? l.quantity);
 }
 
-/** Totals of a set of lines for an address: discounts, shipping, tax. */
-function totals(ctx: OperationContext, lines: Json[], opts: { couponCode?: string; merchantDiscounts?: Json[]; address?: Json; selected?: Json; giftCard?: Json; calculateTax?: boolean; calculateShipping?: boolean }) {
-  const { payable, subtotal, discount, applied } = discounts(ctx, lines, opts);
+type PricingOptions = { couponCode?: string; merchantDiscounts?: Json[]; address?: Json; selected?: Json; giftCard?: Json; calculateTax?: boolean; calculateShipping?: boolean };
+
+/** The totals of the payable lines (domain/totals.ts) and the discounts applied, as the wire shows them. */
+function discounted(ctx: OperationContext, payable: Json[], opts: PricingOptions, shipping = 0, taxRate = 0) {
+  const coupon = couponFor(ctx, opts.couponCode);
+  const t = computeTotals({
+    lines: payable.map((l) => ({ unit: minorOf(l.price), quantity: payableQuantity(l) })),
+    coupon: coupon as CouponRule | undefined,
+    merchantDiscounts: (opts.merchantDiscounts ?? []).map((m) => minorOf(m.amount?.amount !== undefined ? m.amount : { amount: m.amount })),
+    shipping,
+    taxRate,
+    giftCardBalance: opts.giftCard ? toMinor(opts.giftCard.balance) : 0,
+  });
+  const applied: Json[] = [];
+  if (coupon) applied.push({ discountType: 'GLOBAL', coupon: { id: coupon.id, code: coupon.code, name: coupon.name, amount: minorPrice(t.coupon), couponType: coupon.kind } });
+  t.merchantDiscounts.forEach((amount) =>
+    applied.push({ discountType: 'GLOBAL', merchantDiscount: { amount: minorPrice(amount), percentage: t.subtotal ? Math.round((amount * 10000) / t.subtotal) / 100 : 0 } }),
+  );
+  return { t, applied };
+}
+
+/** Totals of a set of lines for an address: discounts, shipping, tax (domain/totals.ts), in the wire's shapes. */
+function totals(ctx: OperationContext, lines: Json[], opts: PricingOptions) {
+  const payable = lines.filter((l) => payableQuantity(l) > 0);
   const shippable = payable.some((l) => l.physicalProperties?.shippable);
-  const options = shippingOptions(ctx.now(), opts.address);
-  const chosen = shippable && opts.calculateShipping !== false && opts.address ? options.find((o) => o.code === (opts.selected?.code ?? 'standard')) ?? options[0] : undefined;
-  const shipping = chosen ? num(chosen.cost.price) : 0;
-  const rate = opts.address?.country ? TAX_RATES[opts.address.country] ?? 0 : 0;
-  const taxable = Math.max(0, subtotal - discount);
-  const tax = opts.calculateTax === false ? 0 : taxable * rate;
-  const beforeGift = taxable + shipping + tax;
-  const giftAmount = opts.giftCard ? Math.min(opts.giftCard.balance, beforeGift) : 0;
+  const options = shippable ? shippingOptions(ctx.now(), opts.address) : [];
+  const chosen = shippable && opts.calculateShipping !== false && opts.address ? (options.find((o) => o.code === (opts.selected?.code ?? 'standard')) ?? options[0]) : undefined;
+  const rate = opts.calculateTax === false ? 0 : taxRateFor(opts.address?.country);
+  const { t, applied } = discounted(ctx, payable, opts, chosen ? minorOf(chosen.cost.price) : 0, rate);
   const calculationErrors: Json = {};
   if (!opts.address && shippable) {
     calculationErrors.generalShippingCalculationError = { applicationError: { code: 'MISSING_SHIPPING_ADDRESS', description: 'Shipping cannot be calculated without a shipping address', data: {} } };
   }
   return {
-    subtotal,
-    priceSummary: { subtotal: price(subtotal), discount: price(discount), shipping: price(shipping), tax: price(tax), total: price(beforeGift - giftAmount), additionalFees: price(0) },
+    totals: t,
+    rate,
+    priceSummary: { subtotal: minorPrice(t.subtotal), discount: minorPrice(t.discount), shipping: minorPrice(t.shipping), tax: minorPrice(t.tax), total: minorPrice(t.total), additionalFees: minorPrice(0) },
     appliedDiscounts: applied,
     shippingInfo: {
       region: opts.address?.country ? { id: opts.address.country.toLowerCase(), name: opts.address.country } : undefined,
@@ -234,12 +223,12 @@ function totals(ctx: OperationContext, lines: Json[], opts: { couponCode?: strin
       carrierServiceOptions: shippable ? [{ carrierId: CARRIER, shippingOptions: options }] : [],
     },
     taxSummary: {
-      taxableAmount: price(taxable),
-      totalTax: price(tax),
+      taxableAmount: minorPrice(t.taxable),
+      totalTax: minorPrice(t.tax),
       calculationDetails: { rateType: rate ? 'MANUAL_RATE' : 'NO_TAX_COLLECTED', ...(rate ? { manualRateReason: 'REGION_SETTING_TO_MANUAL' } : {}) },
-      taxBreakdown: rate ? [{ jurisdictionName: opts.address!.country, jurisdictionType: 'COUNTRY', rate: String(rate), taxAmount: price(tax), taxableAmount: price(taxable) }] : [],
+      taxBreakdown: rate ? [{ jurisdictionName: opts.address!.country, jurisdictionType: 'COUNTRY', rate: rateText(rate), taxAmount: minorPrice(t.tax), taxableAmount: minorPrice(t.taxable) }] : [],
     },
-    giftCard: opts.giftCard ? { id: opts.giftCard.id, obfuscatedCode: `****${String(opts.giftCard.code).slice(-4)}`, amount: price(giftAmount) } : undefined,
+    giftCard: opts.giftCard ? { id: opts.giftCard.id, obfuscatedCode: `****${String(opts.giftCard.code).slice(-4)}`, amount: minorPrice(t.giftCard) } : undefined,
     calculationErrors,
   };
 }
@@ -254,9 +243,10 @@ function cartToPrice(cart: Json): Json {
 
 function priceCart(ctx: OperationContext, cart: Json): Json {
   cart.lineItems = (cart.lineItems ?? []).map((l: Json) => refreshAvailability(ctx, l));
-  const d = discounts(ctx, cart.lineItems, { couponCode: cart.couponCode, merchantDiscounts: cart.merchantDiscounts });
-  cart.subtotal = price(d.subtotal);
-  cart.appliedDiscounts = d.applied;
+  // A cart shows its subtotal and discounts only (shipping and tax are the estimate's).
+  const { t, applied } = discounted(ctx, cart.lineItems.filter((l: Json) => payableQuantity(l) > 0), { couponCode: cart.couponCode, merchantDiscounts: cart.merchantDiscounts });
+  cart.subtotal = minorPrice(t.subtotal);
+  cart.appliedDiscounts = applied;
   return cart;
 }
 
@@ -266,7 +256,9 @@ function priceCheckout(ctx: OperationContext, ck: Json): Json {
   const address = ck.shippingInfo?.shippingDestination?.address;
   const t = totals(ctx, ck.lineItems, { couponCode: ck.couponCode, address, selected: ck.shippingInfo?.selectedCarrierServiceOption, giftCard });
   Object.assign(ck, { priceSummary: t.priceSummary, appliedDiscounts: t.appliedDiscounts, taxSummary: t.taxSummary, calculationErrors: t.calculationErrors, payNow: t.priceSummary });
-  ck.shippingInfo = { ...t.shippingInfo, shippingDestination: ck.shippingInfo?.shippingDestination };
+  // The buyer's choice (pickup, say) is kept while nothing can ship, and applies again when something can.
+  const chosen = t.shippingInfo.selectedCarrierServiceOption ?? ck.shippingInfo?.selectedCarrierServiceOption;
+  ck.shippingInfo = { ...t.shippingInfo, shippingDestination: ck.shippingInfo?.shippingDestination, ...(chosen ? { selectedCarrierServiceOption: chosen } : {}) };
   if (t.giftCard) ck.giftCard = t.giftCard;
   else delete ck.giftCard;
   return ck;
@@ -301,7 +293,7 @@ export function mergeVisitorCartIntoMember(ctx: OperationContext, visitorId: str
   }
   const lines = [...memberCart.lineItems];
   for (const l of visitorCart.lineItems) {
-    const same = lines.find((m) => m.catalogReference?.catalogItemId === l.catalogReference?.catalogItemId && m.catalogReference?.options?.variantId === l.catalogReference?.options?.variantId);
+    const same = lines.find((m) => sameItem(m, l));
     if (same) same.quantity += l.quantity;
     else lines.push(l);
   }
@@ -348,65 +340,46 @@ function changeCheckout(ctx: OperationContext, id: string, change: (ck: Json) =>
   return saveCheckout(ctx, ck, 'updated');
 }
 
-let orderNumber = 10000;
+/** The wire fields of a checkout line an order keeps (prices and totals are the order's to set). */
+const ORDER_LINE_FIELDS = ['productName', 'catalogReference', 'url', 'image', 'physicalProperties', 'itemType', 'descriptionLines', 'paymentOption', 'catalogOverrideFields', 'serviceProperties'];
 
-/** Turns a checkout into an order (the orders module's entity). */
-export function orderFromCheckout(ctx: OperationContext, ck: Json, options: { delayCapture?: boolean }): Json {
-  const now = ctx.now().toISOString();
-  const existing = ctx.db.list<Json>(ORDERS).map((o) => Number(o.number)).filter(Number.isFinite);
-  orderNumber = Math.max(orderNumber, ...existing) + 1;
-  const total = num(ck.priceSummary?.total);
-  const paid = total === 0;
+/** What a checkout orders: its payable lines (a short line: what is left), shipping, tax country, coupon and gift card. */
+function orderFromCheckout(ctx: OperationContext, ck: Json, delayCapture: boolean): OrderToPlace {
+  const orderable = ck.lineItems.filter((l: Json) => payableQuantity(l) > 0);
+  if (!orderable.length) throw appError(400, 'NO_AVAILABLE_ITEMS', 'None of the checkout line items is available');
+  const giftCard = ck.giftCardCode ? ctx.db.get<Json>(GIFT_CARDS, ck.giftCardCode) : undefined;
+  const selected = ck.shippingInfo?.selectedCarrierServiceOption;
+  const destination = ck.shippingInfo?.shippingDestination;
+  const shippable = orderable.some((l: Json) => l.physicalProperties?.shippable);
   return {
-    id: ctx.newId(),
-    number: String(orderNumber),
-    createdDate: now,
-    updatedDate: now,
-    purchasedDate: now,
-    checkoutId: ck.id,
-    cartId: ck.cartId,
-    lineItems: ck.lineItems
-      .filter((l: Json) => l.availability?.status !== 'NOT_FOUND' && l.availability?.status !== 'NOT_AVAILABLE')
-      .map((l: Json) => ({
-        id: ctx.newId(),
-        productName: l.productName,
-        catalogReference: l.catalogReference,
-        quantity: l.quantity,
-        price: l.price,
-        priceBeforeDiscounts: l.priceBeforeDiscounts,
-        totalPriceBeforeTax: price(num(l.price) * l.quantity),
-        totalPriceAfterTax: price(num(l.price) * l.quantity),
-        image: l.image,
-        physicalProperties: l.physicalProperties,
-        itemType: l.itemType,
-        descriptionLines: l.descriptionLines,
-        paymentOption: l.paymentOption,
-      })),
-    buyerInfo: ck.buyerInfo,
-    billingInfo: ck.billingInfo,
-    shippingInfo: ck.shippingInfo?.selectedCarrierServiceOption
-      ? {
-          carrierId: CARRIER,
-          code: ck.shippingInfo.selectedCarrierServiceOption.code,
-          title: ck.shippingInfo.selectedCarrierServiceOption.title,
-          logistics: { ...ck.shippingInfo.selectedCarrierServiceOption.logistics, shippingDestination: ck.shippingInfo.shippingDestination },
-          cost: ck.shippingInfo.selectedCarrierServiceOption.cost,
-        }
-      : undefined,
-    priceSummary: ck.priceSummary,
-    appliedDiscounts: ck.appliedDiscounts,
-    taxSummary: ck.taxSummary,
-    currency: ck.currency,
-    weightUnit: ck.weightUnit,
-    taxIncludedInPrices: false,
-    status: 'APPROVED',
-    paymentStatus: paid ? 'PAID' : 'NOT_PAID',
-    fulfillmentStatus: 'NOT_FULFILLED',
-    channelInfo: { type: ck.channelType ?? 'WEB' },
-    balanceSummary: { balance: price(paid ? 0 : total), paid: price(paid ? total : 0), refunded: price(0), authorized: price(options.delayCapture ? total : 0) },
-    activities: [{ id: ctx.newId(), createdDate: now, type: 'ORDER_PLACED' }, ...(paid ? [{ id: ctx.newId(), createdDate: now, type: 'ORDER_PAID' }] : [])],
-    tags: { privateTags: { tagIds: [] }, tags: { tagIds: [] } },
-    archived: false,
+    lines: orderable.map((l: Json) => ({
+      ...Object.fromEntries(ORDER_LINE_FIELDS.filter((k) => l[k] !== undefined).map((k) => [k, l[k]])),
+      unit: minorOf(l.price),
+      full: minorOf(l.fullPrice ?? l.price),
+      quantity: payableQuantity(l),
+    })),
+    currency: ck.currency ?? CURRENCY,
+    coupon: couponFor(ctx, ck.couponCode) as (CouponRule & Json) | undefined,
+    shipping:
+      shippable && selected
+        ? {
+            info: { carrierId: CARRIER, code: selected.code, title: selected.title, logistics: { ...selected.logistics, shippingDestination: destination }, cost: selected.cost },
+            cost: minorOf(selected.cost?.price),
+          }
+        : undefined,
+    taxCountry: destination?.address?.country,
+    giftCard: giftCard ? { id: giftCard.id, code: giftCard.code, balance: toMinor(giftCard.balance) } : undefined,
+    fields: {
+      checkoutId: ck.id,
+      ...(ck.cartId ? { cartId: ck.cartId } : {}),
+      buyerInfo: ck.buyerInfo,
+      ...(ck.billingInfo ? { billingInfo: ck.billingInfo } : {}),
+      ...(ck.buyerNote ? { buyerNote: ck.buyerNote } : {}),
+      channelInfo: { type: ck.channelType ?? 'WEB' },
+      weightUnit: ck.weightUnit ?? 'KG',
+    },
+    approval: 'DEFAULT',
+    payment: { kind: 'gateway', delayCapture },
   };
 }
 
@@ -569,50 +542,14 @@ export const commerceModule: SandboxModule = {
       const ck = structuredClone(requireCheckout(ctx, ctx.input.id));
       if (ck.completed) throw conflict('CHECKOUT_ALREADY_COMPLETED', `Checkout ${ck.id} already made an order`);
       priceCheckout(ctx, ck);
-      const orderable = ck.lineItems.filter((l: Json) => l.availability?.status === 'AVAILABLE' || l.availability?.status === 'PARTIALLY_AVAILABLE');
-      if (!orderable.length) throw appError(400, 'NO_AVAILABLE_ITEMS', 'None of the checkout line items is available');
-      const order = orderFromCheckout(ctx, ck, { delayCapture: ctx.input.delayCapture });
-      const paymentId = ctx.newId();
-      const authorized = Boolean(ctx.input.delayCapture) && order.paymentStatus !== 'PAID';
-      // The authorization shows in the order's activities (the back office captures by its payment id).
-      if (authorized) order.activities.push({ id: ctx.newId(), createdDate: order.createdDate, type: 'AUTHORIZED_PAYMENT_CREATED', paymentId, amount: ck.priceSummary.total });
-      ctx.db.put(ORDERS, order.id, order);
-      // The order takes its items out of the tracked inventory (a cancel with restock puts them back).
-      for (const line of order.lineItems) changeStock(ctx, line.catalogReference, -line.quantity);
-      if (ck.giftCardCode && ck.giftCard) {
+      const placed = placeOrder(ctx, orderFromCheckout(ctx, ck, Boolean(ctx.input.delayCapture)));
+      if (ck.giftCardCode && placed.totals.giftCard > 0) {
         const card = ctx.db.get<Json>(GIFT_CARDS, ck.giftCardCode)!;
-        ctx.db.put(GIFT_CARDS, card.id, { ...card, balance: Math.round((card.balance - num(ck.giftCard.amount)) * 100) / 100 });
+        ctx.db.put(GIFT_CARDS, card.id, { ...card, balance: toMajor(toMinor(card.balance) - placed.totals.giftCard) });
       }
-      const paymentGatewayOrderId = `pg-${order.number}`;
-      ctx.db.put('transactions', order.id, {
-        id: order.id,
-        orderId: order.id,
-        payments:
-          order.paymentStatus === 'PAID'
-            ? []
-            : [
-                {
-                  id: paymentId,
-                  createdDate: order.createdDate,
-                  amount: ck.priceSummary.total,
-                  refundDisabled: false,
-                  regularPaymentDetails: {
-                    paymentGatewayOrderId,
-                    offlinePayment: false,
-                    status: ctx.input.delayCapture ? 'AUTHORIZED' : 'PENDING',
-                    // An authorization nobody captures is voided after 7 days (card authorizations expire); the orders module's runJobs does it.
-                    ...(authorized
-                      ? { authorizationDetails: { delayedCapture: true, authorizedDate: order.createdDate, captures: [], scheduledAction: { actionType: 'VOID', executionDate: new Date(Date.parse(order.createdDate) + AUTHORIZATION_DAYS * 86400000).toISOString() } } }
-                      : {}),
-                  },
-                },
-              ],
-        refunds: [],
-      });
       ctx.db.put(CHECKOUTS, ck.id, { ...ck, completed: true });
       emit(ctx, 'wix.ecom.v1.checkout', 'completed', ck);
-      emit(ctx, 'wix.ecom.v1.order', 'created', order);
-      return { orderId: order.id, paymentGatewayOrderId };
+      return { orderId: placed.order.id, ...(placed.paymentGatewayOrderId ? { paymentGatewayOrderId: placed.paymentGatewayOrderId } : {}) };
     },
   },
   routes: [

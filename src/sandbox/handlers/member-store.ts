@@ -11,6 +11,7 @@
 import { bytesToBase64Url } from '../../normalise/base64url.ts';
 import type { components } from '../../../generated/types/members.ts';
 import type { Db, Entity } from '../platform/types.ts';
+import { DEMO_MEMBER } from '../seed/ids.ts';
 
 export const MEMBERS = 'members';
 export const CREDENTIALS = 'credentials';
@@ -25,7 +26,7 @@ declare module '../platform/types.ts' {
 export const MEMBER_FQDN = 'wix.members.v1.member';
 
 /** The demo member the seed creates; its e-mail and password are printed at start. */
-export const DEMO_MEMBER_ID = '6a8c2f6e-0000-4000-8000-000000000001';
+export const DEMO_MEMBER_ID = DEMO_MEMBER.id;
 
 export type MemberStatus = 'UNKNOWN' | 'PENDING' | 'APPROVED' | 'BLOCKED' | 'OFFLINE';
 export type PrivacyStatus = 'UNKNOWN' | 'PRIVATE' | 'PUBLIC';

@@ -22,347 +22,55 @@ import type { SandboxModule, SeedContext } from '../platform/module.ts';
 import { matches, sortEntities, type Filter, type SortSpec } from '../query-engine.ts';
 import type { Db, OperationContext } from '../platform/types.ts';
 import { changeStock, findProduct, PRODUCTS, priceForVariant, recompute, seededId, DEMO_MEMBER_ID } from './catalog.ts';
-import { ORDERS, STORES_APP_ID } from './commerce.ts';
+import { orderId, productId, seededVisitorId } from '../seed/ids.ts';
+import { STORES_APP_ID } from './commerce.ts';
+import {
+  activity,
+  capture,
+  capturedOf,
+  collectability,
+  COLLECTABILITY_ERRORS,
+  derive,
+  emitOrder,
+  findPayment,
+  ORDERS,
+  price,
+  requireOrder,
+  runScheduledActions,
+  settle,
+  transactionsOf,
+  transactionsView,
+  voidPayment,
+} from '../domain/settlement.ts';
+import { minorOf, toMinor } from '../domain/money.ts';
+import { catalogLine, catalogLineError, type CatalogLineProblem } from '../domain/line-items.ts';
+import { ORDER_NUMBER_BASE, placeOrder, priceOrderLines, type LineToOrder } from '../domain/place-order.ts';
+import { computeTotals } from '../domain/totals.ts';
+import { restockOrder } from '../domain/stock.ts';
 
 type Json = Record<string, any>;
 
-export const TRANSACTIONS = 'transactions';
-const ORDER_FQDN = 'wix.ecom.v1.order';
-/** The currencies the sandbox site's one payment method takes. */
-const PAYMENT_METHOD_CURRENCIES = ['USD'];
+export { TRANSACTIONS } from '../domain/settlement.ts';
+import { TRANSACTIONS } from '../domain/settlement.ts';
+const cents = toMinor;
+const amountOf = minorOf;
+
 const DEFAULT_SEARCH_LIMIT = 100;
 const DURATION_MS: Record<string, number> = { MINUTES: 60_000, HOURS: 3_600_000, DAYS: 86_400_000 };
 
-// ---------------- money ----------------
-
-const cents = (amount: unknown) => Math.round(Number(amount ?? 0) * 100);
-const amountOf = (p: Json | undefined) => cents(p?.amount);
-function price(c: number, currency = 'USD'): Json {
-  const t = (c / 100).toFixed(2);
-  const sign = currency === 'USD' ? '$' : `${currency} `;
-  return { amount: t, convertedAmount: t, formattedAmount: `${sign}${t}`, formattedConvertedAmount: `${sign}${t}` };
-}
-
-// ---------------- lookups ----------------
-
-function requireOrder(ctx: OperationContext, id: string): Json {
-  const order = ctx.db.get<Json>(ORDERS, id);
-  if (!order) throw notFound('Order', id, 'ORDER_NOT_FOUND');
-  return order;
-}
-
-function transactionsOf(db: Db, orderId: string): Json {
-  return structuredClone(db.get<Json>(TRANSACTIONS, orderId) ?? { id: orderId, orderId, payments: [], refunds: [] });
-}
-
-function activity(ctx: { now(): Date; newId(): string }, type: string, extra: Json = {}): Json {
-  return { id: ctx.newId(), createdDate: ctx.now().toISOString(), type, ...extra };
-}
-
-// ---------------- payments: the one place money rules live ----------------
-
-const capturedOf = (p: Json) =>
-  (p.regularPaymentDetails?.authorizationDetails?.captures ?? [])
-    .filter((c: Json) => c.status === 'SUCCEEDED')
-    .reduce((s: number, c: Json) => s + amountOf(c.amount), 0);
-
-/** What a payment has actually collected. */
-function settledOf(p: Json): number {
-  if (p.giftcardPaymentDetails) return p.giftcardPaymentDetails.voided ? 0 : amountOf(p.amount);
-  const d = p.regularPaymentDetails ?? {};
-  if (d.authorizationDetails) return capturedOf(p);
-  return ['APPROVED', 'REFUNDED', 'PARTIALLY_REFUNDED'].includes(d.status) ? amountOf(p.amount) : 0;
-}
-
-/** Authorized and neither captured nor voided yet. */
-const outstandingOf = (p: Json) =>
-  p.regularPaymentDetails?.status === 'AUTHORIZED' ? amountOf(p.amount) - capturedOf(p) : 0;
-
-function sums(order: Json, tx: Json) {
-  const total = amountOf(order.priceSummary?.total);
-  const paid = tx.payments.reduce((s: number, p: Json) => s + settledOf(p), 0);
-  const authorized = tx.payments.reduce((s: number, p: Json) => s + outstandingOf(p), 0);
-  const refunded = tx.refunds
-    .flatMap((r: Json) => r.transactions ?? [])
-    .filter((t: Json) => t.refundStatus === 'SUCCEEDED')
-    .reduce((s: number, t: Json) => s + amountOf(t.amount), 0);
-  return { total, paid, authorized, refunded, balance: Math.max(0, total - paid) };
-}
-
-function paymentStatusFor(order: Json, tx: Json): string {
-  const { total, paid, refunded } = sums(order, tx);
-  if (refunded > 0) return refunded >= paid ? 'FULLY_REFUNDED' : 'PARTIALLY_REFUNDED';
-  if (paid >= total) return 'PAID';
-  if (paid > 0) return 'PARTIALLY_PAID';
-  return order.paymentStatus === 'PENDING' ? 'PENDING' : 'NOT_PAID';
-}
-
-/** Sets what an order's transactions decide: balance summary and payment status. Returns the previous status. */
-function derive(order: Json, tx: Json): string {
-  const s = sums(order, tx);
-  const c = order.currency;
-  order.balanceSummary = {
-    balance: price(s.balance, c),
-    paid: price(s.paid, c),
-    refunded: price(s.refunded, c),
-    authorized: price(s.authorized, c),
-  };
-  const previous = order.paymentStatus;
-  order.paymentStatus = paymentStatusFor(order, tx);
-  return previous;
-}
-
-/**
- * Stores an order's transactions and derives the order from them: balance, payment status (with
- * ORDER_PAID / ORDER_PARTIALLY_PAID), approval of an order waiting for payment, and the events.
- * `activities` are what happened to the payments (captured, voided, created) in this change.
- */
-function settle(ctx: OperationContext, before: Json, tx: Json, activities: Json[]): Json {
-  const order = structuredClone(before);
-  order.activities = [...(order.activities ?? []), ...activities];
-  const previousPaymentStatus = derive(order, tx);
-  const status = order.paymentStatus;
-  if (status !== previousPaymentStatus) {
-    if (status === 'PAID') order.activities.push(activity(ctx, 'ORDER_PAID'));
-    if (status === 'PARTIALLY_PAID') order.activities.push(activity(ctx, 'ORDER_PARTIALLY_PAID'));
-  }
-  if (status === 'PAID') {
-    // Payments the buyer started but never completed are dropped once the order is paid.
-    for (const p of tx.payments)
-      if (p.regularPaymentDetails?.status === 'PENDING') p.regularPaymentDetails.status = 'CANCELED';
-  }
-  const approvedNow = order.status === 'INITIALIZED' && status === 'PAID';
-  if (approvedNow) order.status = 'APPROVED';
-  order.updatedDate = ctx.now().toISOString();
-  ctx.db.put(TRANSACTIONS, order.id, tx);
-  ctx.db.put(ORDERS, order.id, order);
-  emitOrder(ctx, 'updated', order);
-  if (status !== previousPaymentStatus) emitOrder(ctx, 'payment_status_updated', order, { previousPaymentStatus });
-  if (approvedNow) emitOrder(ctx, 'approved', order);
-  return order;
-}
-
-function emitOrder(
-  ctx: OperationContext,
-  slug: 'created' | 'updated' | 'approved' | 'canceled' | 'payment_status_updated',
-  order: Json,
-  extra: Json = {},
-): void {
-  ctx.emit(entityEvent(ORDER_FQDN, slug, order, { body: { order, ...extra } }));
-}
-
-/** The transactions as the payments collector answers them, with each payment's refundability. */
-function transactionsView(tx: Json): Json {
-  const refundedIds = new Set(
-    tx.refunds
-      .flatMap((r: Json) => r.transactions ?? [])
-      .filter((t: Json) => t.refundStatus === 'SUCCEEDED')
-      .map((t: Json) => t.paymentId),
-  );
-  const refundability = tx.payments.map((p: Json) => {
-    const d = p.regularPaymentDetails ?? {};
-    const base = { paymentId: p.id, refundabilityStatus: 'NOT_REFUNDABLE' };
-    if (refundedIds.has(p.id)) return { ...base, nonRefundableReason: 'ALREADY_REFUNDED' };
-    if (settledOf(p) === 0)
-      return { ...base, nonRefundableReason: amountOf(p.amount) === 0 ? 'ZERO_PRICE' : 'NOT_PAID' };
-    if (p.refundDisabled) return { ...base, nonRefundableReason: 'DISABLED_BY_PROVIDER' };
-    if (d.offlinePayment)
-      return { paymentId: p.id, refundabilityStatus: 'MANUAL', manuallyRefundableReason: 'OFFLINE' };
-    return { paymentId: p.id, refundabilityStatus: 'REFUNDABLE', nonRefundableReason: 'NONE' };
-  });
-  return { orderTransactions: { orderId: tx.orderId, payments: tx.payments, refunds: tx.refunds, refundability } };
-}
-
-type Reason = 'MANUAL' | 'SCHEDULED';
-
-function findPayment(tx: Json, paymentId: string): Json {
-  const p = tx.payments.find((x: Json) => x.id === paymentId);
-  if (!p) throw notFound('Payment', paymentId, 'PAYMENT_NOT_FOUND');
-  return p;
-}
-
-/** Captures `amount` cents (default: all still authorized) of an authorized payment, in place. */
-function capture(ctx: OperationContext, p: Json, amount: number | undefined, reason: Reason): Json {
-  const d = p.regularPaymentDetails ?? {};
-  const auth = d.authorizationDetails;
-  if (!auth)
-    throw conflict('PAYMENT_NOT_AUTHORIZED', `Payment ${p.id} was not authorized for a later capture`, {
-      paymentId: p.id,
-    });
-  if (d.status === 'VOIDED')
-    throw conflict('PAYMENT_ALREADY_VOIDED', `Payment ${p.id} is voided and cannot be captured`, { paymentId: p.id });
-  const remaining = outstandingOf(p);
-  if (remaining <= 0)
-    throw conflict('PAYMENT_ALREADY_CAPTURED', `Payment ${p.id} is already captured in full`, { paymentId: p.id });
-  const take = amount ?? remaining;
-  if (take <= 0)
-    throw badRequest('INVALID_AMOUNT', `Capture amount for payment ${p.id} must be greater than 0`, {
-      paymentId: p.id,
-    });
-  if (take > remaining) {
-    throw conflict(
-      'CAPTURE_AMOUNT_EXCEEDS_AUTHORIZED',
-      `Capture amount ${(take / 100).toFixed(2)} is more than the ${(remaining / 100).toFixed(2)} still authorized on payment ${p.id}`,
-      { paymentId: p.id },
-    );
-  }
-  const now = ctx.now().toISOString();
-  auth.captures = [...(auth.captures ?? []), { status: 'SUCCEEDED', amount: price(take), createdDate: now, reason }];
-  if (take === remaining) {
-    d.status = 'APPROVED';
-    delete auth.scheduledAction;
-  }
-  p.updatedDate = now;
-  return activity(ctx, 'AUTHORIZED_PAYMENT_CAPTURED', { paymentId: p.id, amount: price(take), reason });
-}
-
-/**
- * Voids an authorized payment, in place. A manual void of a payment with captures is refused; a
- * scheduled one releases what is left and keeps what was captured (the payment is then APPROVED).
- */
-function voidPayment(ctx: OperationContext, p: Json, reason: Reason): Json {
-  const d = p.regularPaymentDetails ?? {};
-  if (!d.authorizationDetails)
-    throw conflict('PAYMENT_NOT_AUTHORIZED', `Payment ${p.id} was not authorized for a later capture`, {
-      paymentId: p.id,
-    });
-  if (d.status === 'VOIDED')
-    throw conflict('PAYMENT_ALREADY_VOIDED', `Payment ${p.id} is already voided`, { paymentId: p.id });
-  const captured = capturedOf(p) > 0;
-  if (captured && reason === 'MANUAL')
-    throw conflict('PAYMENT_ALREADY_CAPTURED', `Payment ${p.id} is captured and cannot be voided`, { paymentId: p.id });
-  const now = ctx.now().toISOString();
-  d.status = captured ? 'APPROVED' : 'VOIDED';
-  d.authorizationDetails.void = { status: 'SUCCEEDED', voidedDate: now, reason };
-  delete d.authorizationDetails.scheduledAction;
-  p.updatedDate = now;
-  return activity(ctx, 'AUTHORIZED_PAYMENT_VOIDED', { paymentId: p.id, reason });
-}
-
-function collectability(order: Json, tx: Json): { status: string; amount: number } {
-  const s = sums(order, tx);
-  if (order.status === 'CANCELED') return { status: 'NONCOLLECTABLE_ORDER_IS_CANCELLED', amount: 0 };
-  if (s.paid >= s.total) return { status: 'NONCOLLECTABLE_ORDER_IS_PAID', amount: 0 };
-  if (!PAYMENT_METHOD_CURRENCIES.includes(order.currency ?? 'USD'))
-    return { status: 'NONCOLLECTABLE_MISSING_PAYMENT_METHOD', amount: 0 };
-  // What an authorization already covers is captured, not collected again.
-  return { status: 'COLLECTABLE', amount: Math.max(0, s.total - s.paid - s.authorized) };
-}
-
-const COLLECTABILITY_ERRORS: Record<string, string> = {
-  NONCOLLECTABLE_ORDER_IS_CANCELLED: 'is canceled',
-  NONCOLLECTABLE_ORDER_IS_PAID: 'is already paid',
-  NONCOLLECTABLE_MISSING_PAYMENT_METHOD: 'is in a currency no payment method of the site takes',
-};
-
-/**
- * Runs one payment's scheduled action, in place. A scheduled action that cannot run is recorded
- * as FAILED (with the reason) and dropped, so a bad record never blocks the clock.
- */
-function runScheduledAction(ctx: OperationContext, p: Json): Json | undefined {
-  const auth = p.regularPaymentDetails.authorizationDetails;
-  const type = auth.scheduledAction.actionType;
-  try {
-    if (type === 'CAPTURE') return capture(ctx, p, undefined, 'SCHEDULED');
-    if (type === 'VOID') return voidPayment(ctx, p, 'SCHEDULED');
-    throw badRequest('UNKNOWN_ACTION_TYPE', `Scheduled action ${type} is neither CAPTURE nor VOID`);
-  } catch (err) {
-    if (!(err instanceof SandboxError)) throw err;
-    const code = (err.body.details as Json).applicationError?.code ?? 'INTERNAL';
-    const failed = { status: 'FAILED', failureDetails: { failureCode: code }, reason: 'SCHEDULED' };
-    if (type === 'CAPTURE')
-      auth.captures = [...(auth.captures ?? []), { ...failed, createdDate: ctx.now().toISOString() }];
-    else auth.void = failed;
-    delete auth.scheduledAction;
-    return undefined;
-  }
-}
-
-/** Runs the scheduled capture or void of every authorized payment whose date has come. */
-function runScheduledActions(ctx: OperationContext): void {
-  const now = ctx.now().getTime();
-  for (const stored of ctx.db.list<Json>(TRANSACTIONS)) {
-    const due = (stored.payments ?? []).filter((p: Json) => {
-      const at = p.regularPaymentDetails?.authorizationDetails?.scheduledAction?.executionDate;
-      return p.regularPaymentDetails?.status === 'AUTHORIZED' && at && Date.parse(at) <= now;
-    });
-    const order = due.length ? ctx.db.get<Json>(ORDERS, stored.orderId) : undefined;
-    if (!order) continue;
-    const tx = transactionsOf(ctx.db, stored.orderId);
-    const acts = due.map((d: Json) => runScheduledAction(ctx, findPayment(tx, d.id))).filter(Boolean) as Json[];
-    settle(ctx, order, tx, acts);
-  }
-}
-
 // ---------------- create ----------------
 
-const ORDER_NUMBER_BASE = 10000;
-function nextOrderNumber(db: Db): string {
-  const numbers = db
-    .list<Json>(ORDERS)
-    .map((o) => Number(o.number))
-    .filter(Number.isFinite);
-  return String(Math.max(ORDER_NUMBER_BASE, ...numbers) + 1);
-}
-
-/** Sets a line's prices (unit and totals) in the order's currency. */
-function priceLine(line: Json, currency: string): Json {
-  const unit = amountOf(line.price);
-  const total = unit * line.quantity;
-  return {
-    ...line,
-    price: price(unit, currency),
-    priceBeforeDiscounts: price(amountOf(line.priceBeforeDiscounts ?? line.price), currency),
-    totalPriceBeforeTax: price(total, currency),
-    totalPriceAfterTax: price(total, currency),
-    lineItemPrice: price(total, currency),
-  };
-}
-
 /** A line of a created order: from the catalog (what the caller left out) or as given. */
-function orderLine(
-  ctx: OperationContext,
-  input: Json,
-  index: number,
-  currency: string,
-  violations: Violation[],
-): Json | undefined {
+function orderLine(ctx: OperationContext, input: Json, index: number, violations: Violation[]): LineToOrder | undefined {
   const field = `order.lineItems[${index}]`;
   if (input.quantity === undefined)
     violations.push({ field: `${field}.quantity`, description: 'is required', violatedRule: 'REQUIRED_FIELD' });
   const ref = input.catalogReference;
   let fromCatalog: Json = {};
   if (ref) {
-    if (ref.appId !== STORES_APP_ID)
-      throw appError(
-        400,
-        'UNSUPPORTED_CATALOG',
-        `Catalog app ${ref.appId} is not emulated (only the stores app ${STORES_APP_ID})`,
-      );
-    const product = findProduct(ctx.db, ref.catalogItemId);
-    if (!product)
-      throw appError(400, 'ITEM_NOT_FOUND', `Product ${ref.catalogItemId} not found in the catalog`, {
-        catalogItemId: ref.catalogItemId,
-      });
-    const pricing = priceForVariant(product, ref.options ?? {});
-    if (!pricing)
-      throw appError(
-        400,
-        'VARIANT_NOT_FOUND',
-        `No variant of product ${product.id} matches ${JSON.stringify(ref.options)}`,
-      );
-    const main = product.media?.mainMedia;
-    fromCatalog = {
-      catalogReference: { catalogItemId: product.id, appId: STORES_APP_ID, options: { variantId: pricing.variantId } },
-      productName: { original: product.name, translated: product.name },
-      price: price(cents(pricing.price)),
-      priceBeforeDiscounts: price(cents(pricing.fullPrice)),
-      physicalProperties: { weight: pricing.weight, sku: pricing.sku, shippable: product.productType !== 'digital' },
-      itemType: { preset: product.productType === 'digital' ? 'DIGITAL' : 'PHYSICAL' },
-      ...(main?.image?.url
-        ? { image: { id: main.id, url: main.image.url, width: main.image.width, height: main.image.height } }
-        : {}),
-    };
+    const built = catalogLine(ctx.db, ref, { hidden: true });
+    if ('problem' in built) throw catalogLineError(built as CatalogLineProblem, ref);
+    fromCatalog = built;
   } else {
     if (!input.productName?.original)
       violations.push({
@@ -384,18 +92,20 @@ function orderLine(
       violatedRule: 'DECIMAL_GTE',
     });
   if (violations.length) return undefined;
-  return priceLine(
-    {
-      itemType: { preset: 'PHYSICAL' },
-      paymentOption: 'FULL_PAYMENT_ONLINE',
-      ...fromCatalog,
-      ...input,
-      // The catalog's reference names the variant by id (the caller may have named it by options).
-      ...(fromCatalog.catalogReference ? { catalogReference: fromCatalog.catalogReference } : {}),
-      id: ctx.newId(),
-    },
-    currency,
-  );
+  // A price the caller gives is taken as final (a back-office order); otherwise the catalog's.
+  const unit = input.price?.amount !== undefined ? cents(input.price.amount) : fromCatalog.unit;
+  const { id: _id, price: _price, priceBeforeDiscounts: _before, ...given } = input;
+  return {
+    itemType: { preset: 'PHYSICAL' },
+    paymentOption: 'FULL_PAYMENT_ONLINE',
+    ...fromCatalog,
+    ...given,
+    // The catalog's reference names the variant by id (the caller may have named it by options).
+    ...(fromCatalog.catalogReference ? { catalogReference: fromCatalog.catalogReference } : {}),
+    unit,
+    full: fromCatalog.full ?? unit,
+    quantity: input.quantity,
+  };
 }
 
 const WRITABLE_ON_CREATE = [
@@ -433,65 +143,21 @@ function createOrder(ctx: OperationContext): Json {
       violatedRule: 'INVALID_ENUM_VALUE',
     });
   }
-  const currency = input.currency ?? 'USD';
-  const lines = (input.lineItems ?? []).map((l: Json, i: number) => orderLine(ctx, l, i, currency, violations));
+  const lines = (input.lineItems ?? []).map((l: Json, i: number) => orderLine(ctx, l, i, violations));
   if (violations.length) throw validationError(violations);
-
-  const now = ctx.now().toISOString();
-  const subtotal = lines.reduce((s: number, l: Json) => s + amountOf(l.price) * l.quantity, 0);
-  const shipping = amountOf(input.shippingInfo?.cost?.price);
-  const strategy = ctx.input.settings?.orderApprovalStrategy ?? 'DEFAULT';
-  const order: Json = {
-    currency,
-    weightUnit: 'KG',
-    taxIncludedInPrices: false,
-    channelInfo: { type: 'BACKOFFICE_MERCHANT' },
-    tags: { privateTags: { tagIds: [] }, tags: { tagIds: [] } },
-    ...Object.fromEntries(WRITABLE_ON_CREATE.filter((k) => input[k] !== undefined).map((k) => [k, input[k]])),
-    id: ctx.newId(),
-    number: nextOrderNumber(ctx.db),
-    createdDate: now,
-    updatedDate: now,
-    purchasedDate: now,
-    lineItems: lines,
-    priceSummary: {
-      subtotal: price(subtotal, currency),
-      shipping: price(shipping, currency),
-      tax: price(0, currency),
-      discount: price(0, currency),
-      total: price(subtotal + shipping, currency),
-      additionalFees: price(0, currency),
+  const { order } = placeOrder(ctx, {
+    lines,
+    currency: input.currency ?? 'USD',
+    shipping: input.shippingInfo ? { info: input.shippingInfo, cost: amountOf(input.shippingInfo.cost?.price) } : undefined,
+    taxCountry: input.shippingInfo?.logistics?.shippingDestination?.address?.country,
+    fields: {
+      channelInfo: { type: 'BACKOFFICE_MERCHANT' },
+      ...Object.fromEntries(WRITABLE_ON_CREATE.filter((k) => input[k] !== undefined).map((k) => [k, input[k]])),
     },
-    status: strategy === 'DEFAULT' ? 'APPROVED' : 'INITIALIZED',
-    paymentStatus: 'NOT_PAID',
-    fulfillmentStatus: 'NOT_FULFILLED',
-    activities: [activity(ctx, 'ORDER_PLACED')],
-    archived: false,
-  };
-  const tx: Json = { id: order.id, orderId: order.id, payments: [], refunds: [] };
-  if (input.paymentStatus === 'PAID') {
+    approval: ctx.input.settings?.orderApprovalStrategy ?? 'DEFAULT',
     // Paid elsewhere (e.g. at a till): an offline payment of the whole total.
-    tx.payments.push({
-      id: ctx.newId(),
-      createdDate: now,
-      amount: price(subtotal + shipping, currency),
-      refundDisabled: false,
-      regularPaymentDetails: {
-        paymentGatewayOrderId: `pg-${order.number}-1`,
-        offlinePayment: true,
-        status: 'APPROVED',
-      },
-    });
-  }
-  derive(order, tx);
-  if (order.paymentStatus === 'PAID') {
-    order.activities.push(activity(ctx, 'ORDER_PAID'));
-    if (order.status === 'INITIALIZED') order.status = 'APPROVED';
-  }
-  ctx.db.put(ORDERS, order.id, order);
-  ctx.db.put(TRANSACTIONS, order.id, tx);
-  emitOrder(ctx, 'created', order);
-  if (order.status === 'APPROVED') emitOrder(ctx, 'approved', order);
+    payment: input.paymentStatus === 'PAID' ? { kind: 'offline' } : { kind: 'none' },
+  });
   const settled = order;
   if (ctx.input.settings?.sendNotifications && settled.buyerInfo?.email) {
     ctx.sendMail({
@@ -640,14 +306,6 @@ function tagChange(ctx: OperationContext, id: string, assign: Json, unassign: Js
 
 // ---------------- cancel ----------------
 
-/** Puts an order's store items back in the catalog's inventory; answers the lines with restockQuantity. */
-function restock(ctx: OperationContext, lines: Json[]): Json[] {
-  return lines.map((line) => {
-    const moved = changeStock(ctx, line.catalogReference, line.quantity);
-    return moved > 0 ? { ...line, restockQuantity: (line.restockQuantity ?? 0) + moved } : line;
-  });
-}
-
 function cancelOrder(ctx: OperationContext): Json {
   const before = requireOrder(ctx, ctx.input.id);
   if (before.status === 'CANCELED')
@@ -659,7 +317,11 @@ function cancelOrder(ctx: OperationContext): Json {
     });
   }
   const order = structuredClone(before);
-  if (ctx.input.restockAllItems) order.lineItems = restock(ctx, order.lineItems ?? []);
+  if (ctx.input.restockAllItems) {
+    // Only what the order took comes back (an order that took nothing restocks nothing).
+    const moved = restockOrder(ctx, order.id);
+    order.lineItems = (order.lineItems ?? []).map((l: Json) => (moved[l.id] ? { ...l, restockQuantity: (l.restockQuantity ?? 0) + moved[l.id] } : l));
+  }
   order.status = 'CANCELED';
   order.activities = [
     ...(order.activities ?? []),
@@ -670,11 +332,11 @@ function cancelOrder(ctx: OperationContext): Json {
     ),
   ];
   ctx.db.put(ORDERS, order.id, order);
-  // An authorization nothing was captured from is released with the order.
+  // What is still authorized is released with the order (what was captured stays captured).
   const tx = transactionsOf(ctx.db, order.id);
   const voids = tx.payments
-    .filter((p: Json) => p.regularPaymentDetails?.status === 'AUTHORIZED' && capturedOf(p) === 0)
-    .map((p: Json) => voidPayment(ctx, p, 'MANUAL'));
+    .filter((p: Json) => p.regularPaymentDetails?.status === 'AUTHORIZED')
+    .map((p: Json) => voidPayment(ctx, p, 'MANUAL', true));
   const canceled = settle(ctx, order, tx, voids);
   emitOrder(ctx, 'canceled', canceled);
   if (ctx.input.sendOrderCanceledEmail) {
@@ -850,6 +512,8 @@ function searchOrders(ctx: OperationContext): Json {
   const all = sortEntities(
     ctx.db.list<Json>(ORDERS).filter((o) => matches(o, state.filter)),
     sort,
+    undefined,
+    'search.sort',
   );
   const page = all.slice(state.offset, state.offset + limit);
   const hasNext = state.offset + limit < all.length;
@@ -862,7 +526,7 @@ function searchOrders(ctx: OperationContext): Json {
 // ---------------- seed ----------------
 
 /** Seeded order ids; the first is the id of the spec's examples, so the console's example calls find it. */
-const SEED_ORDER = (n: number) => `5b3c2d1e-0000-4000-8000-0000000e${String(n).padStart(4, '0')}`;
+const SEED_ORDER = orderId;
 
 /**
  * Orders in distinct states for the console and the back office: paid, authorized with a
@@ -882,38 +546,22 @@ function seed(ctx: SeedContext): void {
   };
   const contact = { firstName: 'Dana', lastName: 'Demo' };
   const product = (n: number): Json => {
-    const p = ctx.db.get<Json>(PRODUCTS, seededId('6b3a0000', n));
+    const p = ctx.db.get<Json>(PRODUCTS, productId(n));
     if (!p)
-      throw new Error(`orders seed: catalog product ${seededId('6b3a0000', n)} is missing (the catalog seeds first)`);
+      throw new Error(`orders seed: catalog product ${productId(n)} is missing (the catalog seeds first)`);
     return p;
   };
-  const line = (n: number, quantity: number, variant = 0): Json => {
+  const line = (n: number, quantity: number, variant = 0): LineToOrder => {
     const p = product(n);
-    const v = p.variants[variant];
-    const unit = cents(v.variant.priceData.discountedPrice ?? v.variant.priceData.price);
-    const main = p.media?.mainMedia;
-    return {
-      id: idGen(),
-      productName: { original: p.name, translated: p.name },
-      catalogReference: { catalogItemId: p.id, appId: STORES_APP_ID, options: { variantId: v.id } },
-      quantity,
-      price: price(unit),
-      priceBeforeDiscounts: price(cents(v.variant.priceData.price)),
-      image: { id: main.id, url: main.image.url, width: main.image.width, height: main.image.height },
-      physicalProperties: {
-        weight: v.variant.weight ?? p.weight,
-        sku: v.variant.sku,
-        shippable: p.productType !== 'digital',
-      },
-      itemType: { preset: p.productType === 'digital' ? 'DIGITAL' : 'PHYSICAL' },
-      paymentOption: 'FULL_PAYMENT_ONLINE',
-    };
+    const built = catalogLine(ctx.db, { appId: STORES_APP_ID, catalogItemId: p.id, options: { variantId: p.variants[variant].id } }, { hidden: true });
+    if ('problem' in built) throw new Error(`orders seed: ${(built as CatalogLineProblem).problem} for product ${p.id}`);
+    return { ...built, unit: built.unit, quantity } as LineToOrder;
   };
   const clock = (d: Date) => ({ now: () => d, newId: idGen });
   type Spec = {
     n: number;
     daysAgo: number;
-    lines: Json[];
+    lines: LineToOrder[];
     buyer: Json;
     currency?: string;
     channel?: string;
@@ -934,7 +582,7 @@ function seed(ctx: SeedContext): void {
       n: 2,
       daysAgo: 1,
       lines: [line(4, 1, 1)],
-      buyer: { visitorId: seededId('0c8d7f6e', 1), email: 'buyer@example.com' },
+      buyer: { visitorId: seededVisitorId(1), email: 'buyer@example.com' },
       build(o, tx, t) {
         const p = payment(o, 'AUTHORIZED', t(1));
         p.regularPaymentDetails.authorizationDetails = {
@@ -970,7 +618,7 @@ function seed(ctx: SeedContext): void {
       n: 4,
       daysAgo: 9,
       lines: [line(13, 1)],
-      buyer: { visitorId: seededId('0c8d7f6e', 2), email: 'changed-mind@example.com' },
+      buyer: { visitorId: seededVisitorId(2), email: 'changed-mind@example.com' },
       build(o, tx, t) {
         const p = payment(o, 'REFUNDED', t(9));
         tx.payments.push(p);
@@ -1029,9 +677,10 @@ function seed(ctx: SeedContext): void {
   for (const spec of specs) {
     const created = at(spec.daysAgo).toISOString();
     const currency = spec.currency ?? 'USD';
-    const lines = spec.lines.map((l) => priceLine(l, currency));
-    const subtotal = lines.reduce((s, l) => s + amountOf(l.price) * l.quantity, 0);
+    // Seeded orders price their lines as placed orders do (no tax collected in the seed).
     const shipping = 500;
+    const lines = priceOrderLines(spec.lines, computeTotals({ lines: spec.lines, shipping }), 0, currency, idGen);
+    const subtotal = lines.reduce((s, l) => s + amountOf(l.price) * l.quantity, 0);
     const o: Json = {
       id: SEED_ORDER(spec.n),
       number: String(ORDER_NUMBER_BASE + spec.n),

@@ -21,6 +21,7 @@ import { modules as businessModules, storeIndexes, type SandboxModule } from '..
 import { bodyLimit, readJsonObject } from './json-body.ts';
 import { ownOptions, ownValue, queryObject, safeJsonParse, setDotted } from './safe-object.ts';
 import { assertSafeUrls } from './url-safety.ts';
+import { DEFAULT_API_KEY, DEFAULT_CLIENT_ID, DEFAULT_SITE_ID, DEMO_MEMBER } from '../seed/ids.ts';
 
 export { MAX_BODY_BYTES, MAX_IMPORT_BYTES } from './json-body.ts';
 /** Deeper JSON is refused: validation, handlers and the state export walk values recursively. */
@@ -80,7 +81,7 @@ export interface SandboxOptions {
 }
 
 /** The API key a sandbox has unless told otherwise: public, so a sandbox beyond loopback refuses it. */
-export const DEFAULT_API_KEY = 'sandbox-api-key';
+export { DEFAULT_API_KEY };
 
 export const DEFAULT_SETTINGS: SandboxSettings = {
   requireEmailVerification: false,
@@ -152,11 +153,11 @@ export function createSandbox(given: SandboxOptions = {}): Sandbox {
   // No inherited property answers an option lookup (a polluted Object.prototype included).
   const options = ownOptions(given);
   const opts: SandboxIdentity = {
-    clientIds: options.clientIds ?? ['sandbox-client'],
+    clientIds: options.clientIds ?? [DEFAULT_CLIENT_ID],
     apiKeys: options.apiKeys ?? [DEFAULT_API_KEY],
-    siteId: options.siteId ?? 'sandbox-site',
-    memberEmail: options.memberEmail ?? 'demo@storefront.test',
-    memberPassword: options.memberPassword ?? 'demo-password-1',
+    siteId: options.siteId ?? DEFAULT_SITE_ID,
+    memberEmail: options.memberEmail ?? DEMO_MEMBER.email,
+    memberPassword: options.memberPassword ?? DEMO_MEMBER.password,
   };
   const modules = [...businessModules, ...(options.modules ?? [])];
   const handlers: HandlerTable = Object.assign({}, ...modules.map((m) => m.handlers ?? {}));

@@ -27,6 +27,12 @@ export function validationError(violations: Violation[]): SandboxError {
   return new SandboxError(400, { message, details: { validationError: { fieldViolations: sorted } } });
 }
 
+/**
+ * A standard error: a message and no application error. The store reader's methods document no
+ * custom errors, so a missing entity is this (the official SDK reports its code as the status).
+ */
+export const standardError = (status: number, message: string): SandboxError => new SandboxError(status, { message, details: {} });
+
 export const notFound = (what: string, id: string, code = 'NOT_FOUND') => appError(404, code, `${what} ${id} not found`, { id });
 export const forbidden = (description: string) => appError(403, 'PERMISSION_DENIED', description);
 export const unauthenticated = (description: string) => appError(401, 'UNAUTHENTICATED', description);

@@ -1,0 +1,88 @@
+/**
+ * The seeded ids, in one place: the seed writes these and the tests (and the spec's examples)
+ * import them instead of copying literals. Ids are fixed; everything else a seed writes may
+ * change (prices, stock, dates relative to the seed time).
+ */
+
+/** A seeded uuid-shaped id: `<prefix>-0000-4000-8000-<n, 12 digits>`. */
+export const seededId = (prefix: string, n: number): string =>
+  `${prefix}-0000-4000-8000-${String(n).padStart(12, '0')}`;
+
+/** The provider's stores app: catalog references with this appId point at the store catalog. */
+export const STORES_APP_ID = '215238eb-22a5-4c36-9e7b-e7c08025e04e';
+
+/** What a sandbox accepts when started without options. */
+export const DEFAULT_CLIENT_ID = 'sandbox-client';
+export const DEFAULT_API_KEY = 'sandbox-api-key';
+export const DEFAULT_SITE_ID = 'sandbox-site';
+
+/** The demo member (its e-mail and password are printed at start). */
+export const DEMO_MEMBER = {
+  id: '6a8c2f6e-0000-4000-8000-000000000001',
+  email: 'demo@storefront.test',
+  password: 'demo-password-1',
+} as const;
+
+/** Seeded product n (1-based, in the catalog seed's order). */
+export const productId = (n: number): string => seededId('6b3a0000', n);
+/** The k-th (0-based) variant of seeded product n that manages variants. */
+export const variantId = (productN: number, k: number): string => seededId('00000000', productN * 100 + k + 1);
+/** The id of the one variant of a product without options (the provider's fixed id). */
+export const DEFAULT_VARIANT_ID = '00000000-0000-0000-0000-000000000000';
+
+/** Seeded products by what they are. */
+export const PRODUCT = {
+  linenShirt: productId(1), // Size S M L XL (L and XL cost 5 more)
+  canvasTote: productId(2), // Color Green / Red
+  woolBeanie: productId(3), // 20 % off, sizes
+  rainJacket: productId(4), // size S sold out
+  trailSocks: productId(5),
+  leatherBelt: productId(6),
+  ceramicMug: productId(7), // Color Green / Red, 2 of each in stock
+  espressoCups: productId(8),
+  oliveOil: productId(9),
+  coffeeBeans: productId(10),
+  notebook: productId(11),
+  fountainPen: productId(12),
+  deskLamp: productId(13),
+  scentedCandle: productId(14), // $4 off
+  yogaMat: productId(15), // Color Green / Red
+  waterBottle: productId(16),
+  recipeEbook: productId(17),
+  photoPresets: productId(18),
+  knittingPattern: productId(19),
+  giftCardDesign: productId(20),
+  hiddenSample: productId(21), // not visible
+  soldOutPoster: productId(22),
+  cottonBandana: productId(23), // Color options, variants not managed
+} as const;
+
+/** Seeded collection n (2..5; the All Products collection has its own fixed id). */
+export const collectionId = (n: number): string => seededId('7c000000', n);
+export const COLLECTION = {
+  allProducts: { id: '00000000-000000-000000-000000000001', slug: 'all-products' },
+  clothing: { id: collectionId(2), slug: 'clothing' },
+  kitchen: { id: collectionId(3), slug: 'kitchen' },
+  studio: { id: collectionId(4), slug: 'studio' },
+  digitalDownloads: { id: collectionId(5), slug: 'digital-downloads' },
+} as const;
+
+/** The demo member's wishlist. */
+export const WISHLIST_ID = seededId('5f1c0000', 1);
+
+/** Seeded order n; the first is the id of the spec's examples. */
+export const orderId = (n: number): string => `5b3c2d1e-0000-4000-8000-0000000e${String(n).padStart(4, '0')}`;
+export const ORDER = {
+  paid: orderId(1),
+  authorized: orderId(2), // a scheduled capture 3 days after the seed
+  fulfilled: orderId(3),
+  canceled: orderId(4), // refunded
+  euroPos: orderId(5), // in EUR: no payment method collects it
+} as const;
+
+/** Seeded visitors that own seeded orders. */
+export const seededVisitorId = (n: number): string => seededId('0c8d7f6e', n);
+
+/** Seeded coupons and gift card. */
+export const COUPON = { tenPercent: 'SAVE10', fiveOff: 'FIVEOFF' } as const;
+export const GIFT_CARD = { code: 'GIFT-0001-DEMO', balance: 50 } as const;

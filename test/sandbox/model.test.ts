@@ -1,0 +1,433 @@
+/**
+ * Model-based: three visitors and an admin run random sequences of cart, checkout, order,
+ * payment, stock and price operations and the clock against the sandbox (in process, responses
+ * validated), and after every step the answers and the state are compared with a small
+ * reference model of the rules:
+ * - stock is never oversold nor created: each variant's stock is what the model says, never
+ *   below zero, and a restock gives back what an order took;
+ * - prices follow the catalog, discounts and variant surcharges included; totals add up in cents;
+ * - nothing is captured from a canceled order, and what is still authorized is released;
+ * - a refused request changes nothing.
+ * fast-check's commands, a fixed seed and a bounded number of runs and steps.
+ */
+import fc from 'fast-check';
+import { beforeAll, expect, it } from 'vitest';
+import { createSandbox, type Sandbox } from '../../src/sandbox/platform/app.ts';
+import { DEFAULT_API_KEY, DEFAULT_CLIENT_ID, PRODUCT, STORES_APP_ID } from '../../src/sandbox/seed/ids.ts';
+
+type Json = Record<string, any>;
+const SEED = 1515;
+const RUNS = 60;
+const DAY = 86_400_000;
+
+// ---------------- the items shoppers buy ----------------
+
+interface Item {
+  name: string;
+  product: string;
+  choice?: Record<string, string>;
+  /** Bought by options (a product without managed variants). */
+  byOptions?: boolean;
+}
+const ITEMS: Item[] = [
+  { name: 'green mug', product: PRODUCT.ceramicMug, choice: { Color: 'Green' } },
+  { name: 'red mug', product: PRODUCT.ceramicMug, choice: { Color: 'Red' } },
+  { name: 'shirt S', product: PRODUCT.linenShirt, choice: { Size: 'S' } },
+  { name: 'shirt XL', product: PRODUCT.linenShirt, choice: { Size: 'XL' } },
+  { name: 'beanie M', product: PRODUCT.woolBeanie, choice: { Size: 'M' } },
+  { name: 'candle', product: PRODUCT.scentedCandle },
+  { name: 'bandana', product: PRODUCT.cottonBandana, choice: { Color: 'Red' }, byOptions: true },
+];
+const PRODUCTS = [...new Set(ITEMS.map((i) => i.product))];
+
+// ---------------- the model ----------------
+
+/** Minor units of a catalog number (two decimals). */
+const cents = (n: number) => Math.round(n * 100);
+const halfUp = (numerator: number, denominator: number) =>
+  Math.sign(numerator) * Math.floor((Math.abs(numerator) * 2 + denominator) / (2 * denominator));
+
+interface Auth {
+  remaining: number;
+  at?: { action: 'CAPTURE' | 'VOID'; day: number };
+}
+interface Order {
+  id: string;
+  lines: { item: number; quantity: number; taken: number }[];
+  total: number;
+  paid: number;
+  auths: Auth[];
+  canceled: boolean;
+}
+interface Model {
+  base: Record<string, number>;
+  discount: Record<string, { type: string; value: number }>;
+  /** Each item's surcharge over its product's base price. */
+  surcharge: number[];
+  stock: number[];
+  carts: { item: number; quantity: number }[][];
+  checkouts: ({ id: string; completed: boolean } | undefined)[];
+  orders: Order[];
+  day: number;
+}
+
+const fullPrice = (m: Model, i: number) => Math.max(0, m.base[ITEMS[i].product] + m.surcharge[i]);
+function unitPrice(m: Model, i: number): number {
+  const full = fullPrice(m, i);
+  const d = m.discount[ITEMS[i].product];
+  if (d.type === 'AMOUNT') return Math.max(0, full - cents(d.value));
+  if (d.type === 'PERCENT') return full - halfUp(full * d.value, 100);
+  return full;
+}
+/** What a checkout charges: payable quantities, subtotal, shipping, US tax at 8.875 %, total. */
+function checkoutTotals(m: Model, lines: { item: number; quantity: number }[], pickup: boolean) {
+  const payable = lines
+    .map((l) => ({ ...l, quantity: Math.min(l.quantity, m.stock[l.item]) }))
+    .filter((l) => l.quantity > 0);
+  const subtotal = payable.reduce((t, l) => t + unitPrice(m, l.item) * l.quantity, 0);
+  const shipping = payable.length && !pickup ? 500 : 0;
+  const tax = halfUp(subtotal * 8875, 100_000);
+  return { payable, subtotal, shipping, tax, total: subtotal + shipping + tax };
+}
+
+// ---------------- the sandbox ----------------
+
+interface Real {
+  sandbox: Sandbox;
+  tokens: string[];
+}
+async function api(
+  r: Real,
+  caller: number | 'admin',
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<{ status: number; body: Json }> {
+  const headers: Record<string, string> = { authorization: caller === 'admin' ? DEFAULT_API_KEY : r.tokens[caller] };
+  if (body !== undefined) headers['content-type'] = 'application/json';
+  const res = await r.sandbox.handle(
+    new Request(`http://sandbox.test${path}`, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+    }),
+  );
+  expect(res.status, `${method} ${path}`).toBeLessThan(500);
+  return { status: res.status, body: await res.json() };
+}
+const stateOf = (r: Real) => {
+  const { tokens: _t, ...collections } = structuredClone(r.sandbox.store.snapshot().collections);
+  return collections as Record<string, Record<string, Json>>;
+};
+const refOf = (item: Item, variants: Json[]) =>
+  item.byOptions
+    ? { appId: STORES_APP_ID, catalogItemId: item.product, options: { options: item.choice } }
+    : { appId: STORES_APP_ID, catalogItemId: item.product, options: { variantId: variantOf(item, variants).id } };
+const variantOf = (item: Item, variants: Json[]) =>
+  item.byOptions || !item.choice
+    ? variants[0]
+    : variants.find((v) => Object.entries(item.choice!).every(([k, c]) => v.choices[k] === c))!;
+const money = (p: Json | undefined) => Math.round(Number(p?.amount ?? 'NaN') * 100);
+const addsUp = (p: Json) =>
+  expect(money(p.total)).toBe(money(p.subtotal) - money(p.discount) + money(p.shipping) + money(p.tax));
+
+/** Refused: the answer is an error with this status and the state did not move. */
+async function refused(r: Real, status: number, attempt: () => Promise<{ status: number; body: Json }>) {
+  const before = stateOf(r);
+  const res = await attempt();
+  expect(res.status, JSON.stringify(res.body)).toBe(status);
+  expect(stateOf(r)).toEqual(before);
+}
+
+/** After every step: stock, orders and their money as the model says. */
+function check(m: Model, r: Real) {
+  const st = stateOf(r);
+  ITEMS.forEach((item, i) => {
+    const q = variantOf(item, st.products[item.product].variants).stock.quantity;
+    expect(q, `${item.name} in stock`).toBe(m.stock[i]);
+    expect(q).toBeGreaterThanOrEqual(0);
+  });
+  for (const o of m.orders) {
+    const real = st.orders[o.id];
+    addsUp(real.priceSummary);
+    expect(money(real.priceSummary.total), 'order total').toBe(o.total);
+    expect(real.lineItems.map((l: Json) => l.quantity)).toEqual(o.lines.map((l) => l.quantity));
+    expect(money(real.balanceSummary.paid), 'paid').toBe(o.paid);
+    expect(money(real.balanceSummary.authorized), 'authorized').toBe(o.auths.reduce((t, a) => t + a.remaining, 0));
+    expect(real.status === 'CANCELED').toBe(o.canceled);
+  }
+}
+
+// ---------------- the commands ----------------
+
+type Cmd = fc.AsyncCommand<Model, Real>;
+/** Steps run, over all runs (the run must have done real work). */
+let steps = 0;
+const cmd = (
+  name: string,
+  run: (m: Model, r: Real) => Promise<void>,
+  can: (m: Model) => boolean = () => true,
+): Cmd => ({
+  check: can,
+  async run(m, r) {
+    steps++;
+    await run(m, r);
+    check(m, r);
+  },
+  toString: () => name,
+});
+
+const visitorArb = fc.integer({ min: 0, max: 2 });
+const itemArb = fc.integer({ min: 0, max: ITEMS.length - 1 });
+
+const commands = [
+  fc.tuple(visitorArb, itemArb, fc.integer({ min: 1, max: 4 })).map(([v, i, q]) =>
+    cmd(`visitor ${v} adds ${q} ${ITEMS[i].name}`, async (m, r) => {
+      const variants = stateOf(r).products[ITEMS[i].product].variants;
+      const res = await api(r, v, 'POST', '/ecom/v1/carts/current/add-to-cart', {
+        lineItems: [{ quantity: q, catalogReference: refOf(ITEMS[i], variants) }],
+      });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      const cart = m.carts[v];
+      const same = cart.find((l) => l.item === i);
+      if (same) same.quantity += q;
+      else cart.push({ item: i, quantity: q });
+      const lines: Json[] = res.body.cart.lineItems;
+      expect(lines.map((l) => l.quantity)).toEqual(cart.map((l) => l.quantity));
+      cart.forEach((l, k) => {
+        expect(money(lines[k].price), `${ITEMS[l.item].name} price`).toBe(unitPrice(m, l.item));
+        expect(money(lines[k].fullPrice)).toBe(fullPrice(m, l.item));
+        const s = m.stock[l.item];
+        expect(lines[k].availability.status).toBe(
+          s === 0 ? 'NOT_AVAILABLE' : s < l.quantity ? 'PARTIALLY_AVAILABLE' : 'AVAILABLE',
+        );
+      });
+    }),
+  ),
+  fc.tuple(visitorArb, fc.boolean()).map(([v, pickup]) =>
+    cmd(`visitor ${v} checks out${pickup ? ' for pickup' : ''}`, async (m, r) => {
+      if (!m.carts[v].length) {
+        const res = await api(r, v, 'POST', '/ecom/v1/carts/current/create-checkout', {});
+        expect([400, 404]).toContain(res.status);
+        return;
+      }
+      const res = await api(r, v, 'POST', '/ecom/v1/carts/current/create-checkout', {
+        shippingAddress: { country: 'US', subdivision: 'US-NY', city: 'New York' },
+        ...(pickup ? { selectedShippingOption: { code: 'pickup' } } : {}),
+      });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      m.checkouts[v] = { id: res.body.checkoutId, completed: false };
+      (m.checkouts[v] as Json).lines = m.carts[v].map((l) => ({ ...l }));
+      (m.checkouts[v] as Json).pickup = pickup;
+      const ck = (await api(r, v, 'GET', `/ecom/v1/checkouts/${res.body.checkoutId}`)).body.checkout;
+      const t = checkoutTotals(m, m.carts[v], pickup);
+      addsUp(ck.priceSummary);
+      expect([
+        money(ck.priceSummary.subtotal),
+        money(ck.priceSummary.shipping),
+        money(ck.priceSummary.tax),
+        money(ck.priceSummary.total),
+      ]).toEqual([t.subtotal, t.shipping, t.tax, t.total]);
+    }),
+  ),
+  fc.tuple(visitorArb, fc.boolean()).map(([v, delay]) =>
+    cmd(
+      `visitor ${v} places the order${delay ? ' (authorize only)' : ''}`,
+      async (m, r) => {
+        const ck = m.checkouts[v] as Json;
+        const path = `/ecom/v1/checkouts/${ck.id}/create-order`;
+        if (ck.completed) return refused(r, 409, () => api(r, v, 'POST', path, { delayCapture: delay }));
+        const t = checkoutTotals(m, ck.lines, ck.pickup);
+        if (!t.payable.length) return refused(r, 400, () => api(r, v, 'POST', path, { delayCapture: delay }));
+        const res = await api(r, v, 'POST', path, { delayCapture: delay });
+        expect(res.status, JSON.stringify(res.body)).toBe(200);
+        ck.completed = true;
+        for (const l of t.payable) m.stock[l.item] -= l.quantity;
+        m.orders.push({
+          id: res.body.orderId,
+          lines: t.payable.map((l) => ({ item: l.item, quantity: l.quantity, taken: l.quantity })),
+          total: t.total,
+          paid: 0,
+          auths: delay ? [{ remaining: t.total, at: { action: 'VOID', day: m.day + 7 } }] : [],
+          canceled: false,
+        });
+      },
+      (m) => m.checkouts.some((c, k) => c && k === v),
+    ),
+  ),
+  fc.tuple(itemArb, fc.integer({ min: 1, max: 3 })).map(([i, q]) =>
+    cmd(`admin orders ${q} ${ITEMS[i].name}`, async (m, r) => {
+      const variants = stateOf(r).products[ITEMS[i].product].variants;
+      const body = { order: { lineItems: [{ quantity: q, catalogReference: refOf(ITEMS[i], variants) }] } };
+      if (q > m.stock[i]) return refused(r, 409, () => api(r, 'admin', 'POST', '/ecom/v1/orders', body));
+      const res = await api(r, 'admin', 'POST', '/ecom/v1/orders', body);
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      m.stock[i] -= q;
+      m.orders.push({
+        id: res.body.order.id,
+        lines: [{ item: i, quantity: q, taken: q }],
+        total: unitPrice(m, i) * q,
+        paid: 0,
+        auths: [],
+        canceled: false,
+      });
+    }),
+  ),
+  fc.tuple(fc.nat(), fc.boolean()).map(([k, restock]) =>
+    cmd(
+      `admin cancels an order${restock ? ' and restocks' : ''}`,
+      async (m, r) => {
+        const o = m.orders[k % m.orders.length];
+        const path = `/ecom/v1/orders/${o.id}/cancel`;
+        if (o.canceled) return refused(r, 409, () => api(r, 'admin', 'POST', path, { restockAllItems: restock }));
+        const res = await api(r, 'admin', 'POST', path, { restockAllItems: restock });
+        expect(res.status, JSON.stringify(res.body)).toBe(200);
+        o.canceled = true;
+        for (const a of o.auths) a.remaining = 0;
+        if (restock)
+          for (const l of o.lines) {
+            m.stock[l.item] += l.taken;
+            l.taken = 0;
+          }
+      },
+      (m) => m.orders.length > 0,
+    ),
+  ),
+  fc.nat().map((k) =>
+    cmd(
+      'admin authorizes what is left to pay, captured in 2 days',
+      async (m, r) => {
+        const o = m.orders[k % m.orders.length];
+        const left = o.total - o.paid - o.auths.reduce((t, a) => t + a.remaining, 0);
+        const path = `/ecom/v1/payments-collector/orders/${o.id}/prepare-payment-collection`;
+        const body = {
+          amount: { amount: (Math.max(left, 1) / 100).toFixed(2) },
+          delayedCapture: true,
+          delayedCaptureSettings: { scheduledAction: 'CAPTURE', delayDuration: { unit: 'DAYS', count: 2 } },
+        };
+        if (o.canceled || left <= 0)
+          return refused(r, o.canceled || o.paid >= o.total ? 409 : 400, () => api(r, 'admin', 'POST', path, body));
+        const res = await api(r, 'admin', 'POST', path, body);
+        expect(res.status, JSON.stringify(res.body)).toBe(200);
+        o.auths.push({ remaining: left, at: { action: 'CAPTURE', day: m.day + 2 } });
+      },
+      (m) => m.orders.length > 0,
+    ),
+  ),
+  fc.tuple(fc.nat(), fc.boolean()).map(([k, part]) =>
+    cmd(
+      `admin captures ${part ? '1.00 of ' : ''}an authorization`,
+      async (m, r) => {
+        const authorized = m.orders.filter((x) => x.auths.length > 0);
+        const o = authorized[k % authorized.length];
+        const ids = (stateOf(r).orders[o.id].activities as Json[])
+          .filter((a) => a.type === 'AUTHORIZED_PAYMENT_CREATED')
+          .map((a) => a.paymentId);
+        const n = o.auths.findIndex((a) => a.remaining > 0);
+        const path = `/ecom/v1/payments-collector/orders/${o.id}/capture-authorized-payments`;
+        const take = n < 0 ? 0 : part ? Math.min(100, o.auths[n].remaining) : o.auths[n].remaining;
+        const body = {
+          payments: [
+            {
+              paymentId: ids[n < 0 ? ids.length - 1 : n],
+              ...(part ? { amount: { amount: (take / 100).toFixed(2) } } : {}),
+            },
+          ],
+        };
+        if (o.canceled || n < 0) return refused(r, 409, () => api(r, 'admin', 'POST', path, body));
+        const res = await api(r, 'admin', 'POST', path, body);
+        expect(res.status, JSON.stringify(res.body)).toBe(200);
+        o.auths[n].remaining -= take;
+        o.paid += take;
+      },
+      (m) => m.orders.some((o) => o.auths.length > 0),
+    ),
+  ),
+  fc.tuple(fc.integer({ min: 0, max: PRODUCTS.length - 1 }), fc.constantFrom(-10, -1, 5, 10)).map(([p, pct]) =>
+    cmd(`admin changes ${ITEMS.find((i) => i.product === PRODUCTS[p])!.name}'s price by ${pct} %`, async (m, r) => {
+      const res = await api(r, 'admin', 'POST', '/stores/v1/bulk/products/adjust-properties', {
+        ids: [PRODUCTS[p]],
+        adjust: { price: { percentage: pct } },
+      });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      const base = m.base[PRODUCTS[p]];
+      m.base[PRODUCTS[p]] = Math.max(0, base + halfUp(base * pct, 100));
+    }),
+  ),
+  fc.integer({ min: 1, max: 8 }).map((days) =>
+    cmd(`${days} days pass`, async (m, r) => {
+      await r.sandbox.advanceClock(days * 86_400);
+      m.day += days;
+      for (const o of m.orders)
+        for (const a of o.auths) {
+          if (a.remaining > 0 && a.at && a.at.day <= m.day) {
+            if (a.at.action === 'CAPTURE') o.paid += a.remaining;
+            a.remaining = 0;
+          }
+        }
+    }),
+  ),
+];
+
+// ---------------- the run ----------------
+
+let real: Real;
+let seeded: Json;
+
+beforeAll(async () => {
+  const sandbox = createSandbox({
+    validateResponses: true,
+    clientIds: [DEFAULT_CLIENT_ID],
+    apiKeys: [DEFAULT_API_KEY],
+    settings: { accessTokenTtlSeconds: 365 * 86_400 },
+  });
+  const tokens: string[] = [];
+  for (let v = 0; v < 3; v++) {
+    const res = await sandbox.handle(
+      new Request('http://sandbox.test/oauth2/token', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ clientId: DEFAULT_CLIENT_ID, grantType: 'anonymous' }),
+      }),
+    );
+    tokens.push(((await res.json()) as Json).access_token);
+  }
+  real = { sandbox, tokens };
+  seeded = structuredClone(sandbox.store.snapshot());
+});
+
+function initialModel(): Model {
+  const st = stateOf(real);
+  const base: Record<string, number> = {};
+  const discount: Model['discount'] = {};
+  for (const p of PRODUCTS) {
+    base[p] = cents(st.products[p].priceData.price);
+    discount[p] = st.products[p].discount ?? { type: 'NONE', value: 0 };
+  }
+  const variantPrice = (i: number) =>
+    cents(variantOf(ITEMS[i], st.products[ITEMS[i].product].variants).variant.priceData.price);
+  return {
+    base,
+    discount,
+    surcharge: ITEMS.map((item, i) => variantPrice(i) - base[item.product]),
+    stock: ITEMS.map((item) => variantOf(item, st.products[item.product].variants).stock.quantity),
+    carts: [[], [], []],
+    checkouts: [undefined, undefined, undefined],
+    orders: [],
+    day: 0,
+  };
+}
+
+it('keeps the rules through random shoppers, an admin and the clock', async () => {
+  const started = Date.now();
+  await fc.assert(
+    fc.asyncProperty(fc.commands(commands, { maxCommands: 30, size: 'max' }), async (cmds) => {
+      // Every run starts from the seeded state at the same clock.
+      real.sandbox.store.load(structuredClone(seeded) as never);
+      await fc.asyncModelRun(() => ({ model: initialModel(), real }), cmds);
+    }),
+    { seed: SEED, numRuns: RUNS, endOnFailure: true },
+  );
+  expect(steps).toBeGreaterThan(RUNS * 5);
+  console.log(`model run: ${RUNS} runs, ${steps} steps, ${Date.now() - started} ms`);
+}, 60_000);
