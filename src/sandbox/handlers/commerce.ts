@@ -60,9 +60,12 @@ function owns(ctx: OperationContext, entity: Json): boolean {
   return Boolean((o.memberId && b.memberId === o.memberId) || (!b.memberId && o.visitorId && b.visitorId === o.visitorId));
 }
 
+/** The caller's cart, read through the store's indexes (a member's own cart first, else the visitor's cart no member owns). */
 function currentCart(ctx: OperationContext): Json | undefined {
-  if (ctx.caller.kind === 'elevated') return undefined;
-  return ctx.db.find<Json>(CARTS, (c) => owns(ctx, c));
+  const c = ctx.caller;
+  const visitors = (visitorId: string) => ctx.db.find<Json>(CARTS, { 'buyerInfo.visitorId': visitorId, 'buyerInfo.memberId': undefined });
+  if (c.kind === 'member') return ctx.db.find<Json>(CARTS, { 'buyerInfo.memberId': c.memberId }) ?? visitors(c.visitorId);
+  return c.kind === 'visitor' ? visitors(c.visitorId) : undefined;
 }
 
 function requireCart(ctx: OperationContext): Json {
