@@ -1001,7 +1001,7 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "stateToken": "JWS.state.example"
+                 *       "stateToken": "sfk-state-seeded-email-verification"
                  *     }
                  */
                 "application/json": components["schemas"]["ProceedToNextStateRequest"];
@@ -1017,7 +1017,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "state": "REQUIRE_OWNER_APPROVAL",
-                     *       "stateToken": "JWS.state.example"
+                     *       "stateToken": "sfk-state-seeded-email-verification"
                      *     }
                      */
                     "application/json": components["schemas"]["AuthenticationResponse"];

@@ -1207,10 +1207,10 @@ export interface operations {
                  *         {
                  *           "quantity": 2,
                  *           "catalogReference": {
-                 *             "catalogItemId": "df19c1f7-07d8-a265-42f8-e8dfa824cc6e",
+                 *             "catalogItemId": "6b3a0000-0000-4000-8000-000000000001",
                  *             "appId": "215238eb-22a5-4c36-9e7b-e7c08025e04e",
                  *             "options": {
-                 *               "variantId": "00000000-0000-0000-0000-000000000001"
+                 *               "variantId": "00000000-0000-4000-8000-000000000101"
                  *             }
                  *           }
                  *         }
@@ -1244,10 +1244,10 @@ export interface operations {
                      *             "id": "00000000-0000-4000-8000-00000000a001",
                      *             "quantity": 2,
                      *             "catalogReference": {
-                     *               "catalogItemId": "df19c1f7-07d8-a265-42f8-e8dfa824cc6e",
+                     *               "catalogItemId": "6b3a0000-0000-4000-8000-000000000001",
                      *               "appId": "215238eb-22a5-4c36-9e7b-e7c08025e04e",
                      *               "options": {
-                     *                 "variantId": "00000000-0000-0000-0000-000000000001"
+                     *                 "variantId": "00000000-0000-4000-8000-000000000101"
                      *               }
                      *             },
                      *             "productName": {
@@ -1397,10 +1397,10 @@ export interface operations {
                      *             "id": "00000000-0000-4000-8000-00000000a001",
                      *             "quantity": 2,
                      *             "catalogReference": {
-                     *               "catalogItemId": "df19c1f7-07d8-a265-42f8-e8dfa824cc6e",
+                     *               "catalogItemId": "6b3a0000-0000-4000-8000-000000000001",
                      *               "appId": "215238eb-22a5-4c36-9e7b-e7c08025e04e",
                      *               "options": {
-                     *                 "variantId": "00000000-0000-0000-0000-000000000001"
+                     *                 "variantId": "00000000-0000-4000-8000-000000000101"
                      *               }
                      *             },
                      *             "productName": {
@@ -1551,10 +1551,10 @@ export interface operations {
                      *             "id": "00000000-0000-4000-8000-00000000a001",
                      *             "quantity": 2,
                      *             "catalogReference": {
-                     *               "catalogItemId": "df19c1f7-07d8-a265-42f8-e8dfa824cc6e",
+                     *               "catalogItemId": "6b3a0000-0000-4000-8000-000000000001",
                      *               "appId": "215238eb-22a5-4c36-9e7b-e7c08025e04e",
                      *               "options": {
-                     *                 "variantId": "00000000-0000-0000-0000-000000000001"
+                     *                 "variantId": "00000000-0000-4000-8000-000000000101"
                      *               }
                      *             },
                      *             "productName": {
@@ -1760,10 +1760,10 @@ export interface operations {
                      *             "id": "00000000-0000-4000-8000-00000000a001",
                      *             "quantity": 2,
                      *             "catalogReference": {
-                     *               "catalogItemId": "df19c1f7-07d8-a265-42f8-e8dfa824cc6e",
+                     *               "catalogItemId": "6b3a0000-0000-4000-8000-000000000001",
                      *               "appId": "215238eb-22a5-4c36-9e7b-e7c08025e04e",
                      *               "options": {
-                     *                 "variantId": "00000000-0000-0000-0000-000000000001"
+                     *                 "variantId": "00000000-0000-4000-8000-000000000101"
                      *               }
                      *             },
                      *             "productName": {
@@ -1957,10 +1957,10 @@ export interface operations {
                      *             "id": "00000000-0000-4000-8000-00000000a001",
                      *             "quantity": 2,
                      *             "catalogReference": {
-                     *               "catalogItemId": "df19c1f7-07d8-a265-42f8-e8dfa824cc6e",
+                     *               "catalogItemId": "6b3a0000-0000-4000-8000-000000000001",
                      *               "appId": "215238eb-22a5-4c36-9e7b-e7c08025e04e",
                      *               "options": {
-                     *                 "variantId": "00000000-0000-0000-0000-000000000001"
+                     *                 "variantId": "00000000-0000-4000-8000-000000000101"
                      *               }
                      *             },
                      *             "productName": {
@@ -2113,10 +2113,10 @@ export interface operations {
                      *             "id": "00000000-0000-4000-8000-00000000a001",
                      *             "quantity": 2,
                      *             "catalogReference": {
-                     *               "catalogItemId": "df19c1f7-07d8-a265-42f8-e8dfa824cc6e",
+                     *               "catalogItemId": "6b3a0000-0000-4000-8000-000000000001",
                      *               "appId": "215238eb-22a5-4c36-9e7b-e7c08025e04e",
                      *               "options": {
-                     *                 "variantId": "00000000-0000-0000-0000-000000000001"
+                     *                 "variantId": "00000000-0000-4000-8000-000000000101"
                      *               }
                      *             },
                      *             "productName": {
@@ -2269,10 +2269,10 @@ export interface operations {
                      *             "id": "00000000-0000-4000-8000-00000000a001",
                      *             "quantity": 2,
                      *             "catalogReference": {
-                     *               "catalogItemId": "df19c1f7-07d8-a265-42f8-e8dfa824cc6e",
+                     *               "catalogItemId": "6b3a0000-0000-4000-8000-000000000001",
                      *               "appId": "215238eb-22a5-4c36-9e7b-e7c08025e04e",
                      *               "options": {
-                     *                 "variantId": "00000000-0000-0000-0000-000000000001"
+                     *                 "variantId": "00000000-0000-4000-8000-000000000101"
                      *               }
                      *             },
                      *             "productName": {
@@ -2409,10 +2409,10 @@ export interface operations {
                  *         {
                  *           "quantity": 2,
                  *           "catalogReference": {
-                 *             "catalogItemId": "df19c1f7-07d8-a265-42f8-e8dfa824cc6e",
+                 *             "catalogItemId": "6b3a0000-0000-4000-8000-000000000001",
                  *             "appId": "215238eb-22a5-4c36-9e7b-e7c08025e04e",
                  *             "options": {
-                 *               "variantId": "00000000-0000-0000-0000-000000000001"
+                 *               "variantId": "00000000-0000-4000-8000-000000000101"
                  *             }
                  *           }
                  *         }
@@ -2440,10 +2440,10 @@ export interface operations {
                      *             "id": "00000000-0000-4000-8000-00000000a001",
                      *             "quantity": 2,
                      *             "catalogReference": {
-                     *               "catalogItemId": "df19c1f7-07d8-a265-42f8-e8dfa824cc6e",
+                     *               "catalogItemId": "6b3a0000-0000-4000-8000-000000000001",
                      *               "appId": "215238eb-22a5-4c36-9e7b-e7c08025e04e",
                      *               "options": {
-                     *                 "variantId": "00000000-0000-0000-0000-000000000001"
+                     *                 "variantId": "00000000-0000-4000-8000-000000000101"
                      *               }
                      *             },
                      *             "productName": {
@@ -2602,10 +2602,10 @@ export interface operations {
                      *             "id": "00000000-0000-4000-8000-00000000a001",
                      *             "quantity": 2,
                      *             "catalogReference": {
-                     *               "catalogItemId": "df19c1f7-07d8-a265-42f8-e8dfa824cc6e",
+                     *               "catalogItemId": "6b3a0000-0000-4000-8000-000000000001",
                      *               "appId": "215238eb-22a5-4c36-9e7b-e7c08025e04e",
                      *               "options": {
-                     *                 "variantId": "00000000-0000-0000-0000-000000000001"
+                     *                 "variantId": "00000000-0000-4000-8000-000000000101"
                      *               }
                      *             },
                      *             "productName": {
@@ -2852,10 +2852,10 @@ export interface operations {
                      *             "id": "00000000-0000-4000-8000-00000000a001",
                      *             "quantity": 2,
                      *             "catalogReference": {
-                     *               "catalogItemId": "df19c1f7-07d8-a265-42f8-e8dfa824cc6e",
+                     *               "catalogItemId": "6b3a0000-0000-4000-8000-000000000001",
                      *               "appId": "215238eb-22a5-4c36-9e7b-e7c08025e04e",
                      *               "options": {
-                     *                 "variantId": "00000000-0000-0000-0000-000000000001"
+                     *                 "variantId": "00000000-0000-4000-8000-000000000101"
                      *               }
                      *             },
                      *             "productName": {

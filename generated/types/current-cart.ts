@@ -1073,10 +1073,10 @@ export interface operations {
                      *             "id": "00000000-0000-4000-8000-00000000a001",
                      *             "quantity": 2,
                      *             "catalogReference": {
-                     *               "catalogItemId": "df19c1f7-07d8-a265-42f8-e8dfa824cc6e",
+                     *               "catalogItemId": "6b3a0000-0000-4000-8000-000000000001",
                      *               "appId": "215238eb-22a5-4c36-9e7b-e7c08025e04e",
                      *               "options": {
-                     *                 "variantId": "00000000-0000-0000-0000-000000000001"
+                     *                 "variantId": "00000000-0000-4000-8000-000000000101"
                      *               }
                      *             },
                      *             "productName": {
@@ -1226,10 +1226,10 @@ export interface operations {
                      *             "id": "00000000-0000-4000-8000-00000000a001",
                      *             "quantity": 2,
                      *             "catalogReference": {
-                     *               "catalogItemId": "df19c1f7-07d8-a265-42f8-e8dfa824cc6e",
+                     *               "catalogItemId": "6b3a0000-0000-4000-8000-000000000001",
                      *               "appId": "215238eb-22a5-4c36-9e7b-e7c08025e04e",
                      *               "options": {
-                     *                 "variantId": "00000000-0000-0000-0000-000000000001"
+                     *                 "variantId": "00000000-0000-4000-8000-000000000101"
                      *               }
                      *             },
                      *             "productName": {
@@ -1321,10 +1321,10 @@ export interface operations {
                  *         {
                  *           "quantity": 2,
                  *           "catalogReference": {
-                 *             "catalogItemId": "df19c1f7-07d8-a265-42f8-e8dfa824cc6e",
+                 *             "catalogItemId": "6b3a0000-0000-4000-8000-000000000001",
                  *             "appId": "215238eb-22a5-4c36-9e7b-e7c08025e04e",
                  *             "options": {
-                 *               "variantId": "00000000-0000-0000-0000-000000000001"
+                 *               "variantId": "00000000-0000-4000-8000-000000000101"
                  *             }
                  *           }
                  *         }
@@ -1352,10 +1352,10 @@ export interface operations {
                      *             "id": "00000000-0000-4000-8000-00000000a001",
                      *             "quantity": 2,
                      *             "catalogReference": {
-                     *               "catalogItemId": "df19c1f7-07d8-a265-42f8-e8dfa824cc6e",
+                     *               "catalogItemId": "6b3a0000-0000-4000-8000-000000000001",
                      *               "appId": "215238eb-22a5-4c36-9e7b-e7c08025e04e",
                      *               "options": {
-                     *                 "variantId": "00000000-0000-0000-0000-000000000001"
+                     *                 "variantId": "00000000-0000-4000-8000-000000000101"
                      *               }
                      *             },
                      *             "productName": {
@@ -1468,10 +1468,10 @@ export interface operations {
                      *             "id": "00000000-0000-4000-8000-00000000a001",
                      *             "quantity": 2,
                      *             "catalogReference": {
-                     *               "catalogItemId": "df19c1f7-07d8-a265-42f8-e8dfa824cc6e",
+                     *               "catalogItemId": "6b3a0000-0000-4000-8000-000000000001",
                      *               "appId": "215238eb-22a5-4c36-9e7b-e7c08025e04e",
                      *               "options": {
-                     *                 "variantId": "00000000-0000-0000-0000-000000000001"
+                     *                 "variantId": "00000000-0000-4000-8000-000000000101"
                      *               }
                      *             },
                      *             "productName": {
@@ -1588,10 +1588,10 @@ export interface operations {
                      *             "id": "00000000-0000-4000-8000-00000000a001",
                      *             "quantity": 2,
                      *             "catalogReference": {
-                     *               "catalogItemId": "df19c1f7-07d8-a265-42f8-e8dfa824cc6e",
+                     *               "catalogItemId": "6b3a0000-0000-4000-8000-000000000001",
                      *               "appId": "215238eb-22a5-4c36-9e7b-e7c08025e04e",
                      *               "options": {
-                     *                 "variantId": "00000000-0000-0000-0000-000000000001"
+                     *                 "variantId": "00000000-0000-4000-8000-000000000101"
                      *               }
                      *             },
                      *             "productName": {
@@ -1699,10 +1699,10 @@ export interface operations {
                      *             "id": "00000000-0000-4000-8000-00000000a001",
                      *             "quantity": 2,
                      *             "catalogReference": {
-                     *               "catalogItemId": "df19c1f7-07d8-a265-42f8-e8dfa824cc6e",
+                     *               "catalogItemId": "6b3a0000-0000-4000-8000-000000000001",
                      *               "appId": "215238eb-22a5-4c36-9e7b-e7c08025e04e",
                      *               "options": {
-                     *                 "variantId": "00000000-0000-0000-0000-000000000001"
+                     *                 "variantId": "00000000-0000-4000-8000-000000000101"
                      *               }
                      *             },
                      *             "productName": {
@@ -1871,10 +1871,10 @@ export interface operations {
                      *             "id": "00000000-0000-4000-8000-00000000a001",
                      *             "quantity": 2,
                      *             "catalogReference": {
-                     *               "catalogItemId": "df19c1f7-07d8-a265-42f8-e8dfa824cc6e",
+                     *               "catalogItemId": "6b3a0000-0000-4000-8000-000000000001",
                      *               "appId": "215238eb-22a5-4c36-9e7b-e7c08025e04e",
                      *               "options": {
-                     *                 "variantId": "00000000-0000-0000-0000-000000000001"
+                     *                 "variantId": "00000000-0000-4000-8000-000000000101"
                      *               }
                      *             },
                      *             "productName": {
