@@ -113,5 +113,9 @@ export const CART_LINE_ITEM_ID = '00000000-0000-4000-8000-00000000a001';
  * start or reset: a login waiting for the pending member's e-mail code, and a password-recovery
  * e-mail sent to Joel (both in the outbox too).
  */
-export const AUTH_STATE = { token: 'sfk-state-seeded-email-verification', memberId: MEMBER.pending, code: '123456' } as const;
+export const AUTH_STATE = {
+  token: 'sfk-state-seeded-email-verification',
+  memberId: MEMBER.pending,
+  code: '123456',
+} as const;
 export const RECOVERY = { token: 'sfk-rec-seeded-recovery', memberId: MEMBER.joel } as const;

@@ -8,12 +8,25 @@ import { operationList } from '../../../generated/operations.ts';
 import { DEFAULT_SETTINGS } from '../app.ts';
 import type { SandboxModule, SeedContext } from '../module.ts';
 import type { HandlerTable, OperationContext } from '../types.ts';
-import { CART_ID, CART_LINE_ITEM_ID, CHECKOUT_ID, DEMO_MEMBER, PRODUCT, seededVisitorId, STORES_APP_ID, variantId } from './ids.ts';
+import {
+  CART_ID,
+  CART_LINE_ITEM_ID,
+  CHECKOUT_ID,
+  DEMO_MEMBER,
+  PRODUCT,
+  seededVisitorId,
+  STORES_APP_ID,
+  variantId,
+} from './ids.ts';
 
 /** The seeded cart's one line: what the add-to-cart examples send too. */
 export const SEEDED_CART_LINE = {
   quantity: 1,
-  catalogReference: { catalogItemId: PRODUCT.linenShirt, appId: STORES_APP_ID, options: { variantId: variantId(1, 0) } },
+  catalogReference: {
+    catalogItemId: PRODUCT.linenShirt,
+    appId: STORES_APP_ID,
+    options: { variantId: variantId(1, 0) },
+  },
 };
 
 const byKey = new Map(operationList.map((d) => [d.key, d]));
@@ -27,7 +40,13 @@ export function memberCartModule(commerce: HandlerTable): SandboxModule {
         op: byKey.get(key)!,
         input,
         params: {},
-        caller: { kind: 'member', memberId: DEMO_MEMBER.id, visitorId: seededVisitorId(3), clientId: seed.options.clientIds[0], token: '' },
+        caller: {
+          kind: 'member',
+          memberId: DEMO_MEMBER.id,
+          visitorId: seededVisitorId(3),
+          clientId: seed.options.clientIds[0],
+          token: '',
+        },
         db: seed.db,
         settings: DEFAULT_SETTINGS,
         now: () => seed.now,
@@ -39,12 +58,18 @@ export function memberCartModule(commerce: HandlerTable): SandboxModule {
         headers: { get: () => null },
         options: seed.options,
       });
-      const added = (await commerce['currentCart.addToCurrentCart'](asMember('currentCart.addToCurrentCart', { lineItems: [SEEDED_CART_LINE] }))) as { cart: { id: string; lineItems: { id: string }[] } };
-      const made = (await commerce['currentCart.createCheckoutFromCurrentCart'](asMember('currentCart.createCheckoutFromCurrentCart', {}))) as { checkoutId: string };
+      const added = (await commerce['currentCart.addToCurrentCart'](
+        asMember('currentCart.addToCurrentCart', { lineItems: [SEEDED_CART_LINE] }),
+      )) as { cart: { id: string; lineItems: { id: string }[] } };
+      const made = (await commerce['currentCart.createCheckoutFromCurrentCart'](
+        asMember('currentCart.createCheckoutFromCurrentCart', {}),
+      )) as { checkoutId: string };
       const got = { cart: added.cart.id, line: added.cart.lineItems[0]?.id, checkout: made.checkoutId };
       const want = { cart: CART_ID, line: CART_LINE_ITEM_ID, checkout: CHECKOUT_ID };
       if (JSON.stringify(got) !== JSON.stringify(want)) {
-        throw new Error(`member-cart seed: the commerce handlers now ask for ids in another order (got ${JSON.stringify(got)}, want ${JSON.stringify(want)})`);
+        throw new Error(
+          `member-cart seed: the commerce handlers now ask for ids in another order (got ${JSON.stringify(got)}, want ${JSON.stringify(want)})`,
+        );
       }
     },
   };
