@@ -13,13 +13,4 @@ export type { SandboxModule } from './module.ts';
 
 // Members seed before the catalog (the demo member's wishlist points at it); the demo member's
 // cart and checkout last (they are made from the catalog, after the orders took their stock).
-export const modules: SandboxModule[] = [
-  oauthModule,
-  membersModule,
-  identityModule,
-  redirectsModule,
-  catalogModule,
-  commerceModule,
-  ordersModule,
-  memberCartModule(commerceModule.handlers!),
-];
+export const modules: SandboxModule[] = [oauthModule, membersModule, identityModule, redirectsModule, catalogModule, commerceModule, ordersModule, memberCartModule(commerceModule.handlers!)];

@@ -94,17 +94,11 @@ export const AuthErrors = {
   invalidCaptcha: () => appError(400, '-19970', 'Invalid captcha token'),
   resetPassword: () => appError(400, '-19973', 'The password must be reset'),
   /** The sandbox's answer for an unknown login e-mail (the clients show it as invalidEmail). */
-  unknownEmail: (email: string) =>
-    appError(404, 'MEMBER_NOT_FOUND', `No member has the login e-mail ${email}`, { email }),
+  unknownEmail: (email: string) => appError(404, 'MEMBER_NOT_FOUND', `No member has the login e-mail ${email}`, { email }),
   blocked: () => appError(403, 'MEMBER_BLOCKED', 'This member is blocked and cannot log in'),
   offline: () => appError(403, 'MEMBER_OFFLINE', 'This member was disconnected from the site and cannot log in'),
   tooManyAttempts: (retryAfterSeconds: number) =>
-    appError(
-      429,
-      'TOO_MANY_REQUESTS',
-      `Too many failed logins for this e-mail; try again in ${retryAfterSeconds} seconds`,
-      { retryAfterSeconds },
-    ),
+    appError(429, 'TOO_MANY_REQUESTS', `Too many failed logins for this e-mail; try again in ${retryAfterSeconds} seconds`, { retryAfterSeconds }),
   invalidStateToken: () => appError(400, 'INVALID_STATE_TOKEN', 'State token is not valid or has expired'),
   wrongCode: () => appError(400, 'INVALID_VERIFICATION_CODE', 'Verification code is not valid'),
   invalidRecoveryToken: () => appError(400, 'INVALID_RECOVERY_TOKEN', 'Recovery token is not valid, used or expired'),
@@ -128,13 +122,7 @@ function checkEmail(field: string, email: unknown): string {
     throw validationError([{ field, description: 'is required', violatedRule: 'REQUIRED_FIELD' }]);
   }
   if (!EMAIL_PATTERN.test(email.trim())) {
-    const violation = {
-      field,
-      description: 'must be a valid e-mail',
-      violatedRule: 'FORMAT',
-      data: { type: 'EMAIL' },
-      ...{ ruleName: 'EMAIL' },
-    };
+    const violation = { field, description: 'must be a valid e-mail', violatedRule: 'FORMAT', data: { type: 'EMAIL' }, ...{ ruleName: 'EMAIL' } };
     throw validationError([violation]);
   }
   return email.trim();
@@ -186,8 +174,7 @@ function clearFailures(db: Db, email: string): void {
 function statusOf(m: MemberRecord, settings: SandboxSettings) {
   if (m.status === 'BLOCKED') return { name: 'BLOCKED' };
   if (m.status === 'OFFLINE') return { name: 'OFFLINE' };
-  if (settings.requireEmailVerification && !m.loginEmailVerified)
-    return { name: 'PENDING', reasons: ['PENDING_EMAIL_VERIFICATION_REQUIRED'] };
+  if (settings.requireEmailVerification && !m.loginEmailVerified) return { name: 'PENDING', reasons: ['PENDING_EMAIL_VERIFICATION_REQUIRED'] };
   if (m.status === 'PENDING') return { name: 'PENDING', reasons: ['PENDING_ADMIN_APPROVAL_REQUIRED'] };
   return { name: 'ACTIVE' };
 }
@@ -198,13 +185,7 @@ export function identityOf(m: MemberRecord, settings: SandboxSettings) {
     emails: [{ email: m.loginEmail, tag: 'MAIN' }],
     privacyStatus: m.privacyStatus === 'UNKNOWN' ? 'UNDEFINED' : m.privacyStatus,
   };
-  for (const [key, value] of Object.entries({
-    firstName: m.contact.firstName,
-    lastName: m.contact.lastName,
-    nickname: m.profile.nickname,
-    company: m.contact.company,
-    birthdate: m.contact.birthdate,
-  })) {
+  for (const [key, value] of Object.entries({ firstName: m.contact.firstName, lastName: m.contact.lastName, nickname: m.profile.nickname, company: m.contact.company, birthdate: m.contact.birthdate })) {
     if (value !== undefined) profile[key] = value;
   }
   return {
@@ -220,12 +201,7 @@ export function identityOf(m: MemberRecord, settings: SandboxSettings) {
 export function createSession(ctx: OperationContext, memberId: string): string {
   const now = ctx.now();
   const id = randomToken('sfk-st');
-  ctx.db.put<SessionRecord>(SESSIONS, id, {
-    id,
-    memberId,
-    createdDate: now.toISOString(),
-    expiresAt: now.getTime() + SESSION_TTL_MS,
-  });
+  ctx.db.put<SessionRecord>(SESSIONS, id, { id, memberId, createdDate: now.toISOString(), expiresAt: now.getTime() + SESSION_TTL_MS });
   return id;
 }
 
@@ -282,18 +258,10 @@ export function nextState(ctx: OperationContext, m: MemberRecord): AuthAnswer {
   if (m.status === 'BLOCKED') throw AuthErrors.blocked();
   if (m.status === 'OFFLINE') throw AuthErrors.offline();
   if (ctx.settings.requireEmailVerification && !m.loginEmailVerified) {
-    return {
-      state: 'REQUIRE_EMAIL_VERIFICATION',
-      stateToken: newState(ctx, m, 'EMAIL_VERIFICATION'),
-      identity: identityOf(m, ctx.settings),
-    };
+    return { state: 'REQUIRE_EMAIL_VERIFICATION', stateToken: newState(ctx, m, 'EMAIL_VERIFICATION'), identity: identityOf(m, ctx.settings) };
   }
   if (m.status === 'PENDING') {
-    return {
-      state: 'REQUIRE_OWNER_APPROVAL',
-      stateToken: newState(ctx, m, 'OWNER_APPROVAL'),
-      identity: identityOf(m, ctx.settings),
-    };
+    return { state: 'REQUIRE_OWNER_APPROVAL', stateToken: newState(ctx, m, 'OWNER_APPROVAL'), identity: identityOf(m, ctx.settings) };
   }
   const now = ctx.now().toISOString();
   const updated = ctx.db.put<MemberRecord>(MEMBERS, m.id, { ...m, lastLoginDate: now });
@@ -304,12 +272,7 @@ export function nextState(ctx: OperationContext, m: MemberRecord): AuthAnswer {
  * The password check every login path shares (loginV2, login v1, the hosted page): captcha,
  * brute-force guard, member, password, then the member's next state.
  */
-export async function loginWithPassword(
-  ctx: OperationContext,
-  emailInput: unknown,
-  password: unknown,
-  captchaTokens: unknown,
-): Promise<AuthAnswer> {
+export async function loginWithPassword(ctx: OperationContext, emailInput: unknown, password: unknown, captchaTokens: unknown): Promise<AuthAnswer> {
   checkCaptcha(ctx.settings, captchaTokens);
   const email = typeof emailInput === 'string' ? emailInput.trim() : '';
   const key = normaliseEmail(email);
@@ -337,11 +300,7 @@ export function verifyCode(ctx: OperationContext, stateToken: unknown, code: unk
   if (code !== s.code) throw AuthErrors.wrongCode();
   const m = member(ctx.db, s.memberId);
   ctx.db.delete(AUTH_STATES, s.id);
-  const verified = ctx.db.put<MemberRecord>(MEMBERS, m.id, {
-    ...m,
-    loginEmailVerified: true,
-    updatedDate: ctx.now().toISOString(),
-  });
+  const verified = ctx.db.put<MemberRecord>(MEMBERS, m.id, { ...m, loginEmailVerified: true, updatedDate: ctx.now().toISOString() });
   ctx.emit(entityEvent(MEMBER_FQDN, 'updated', verified));
   return nextState(ctx, verified);
 }
@@ -364,13 +323,7 @@ async function registerMember(ctx: OperationContext, r: Registration): Promise<A
   if (findMemberByEmail(ctx.db, email)) throw AuthErrors.emailExists();
   const p = r.profile ?? {};
   const contact = Object.fromEntries(
-    Object.entries({
-      firstName: p.firstName,
-      lastName: p.lastName,
-      company: p.company,
-      birthdate: p.birthdate,
-      jobTitle: p.position,
-    }).filter(([, v]) => typeof v === 'string'),
+    Object.entries({ firstName: p.firstName, lastName: p.lastName, company: p.company, birthdate: p.birthdate, jobTitle: p.position }).filter(([, v]) => typeof v === 'string'),
   );
   const m = await putMember(ctx.db, {
     id: ctx.newId(),
@@ -388,24 +341,13 @@ async function registerMember(ctx: OperationContext, r: Registration): Promise<A
 }
 
 /** Recovery and activation e-mails: a single-use token and a link to the sandbox's set-password page. */
-function mailRecovery(
-  ctx: OperationContext,
-  m: MemberRecord,
-  kind: 'recovery' | 'activation',
-  redirect: Record<string, any> | undefined,
-): void {
+function mailRecovery(ctx: OperationContext, m: MemberRecord, kind: 'recovery' | 'activation', redirect: Record<string, any> | undefined): void {
   const url = typeof redirect?.url === 'string' ? redirect.url : undefined;
   const clientId = typeof redirect?.clientId === 'string' ? redirect.clientId : undefined;
   if (clientId !== undefined && !ctx.options.clientIds.includes(clientId)) throw unknownClient(clientId);
-  if (url !== undefined && !isRegisteredRedirect(ctx, clientId ?? ctx.options.clientIds[0], url))
-    throw unregisteredRedirect(url);
+  if (url !== undefined && !isRegisteredRedirect(ctx, clientId ?? ctx.options.clientIds[0], url)) throw unregisteredRedirect(url);
   const id = randomToken('sfk-rec');
-  ctx.db.put<RecoveryTokenRecord>(RECOVERY_TOKENS, id, {
-    id,
-    memberId: m.id,
-    kind,
-    expiresAt: ctx.now().getTime() + RECOVERY_TTL_MS,
-  });
+  ctx.db.put<RecoveryTokenRecord>(RECOVERY_TOKENS, id, { id, memberId: m.id, kind, expiresAt: ctx.now().getTime() + RECOVERY_TTL_MS });
   const link = new URL('/__sandbox/recover', ctx.origin || 'http://127.0.0.1');
   link.searchParams.set('token', id);
   if (url) link.searchParams.set('redirectUrl', url);
@@ -415,12 +357,7 @@ function mailRecovery(
     kind,
     subject: kind === 'recovery' ? 'Reset your password' : 'Activate your account',
     text: `${kind === 'recovery' ? 'Reset your password' : 'Set a password to activate your account'}: ${link.href}`,
-    data: {
-      recoveryToken: id,
-      link: link.href,
-      ...(url ? { redirectUrl: url } : {}),
-      ...(clientId ? { clientId } : {}),
-    },
+    data: { recoveryToken: id, link: link.href, ...(url ? { redirectUrl: url } : {}), ...(clientId ? { clientId } : {}) },
   });
 }
 
@@ -431,11 +368,7 @@ export function liveRecoveryToken(db: Db, token: unknown, now: Date): RecoveryTo
   return rec && !rec.used && rec.expiresAt > now.getTime() ? rec : undefined;
 }
 
-export async function recoverWithToken(
-  ctx: OperationContext,
-  token: unknown,
-  password: unknown,
-): Promise<{ identity: ReturnType<typeof identityOf>; sessionToken?: string }> {
+export async function recoverWithToken(ctx: OperationContext, token: unknown, password: unknown): Promise<{ identity: ReturnType<typeof identityOf>; sessionToken?: string }> {
   const rec = liveRecoveryToken(ctx.db, token, ctx.now());
   if (!rec) throw AuthErrors.invalidRecoveryToken();
   if (typeof password !== 'string' || password === '') {
@@ -445,17 +378,10 @@ export async function recoverWithToken(
   await setPassword(ctx.db, m.id, m.loginEmail, password);
   ctx.db.put<RecoveryTokenRecord>(RECOVERY_TOKENS, rec.id, { ...rec, used: true });
   // The member proved they read the e-mail.
-  const updated = ctx.db.put<MemberRecord>(MEMBERS, m.id, {
-    ...m,
-    loginEmailVerified: true,
-    updatedDate: ctx.now().toISOString(),
-  });
+  const updated = ctx.db.put<MemberRecord>(MEMBERS, m.id, { ...m, loginEmailVerified: true, updatedDate: ctx.now().toISOString() });
   clearFailures(ctx.db, normaliseEmail(m.loginEmail));
   const canLogIn = updated.status !== 'BLOCKED' && updated.status !== 'PENDING';
-  return {
-    identity: identityOf(updated, ctx.settings),
-    ...(canLogIn ? { sessionToken: createSession(ctx, m.id) } : {}),
-  };
+  return { identity: identityOf(updated, ctx.settings), ...(canLogIn ? { sessionToken: createSession(ctx, m.id) } : {}) };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -463,11 +389,7 @@ export async function recoverWithToken(
 
 const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
 
-export function isRegisteredRedirect(
-  ctx: Pick<OperationContext, 'settings' | 'options'>,
-  clientId: string,
-  uri: string,
-): boolean {
+export function isRegisteredRedirect(ctx: Pick<OperationContext, 'settings' | 'options'>, clientId: string, uri: string): boolean {
   if (!ctx.options.clientIds.includes(clientId)) return false;
   let u: URL;
   try {
@@ -480,32 +402,21 @@ export function isRegisteredRedirect(
 }
 
 export const unregisteredRedirect = (uri: string) =>
-  appError(
-    400,
-    'INVALID_REDIRECT_URI',
-    `Redirect URI ${uri} is not registered for this client (add it to the sandbox setting redirectUris)`,
-    { redirectUri: uri },
-  );
-export const unknownClient = (clientId: string) =>
-  appError(400, 'INVALID_CLIENT', `Unknown OAuth client id ${clientId}`, { clientId });
+  appError(400, 'INVALID_REDIRECT_URI', `Redirect URI ${uri} is not registered for this client (add it to the sandbox setting redirectUris)`, { redirectUri: uri });
+export const unknownClient = (clientId: string) => appError(400, 'INVALID_CLIENT', `Unknown OAuth client id ${clientId}`, { clientId });
 
 /** Ends a login: the caller's tokens of that login (same visitor) and the member's sessions. */
 export function endMemberLogin(db: Db, caller: Caller): void {
   if (caller.kind !== 'member') return;
   for (const t of db.list<TokenRecord>(TOKENS)) {
-    if (t.memberId === caller.memberId && t.visitorId === caller.visitorId && !t.revoked)
-      db.put(TOKENS, t.id, { ...t, revoked: true });
+    if (t.memberId === caller.memberId && t.visitorId === caller.visitorId && !t.revoked) db.put(TOKENS, t.id, { ...t, revoked: true });
   }
   for (const s of db.list<SessionRecord>(SESSIONS)) {
     if (s.memberId === caller.memberId && !s.revoked) db.put(SESSIONS, s.id, { ...s, revoked: true });
   }
 }
 
-const esc = (s: unknown) =>
-  String(s ?? '').replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
-  );
+const esc = (s: unknown) => String(s ?? '').replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 function base64Utf8(text: string): string {
   let bin = '';
@@ -522,13 +433,7 @@ function seedWaitingTokens(db: Db, now: Date): void {
   const expiresAt = now.getTime() + RECOVERY_TTL_MS;
   const sentDate = now.toISOString();
   const email = (id: string) => member(db, id).loginEmail;
-  db.put<AuthStateRecord>(AUTH_STATES, AUTH_STATE.token, {
-    id: AUTH_STATE.token,
-    memberId: AUTH_STATE.memberId,
-    step: 'EMAIL_VERIFICATION',
-    code: AUTH_STATE.code,
-    expiresAt,
-  });
+  db.put<AuthStateRecord>(AUTH_STATES, AUTH_STATE.token, { id: AUTH_STATE.token, memberId: AUTH_STATE.memberId, step: 'EMAIL_VERIFICATION', code: AUTH_STATE.code, expiresAt });
   db.put(OUTBOX, AUTH_STATE.token, {
     id: AUTH_STATE.token,
     to: email(AUTH_STATE.memberId),
@@ -538,12 +443,7 @@ function seedWaitingTokens(db: Db, now: Date): void {
     data: { code: AUTH_STATE.code, stateToken: AUTH_STATE.token },
     sentDate,
   });
-  db.put<RecoveryTokenRecord>(RECOVERY_TOKENS, RECOVERY.token, {
-    id: RECOVERY.token,
-    memberId: RECOVERY.memberId,
-    kind: 'recovery',
-    expiresAt,
-  });
+  db.put<RecoveryTokenRecord>(RECOVERY_TOKENS, RECOVERY.token, { id: RECOVERY.token, memberId: RECOVERY.memberId, kind: 'recovery', expiresAt });
   db.put(OUTBOX, RECOVERY.token, {
     id: RECOVERY.token,
     to: email(RECOVERY.memberId),
@@ -578,11 +478,7 @@ export const identityModule: SandboxModule = {
       const profile = identity.identityProfile ?? {};
       const fromProfile = Array.isArray(profile.emails) ? profile.emails[0]?.email : undefined;
       if (ctx.input.authenticatorId !== undefined && ctx.input.authenticatorId !== 'password') {
-        throw appError(
-          400,
-          'UNSUPPORTED_AUTHENTICATOR',
-          `The sandbox registers with the "password" authenticator only (got ${String(ctx.input.authenticatorId)})`,
-        );
+        throw appError(400, 'UNSUPPORTED_AUTHENTICATOR', `The sandbox registers with the "password" authenticator only (got ${String(ctx.input.authenticatorId)})`);
       }
       return registerMember(ctx, {
         email: identity.email?.address ?? fromProfile,
@@ -594,23 +490,13 @@ export const identityModule: SandboxModule = {
       });
     },
 
-    'authentication.loginV2': (ctx) =>
-      loginWithPassword(ctx, ctx.input.loginId?.email, ctx.input.password, ctx.input.captchaTokens),
+    'authentication.loginV2': (ctx) => loginWithPassword(ctx, ctx.input.loginId?.email, ctx.input.password, ctx.input.captchaTokens),
 
     'authentication.login': (ctx) => {
       if (ctx.input.authenticatorId !== undefined && ctx.input.authenticatorId !== 'password') {
-        throw appError(
-          400,
-          'UNSUPPORTED_AUTHENTICATOR',
-          `The sandbox logs in with the "password" authenticator only (got ${String(ctx.input.authenticatorId)})`,
-        );
+        throw appError(400, 'UNSUPPORTED_AUTHENTICATOR', `The sandbox logs in with the "password" authenticator only (got ${String(ctx.input.authenticatorId)})`);
       }
-      return loginWithPassword(
-        ctx,
-        ctx.input.loginId?.email ?? ctx.input.identifier?.email,
-        ctx.input.inputs?.[0]?.value,
-        ctx.input.captchaTokens,
-      );
+      return loginWithPassword(ctx, ctx.input.loginId?.email ?? ctx.input.identifier?.email, ctx.input.inputs?.[0]?.value, ctx.input.captchaTokens);
     },
 
     'verification.verifyDuringAuthentication': (ctx) => verifyCode(ctx, ctx.input.stateToken, ctx.input.code),
@@ -621,42 +507,22 @@ export const identityModule: SandboxModule = {
       // A new code, never the old one again: the old one stops working.
       let code = sixDigitCode();
       while (code === s.code) code = sixDigitCode();
-      ctx.db.put<AuthStateRecord>(AUTH_STATES, s.id, {
-        ...s,
-        code,
-        expiresAt: ctx.now().getTime() + STATE_TOKEN_TTL_MS,
-      });
+      ctx.db.put<AuthStateRecord>(AUTH_STATES, s.id, { ...s, code, expiresAt: ctx.now().getTime() + STATE_TOKEN_TTL_MS });
       mailCode(ctx, member(ctx.db, s.memberId), code, s.id);
       return {};
     },
 
     'verification.start': (ctx) => {
       if (ctx.input.target !== undefined && ctx.input.target !== 'EMAIL') {
-        throw appError(
-          400,
-          'UNSUPPORTED_TARGET',
-          `The sandbox verifies e-mail only (target ${String(ctx.input.target)})`,
-        );
+        throw appError(400, 'UNSUPPORTED_TARGET', `The sandbox verifies e-mail only (target ${String(ctx.input.target)})`);
       }
       const id = ctx.input.identityId ?? (ctx.caller.kind === 'member' ? ctx.caller.memberId : undefined);
-      if (typeof id !== 'string' || !id)
-        throw validationError([{ field: 'identityId', description: 'is required', violatedRule: 'REQUIRED_FIELD' }]);
+      if (typeof id !== 'string' || !id) throw validationError([{ field: 'identityId', description: 'is required', violatedRule: 'REQUIRED_FIELD' }]);
       const m = member(ctx.db, id);
       const verificationId = ctx.newId();
       const code = sixDigitCode();
-      ctx.db.put(VERIFICATIONS, verificationId, {
-        id: verificationId,
-        memberId: m.id,
-        code,
-        expiresAt: ctx.now().getTime() + STATE_TOKEN_TTL_MS,
-      });
-      ctx.sendMail({
-        to: m.loginEmail,
-        kind: 'verification',
-        subject: 'Your verification code',
-        text: `Your verification code is ${code}.`,
-        data: { code, verificationId },
-      });
+      ctx.db.put(VERIFICATIONS, verificationId, { id: verificationId, memberId: m.id, code, expiresAt: ctx.now().getTime() + STATE_TOKEN_TTL_MS });
+      ctx.sendMail({ to: m.loginEmail, kind: 'verification', subject: 'Your verification code', text: `Your verification code is ${code}.`, data: { code, verificationId } });
       return { verificationId };
     },
 
@@ -677,14 +543,9 @@ export const identityModule: SandboxModule = {
 
     'authentication.loginWithTokenParams': (ctx) => {
       // The sandbox has no identity-provider connections to trust, so every id is unknown.
-      throw appError(
-        404,
-        'IDP_CONNECTION_NOT_FOUND',
-        `No identity provider connection ${String(ctx.input.idpConnectionId)} is configured in the sandbox`,
-        {
-          idpConnectionId: ctx.input.idpConnectionId,
-        },
-      );
+      throw appError(404, 'IDP_CONNECTION_NOT_FOUND', `No identity provider connection ${String(ctx.input.idpConnectionId)} is configured in the sandbox`, {
+        idpConnectionId: ctx.input.idpConnectionId,
+      });
     },
 
     'authentication.signOn': async (ctx) => {
@@ -696,9 +557,7 @@ export const identityModule: SandboxModule = {
           id: ctx.newId(),
           email,
           loginEmailVerified: ctx.input.verifyEmail === true,
-          contact: Object.fromEntries(
-            Object.entries({ firstName: p.firstName, lastName: p.lastName }).filter(([, v]) => typeof v === 'string'),
-          ),
+          contact: Object.fromEntries(Object.entries({ firstName: p.firstName, lastName: p.lastName }).filter(([, v]) => typeof v === 'string')),
           profile: typeof p.nickname === 'string' ? { nickname: p.nickname } : undefined,
           now: ctx.now(),
         });
@@ -709,8 +568,7 @@ export const identityModule: SandboxModule = {
     },
 
     'authentication.changePassword': async (ctx) => {
-      if (ctx.caller.kind !== 'member')
-        throw appError(403, 'PERMISSION_DENIED', 'changePassword requires a logged-in member');
+      if (ctx.caller.kind !== 'member') throw appError(403, 'PERMISSION_DENIED', 'changePassword requires a logged-in member');
       const m = member(ctx.db, ctx.caller.memberId);
       await setPassword(ctx.db, m.id, m.loginEmail, String(ctx.input.newPassword));
       return {};
@@ -718,24 +576,15 @@ export const identityModule: SandboxModule = {
 
     'authentication.logout': (ctx) => {
       const redirect = ctx.input.postLogoutRedirectUri;
-      const clientId =
-        ctx.input.clientId ??
-        (ctx.caller.kind === 'visitor' || ctx.caller.kind === 'member'
-          ? ctx.caller.clientId
-          : ctx.options.clientIds[0]);
+      const clientId = ctx.input.clientId ?? (ctx.caller.kind === 'visitor' || ctx.caller.kind === 'member' ? ctx.caller.clientId : ctx.options.clientIds[0]);
       if (typeof clientId === 'string' && !ctx.options.clientIds.includes(clientId)) throw unknownClient(clientId);
-      if (typeof redirect === 'string' && !isRegisteredRedirect(ctx, clientId, redirect))
-        throw unregisteredRedirect(redirect);
+      if (typeof redirect === 'string' && !isRegisteredRedirect(ctx, clientId, redirect)) throw unregisteredRedirect(redirect);
       endMemberLogin(ctx.db, ctx.caller);
       const page =
         typeof redirect === 'string'
           ? `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta http-equiv="refresh" content="0;url=${esc(redirect)}"><title>Signed out</title></head><body><p>Signed out. <a href="${esc(redirect)}">Continue</a></p></body></html>`
           : `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Signed out</title></head><body><p>Signed out.</p></body></html>`;
-      return {
-        contentType: 'text/html',
-        body: base64Utf8(page),
-        ...(typeof redirect === 'string' ? { redirectUrl: redirect } : {}),
-      };
+      return { contentType: 'text/html', body: base64Utf8(page), ...(typeof redirect === 'string' ? { redirectUrl: redirect } : {}) };
     },
 
     'recovery.sendRecoveryEmail': (ctx) => {
