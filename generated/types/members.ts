@@ -1613,8 +1613,8 @@ export interface operations {
                  * @example {
                  *       "query": {
                  *         "filter": {
-                 *           "status": {
-                 *             "$eq": "APPROVED"
+                 *           "profile.nickname": {
+                 *             "$startsWith": "Dana"
                  *           }
                  *         },
                  *         "sorting": [
