@@ -2324,7 +2324,7 @@ export interface operations {
                 /**
                  * @example {
                  *       "amount": {
-                 *         "amount": "95.00"
+                 *         "amount": "5.00"
                  *       },
                  *       "delayedCapture": true,
                  *       "delayedCaptureSettings": {
