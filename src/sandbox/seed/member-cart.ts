@@ -5,9 +5,8 @@
  * and stored exactly as a real cart and checkout; a drift from those ids fails the seed loudly.
  */
 import { operationList } from '../../../generated/operations.ts';
-import { DEFAULT_SETTINGS } from '../app.ts';
 import type { SandboxModule, SeedContext } from '../module.ts';
-import type { HandlerTable, OperationContext } from '../types.ts';
+import type { HandlerTable, OperationContext, SandboxSettings } from '../types.ts';
 import {
   CART_ID,
   CART_LINE_ITEM_ID,
@@ -48,7 +47,8 @@ export function memberCartModule(commerce: HandlerTable): SandboxModule {
           token: '',
         },
         db: seed.db,
-        settings: DEFAULT_SETTINGS,
+        // The site's settings, as the sandbox seeded them first.
+        settings: seed.db.get('settings', 'site') as unknown as SandboxSettings,
         now: () => seed.now,
         // The cart, its line and the checkout take the seeded ids in the order the handlers ask.
         newId: () => ids.shift() ?? seed.newId(),
