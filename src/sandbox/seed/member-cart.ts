@@ -18,8 +18,8 @@ import {
   variantId,
 } from './ids.ts';
 
-/** The seeded cart's one line: what the add-to-cart examples send too. */
-export const SEEDED_CART_LINE = {
+/** The seeded cart's one line: the linen shirt the add-to-cart examples name, size S. */
+const SEEDED_CART_LINE = {
   quantity: 1,
   catalogReference: {
     catalogItemId: PRODUCT.linenShirt,
