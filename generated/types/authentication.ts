@@ -1008,7 +1008,7 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "stateToken": "JWS.state.example"
+                 *       "stateToken": "sfk-state-seeded-email-verification"
                  *     }
                  */
                 "application/json": components["schemas"]["ProceedToNextStateRequest"];
@@ -1024,7 +1024,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "state": "REQUIRE_OWNER_APPROVAL",
-                     *       "stateToken": "JWS.state.example"
+                     *       "stateToken": "sfk-state-seeded-email-verification"
                      *     }
                      */
                     "application/json": components["schemas"]["AuthenticationResponse"];

@@ -1209,10 +1209,10 @@ export interface operations {
                  *         {
                  *           "quantity": 2,
                  *           "catalogReference": {
-                 *             "catalogItemId": "df19c1f7-07d8-a265-42f8-e8dfa824cc6e",
+                 *             "catalogItemId": "6b3a0000-0000-4000-8000-000000000001",
                  *             "appId": "215238eb-22a5-4c36-9e7b-e7c08025e04e",
                  *             "options": {
-                 *               "variantId": "00000000-0000-0000-0000-000000000001"
+                 *               "variantId": "00000000-0000-4000-8000-000000000101"
                  *             }
                  *           }
                  *         }
@@ -1246,10 +1246,10 @@ export interface operations {
                      *             "id": "00000000-0000-4000-8000-00000000a001",
                      *             "quantity": 2,
                      *             "catalogReference": {
-                     *               "catalogItemId": "df19c1f7-07d8-a265-42f8-e8dfa824cc6e",
+                     *               "catalogItemId": "6b3a0000-0000-4000-8000-000000000001",
                      *               "appId": "215238eb-22a5-4c36-9e7b-e7c08025e04e",
                      *               "options": {
-                     *                 "variantId": "00000000-0000-0000-0000-000000000001"
+                     *                 "variantId": "00000000-0000-4000-8000-000000000101"
                      *               }
                      *             },
                      *             "productName": {
@@ -1399,10 +1399,10 @@ export interface operations {
                      *             "id": "00000000-0000-4000-8000-00000000a001",
                      *             "quantity": 2,
                      *             "catalogReference": {
-                     *               "catalogItemId": "df19c1f7-07d8-a265-42f8-e8dfa824cc6e",
+                     *               "catalogItemId": "6b3a0000-0000-4000-8000-000000000001",
                      *               "appId": "215238eb-22a5-4c36-9e7b-e7c08025e04e",
                      *               "options": {
-                     *                 "variantId": "00000000-0000-0000-0000-000000000001"
+                     *                 "variantId": "00000000-0000-4000-8000-000000000101"
                      *               }
                      *             },
                      *             "productName": {
@@ -1553,10 +1553,10 @@ export interface operations {
                      *             "id": "00000000-0000-4000-8000-00000000a001",
                      *             "quantity": 2,
                      *             "catalogReference": {
-                     *               "catalogItemId": "df19c1f7-07d8-a265-42f8-e8dfa824cc6e",
+                     *               "catalogItemId": "6b3a0000-0000-4000-8000-000000000001",
                      *               "appId": "215238eb-22a5-4c36-9e7b-e7c08025e04e",
                      *               "options": {
-                     *                 "variantId": "00000000-0000-0000-0000-000000000001"
+                     *                 "variantId": "00000000-0000-4000-8000-000000000101"
                      *               }
                      *             },
                      *             "productName": {
@@ -1762,10 +1762,10 @@ export interface operations {
                      *             "id": "00000000-0000-4000-8000-00000000a001",
                      *             "quantity": 2,
                      *             "catalogReference": {
-                     *               "catalogItemId": "df19c1f7-07d8-a265-42f8-e8dfa824cc6e",
+                     *               "catalogItemId": "6b3a0000-0000-4000-8000-000000000001",
                      *               "appId": "215238eb-22a5-4c36-9e7b-e7c08025e04e",
                      *               "options": {
-                     *                 "variantId": "00000000-0000-0000-0000-000000000001"
+                     *                 "variantId": "00000000-0000-4000-8000-000000000101"
                      *               }
                      *             },
                      *             "productName": {
@@ -1959,10 +1959,10 @@ export interface operations {
                      *             "id": "00000000-0000-4000-8000-00000000a001",
                      *             "quantity": 2,
                      *             "catalogReference": {
-                     *               "catalogItemId": "df19c1f7-07d8-a265-42f8-e8dfa824cc6e",
+                     *               "catalogItemId": "6b3a0000-0000-4000-8000-000000000001",
                      *               "appId": "215238eb-22a5-4c36-9e7b-e7c08025e04e",
                      *               "options": {
-                     *                 "variantId": "00000000-0000-0000-0000-000000000001"
+                     *                 "variantId": "00000000-0000-4000-8000-000000000101"
                      *               }
                      *             },
                      *             "productName": {
@@ -2115,10 +2115,10 @@ export interface operations {
                      *             "id": "00000000-0000-4000-8000-00000000a001",
                      *             "quantity": 2,
                      *             "catalogReference": {
-                     *               "catalogItemId": "df19c1f7-07d8-a265-42f8-e8dfa824cc6e",
+                     *               "catalogItemId": "6b3a0000-0000-4000-8000-000000000001",
                      *               "appId": "215238eb-22a5-4c36-9e7b-e7c08025e04e",
                      *               "options": {
-                     *                 "variantId": "00000000-0000-0000-0000-000000000001"
+                     *                 "variantId": "00000000-0000-4000-8000-000000000101"
                      *               }
                      *             },
                      *             "productName": {
@@ -2271,10 +2271,10 @@ export interface operations {
                      *             "id": "00000000-0000-4000-8000-00000000a001",
                      *             "quantity": 2,
                      *             "catalogReference": {
-                     *               "catalogItemId": "df19c1f7-07d8-a265-42f8-e8dfa824cc6e",
+                     *               "catalogItemId": "6b3a0000-0000-4000-8000-000000000001",
                      *               "appId": "215238eb-22a5-4c36-9e7b-e7c08025e04e",
                      *               "options": {
-                     *                 "variantId": "00000000-0000-0000-0000-000000000001"
+                     *                 "variantId": "00000000-0000-4000-8000-000000000101"
                      *               }
                      *             },
                      *             "productName": {
@@ -2411,10 +2411,10 @@ export interface operations {
                  *         {
                  *           "quantity": 2,
                  *           "catalogReference": {
-                 *             "catalogItemId": "df19c1f7-07d8-a265-42f8-e8dfa824cc6e",
+                 *             "catalogItemId": "6b3a0000-0000-4000-8000-000000000001",
                  *             "appId": "215238eb-22a5-4c36-9e7b-e7c08025e04e",
                  *             "options": {
-                 *               "variantId": "00000000-0000-0000-0000-000000000001"
+                 *               "variantId": "00000000-0000-4000-8000-000000000101"
                  *             }
                  *           }
                  *         }
@@ -2442,10 +2442,10 @@ export interface operations {
                      *             "id": "00000000-0000-4000-8000-00000000a001",
                      *             "quantity": 2,
                      *             "catalogReference": {
-                     *               "catalogItemId": "df19c1f7-07d8-a265-42f8-e8dfa824cc6e",
+                     *               "catalogItemId": "6b3a0000-0000-4000-8000-000000000001",
                      *               "appId": "215238eb-22a5-4c36-9e7b-e7c08025e04e",
                      *               "options": {
-                     *                 "variantId": "00000000-0000-0000-0000-000000000001"
+                     *                 "variantId": "00000000-0000-4000-8000-000000000101"
                      *               }
                      *             },
                      *             "productName": {
@@ -2604,10 +2604,10 @@ export interface operations {
                      *             "id": "00000000-0000-4000-8000-00000000a001",
                      *             "quantity": 2,
                      *             "catalogReference": {
-                     *               "catalogItemId": "df19c1f7-07d8-a265-42f8-e8dfa824cc6e",
+                     *               "catalogItemId": "6b3a0000-0000-4000-8000-000000000001",
                      *               "appId": "215238eb-22a5-4c36-9e7b-e7c08025e04e",
                      *               "options": {
-                     *                 "variantId": "00000000-0000-0000-0000-000000000001"
+                     *                 "variantId": "00000000-0000-4000-8000-000000000101"
                      *               }
                      *             },
                      *             "productName": {
@@ -2854,10 +2854,10 @@ export interface operations {
                      *             "id": "00000000-0000-4000-8000-00000000a001",
                      *             "quantity": 2,
                      *             "catalogReference": {
-                     *               "catalogItemId": "df19c1f7-07d8-a265-42f8-e8dfa824cc6e",
+                     *               "catalogItemId": "6b3a0000-0000-4000-8000-000000000001",
                      *               "appId": "215238eb-22a5-4c36-9e7b-e7c08025e04e",
                      *               "options": {
-                     *                 "variantId": "00000000-0000-0000-0000-000000000001"
+                     *                 "variantId": "00000000-0000-4000-8000-000000000101"
                      *               }
                      *             },
                      *             "productName": {

@@ -390,7 +390,7 @@ export interface operations {
             path: {
                 /**
                  * @description Collection id.
-                 * @example 7d1e9b8a-3f2c-4e5d-a6b7-c8d9e0f1a2b3
+                 * @example 7c000000-0000-4000-8000-000000000002
                  */
                 id: string;
             };
@@ -407,8 +407,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "collection": {
-                     *         "id": "7d1e9b8a-3f2c-4e5d-a6b7-c8d9e0f1a2b3",
-                     *         "name": "Summer sale",
+                     *         "id": "7c000000-0000-4000-8000-000000000002",
+                     *         "name": "Clothing",
                      *         "media": {
                      *           "mainMedia": {
                      *             "id": "3c76e2_1f2e3d4c5b6a4978a1b2c3d4e5f6a7b8~mv2.jpg",
@@ -440,7 +440,7 @@ export interface operations {
                      *         },
                      *         "numberOfProducts": 8,
                      *         "description": "Light clothes at summer prices.",
-                     *         "slug": "summer-sale",
+                     *         "slug": "clothing",
                      *         "visible": true
                      *       }
                      *     }
@@ -516,7 +516,7 @@ export interface operations {
                  *       "query": {
                  *         "filter": {
                  *           "name": {
-                 *             "$startsWith": "Summer"
+                 *             "$startsWith": "Cloth"
                  *           }
                  *         },
                  *         "sort": [
@@ -546,14 +546,14 @@ export interface operations {
                      * @example {
                      *       "collections": [
                      *         {
-                     *           "id": "7d1e9b8a-3f2c-4e5d-a6b7-c8d9e0f1a2b3",
-                     *           "name": "Summer sale",
+                     *           "id": "7c000000-0000-4000-8000-000000000002",
+                     *           "name": "Clothing",
                      *           "media": {
                      *             "items": []
                      *           },
                      *           "numberOfProducts": 8,
                      *           "description": "Light clothes at summer prices.",
-                     *           "slug": "summer-sale",
+                     *           "slug": "clothing",
                      *           "visible": true
                      *         }
                      *       ],

@@ -1075,10 +1075,10 @@ export interface operations {
                      *             "id": "00000000-0000-4000-8000-00000000a001",
                      *             "quantity": 2,
                      *             "catalogReference": {
-                     *               "catalogItemId": "df19c1f7-07d8-a265-42f8-e8dfa824cc6e",
+                     *               "catalogItemId": "6b3a0000-0000-4000-8000-000000000001",
                      *               "appId": "215238eb-22a5-4c36-9e7b-e7c08025e04e",
                      *               "options": {
-                     *                 "variantId": "00000000-0000-0000-0000-000000000001"
+                     *                 "variantId": "00000000-0000-4000-8000-000000000101"
                      *               }
                      *             },
                      *             "productName": {
@@ -1228,10 +1228,10 @@ export interface operations {
                      *             "id": "00000000-0000-4000-8000-00000000a001",
                      *             "quantity": 2,
                      *             "catalogReference": {
-                     *               "catalogItemId": "df19c1f7-07d8-a265-42f8-e8dfa824cc6e",
+                     *               "catalogItemId": "6b3a0000-0000-4000-8000-000000000001",
                      *               "appId": "215238eb-22a5-4c36-9e7b-e7c08025e04e",
                      *               "options": {
-                     *                 "variantId": "00000000-0000-0000-0000-000000000001"
+                     *                 "variantId": "00000000-0000-4000-8000-000000000101"
                      *               }
                      *             },
                      *             "productName": {
@@ -1323,10 +1323,10 @@ export interface operations {
                  *         {
                  *           "quantity": 2,
                  *           "catalogReference": {
-                 *             "catalogItemId": "df19c1f7-07d8-a265-42f8-e8dfa824cc6e",
+                 *             "catalogItemId": "6b3a0000-0000-4000-8000-000000000001",
                  *             "appId": "215238eb-22a5-4c36-9e7b-e7c08025e04e",
                  *             "options": {
-                 *               "variantId": "00000000-0000-0000-0000-000000000001"
+                 *               "variantId": "00000000-0000-4000-8000-000000000101"
                  *             }
                  *           }
                  *         }
@@ -1354,10 +1354,10 @@ export interface operations {
                      *             "id": "00000000-0000-4000-8000-00000000a001",
                      *             "quantity": 2,
                      *             "catalogReference": {
-                     *               "catalogItemId": "df19c1f7-07d8-a265-42f8-e8dfa824cc6e",
+                     *               "catalogItemId": "6b3a0000-0000-4000-8000-000000000001",
                      *               "appId": "215238eb-22a5-4c36-9e7b-e7c08025e04e",
                      *               "options": {
-                     *                 "variantId": "00000000-0000-0000-0000-000000000001"
+                     *                 "variantId": "00000000-0000-4000-8000-000000000101"
                      *               }
                      *             },
                      *             "productName": {
@@ -1470,10 +1470,10 @@ export interface operations {
                      *             "id": "00000000-0000-4000-8000-00000000a001",
                      *             "quantity": 2,
                      *             "catalogReference": {
-                     *               "catalogItemId": "df19c1f7-07d8-a265-42f8-e8dfa824cc6e",
+                     *               "catalogItemId": "6b3a0000-0000-4000-8000-000000000001",
                      *               "appId": "215238eb-22a5-4c36-9e7b-e7c08025e04e",
                      *               "options": {
-                     *                 "variantId": "00000000-0000-0000-0000-000000000001"
+                     *                 "variantId": "00000000-0000-4000-8000-000000000101"
                      *               }
                      *             },
                      *             "productName": {
@@ -1590,10 +1590,10 @@ export interface operations {
                      *             "id": "00000000-0000-4000-8000-00000000a001",
                      *             "quantity": 2,
                      *             "catalogReference": {
-                     *               "catalogItemId": "df19c1f7-07d8-a265-42f8-e8dfa824cc6e",
+                     *               "catalogItemId": "6b3a0000-0000-4000-8000-000000000001",
                      *               "appId": "215238eb-22a5-4c36-9e7b-e7c08025e04e",
                      *               "options": {
-                     *                 "variantId": "00000000-0000-0000-0000-000000000001"
+                     *                 "variantId": "00000000-0000-4000-8000-000000000101"
                      *               }
                      *             },
                      *             "productName": {
@@ -1701,10 +1701,10 @@ export interface operations {
                      *             "id": "00000000-0000-4000-8000-00000000a001",
                      *             "quantity": 2,
                      *             "catalogReference": {
-                     *               "catalogItemId": "df19c1f7-07d8-a265-42f8-e8dfa824cc6e",
+                     *               "catalogItemId": "6b3a0000-0000-4000-8000-000000000001",
                      *               "appId": "215238eb-22a5-4c36-9e7b-e7c08025e04e",
                      *               "options": {
-                     *                 "variantId": "00000000-0000-0000-0000-000000000001"
+                     *                 "variantId": "00000000-0000-4000-8000-000000000101"
                      *               }
                      *             },
                      *             "productName": {
@@ -1873,10 +1873,10 @@ export interface operations {
                      *             "id": "00000000-0000-4000-8000-00000000a001",
                      *             "quantity": 2,
                      *             "catalogReference": {
-                     *               "catalogItemId": "df19c1f7-07d8-a265-42f8-e8dfa824cc6e",
+                     *               "catalogItemId": "6b3a0000-0000-4000-8000-000000000001",
                      *               "appId": "215238eb-22a5-4c36-9e7b-e7c08025e04e",
                      *               "options": {
-                     *                 "variantId": "00000000-0000-0000-0000-000000000001"
+                     *                 "variantId": "00000000-0000-4000-8000-000000000101"
                      *               }
                      *             },
                      *             "productName": {

@@ -1613,8 +1613,8 @@ export interface operations {
                  * @example {
                  *       "query": {
                  *         "filter": {
-                 *           "status": {
-                 *             "$eq": "APPROVED"
+                 *           "profile.nickname": {
+                 *             "$startsWith": "Dana"
                  *           }
                  *         },
                  *         "sorting": [
@@ -1785,7 +1785,7 @@ export interface operations {
             path: {
                 /**
                  * @description Member id.
-                 * @example 6a8c2f6e-0000-4000-8000-000000000001
+                 * @example 6a8c2f6e-0000-4000-8000-000000000006
                  */
                 id: string;
             };
@@ -1807,7 +1807,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "member": {
-                     *         "id": "6a8c2f6e-0000-4000-8000-000000000001",
+                     *         "id": "6a8c2f6e-0000-4000-8000-000000000006",
                      *         "loginEmail": "demo@storefront.test",
                      *         "loginEmailVerified": true,
                      *         "status": "APPROVED",
@@ -1861,7 +1861,7 @@ export interface operations {
             path: {
                 /**
                  * @description Member id.
-                 * @example 6a8c2f6e-0000-4000-8000-000000000001
+                 * @example 6a8c2f6e-0000-4000-8000-000000000004
                  */
                 id: string;
             };
@@ -1883,7 +1883,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "member": {
-                     *         "id": "6a8c2f6e-0000-4000-8000-000000000001",
+                     *         "id": "6a8c2f6e-0000-4000-8000-000000000004",
                      *         "loginEmail": "demo@storefront.test",
                      *         "loginEmailVerified": true,
                      *         "status": "APPROVED",

@@ -1288,7 +1288,7 @@ export interface operations {
                      *               "original": "Linen shirt"
                      *             },
                      *             "catalogReference": {
-                     *               "catalogItemId": "df19c1f7-07d8-a265-42f8-e8dfa824cc6e",
+                     *               "catalogItemId": "6b3a0000-0000-4000-8000-000000000001",
                      *               "appId": "215238eb-22a5-4c36-9e7b-e7c08025e04e"
                      *             },
                      *             "quantity": 2,
@@ -1460,7 +1460,7 @@ export interface operations {
                      *                 "original": "Linen shirt"
                      *               },
                      *               "catalogReference": {
-                     *                 "catalogItemId": "df19c1f7-07d8-a265-42f8-e8dfa824cc6e",
+                     *                 "catalogItemId": "6b3a0000-0000-4000-8000-000000000001",
                      *                 "appId": "215238eb-22a5-4c36-9e7b-e7c08025e04e"
                      *               },
                      *               "quantity": 2,
@@ -1637,7 +1637,7 @@ export interface operations {
                      *               "original": "Linen shirt"
                      *             },
                      *             "catalogReference": {
-                     *               "catalogItemId": "df19c1f7-07d8-a265-42f8-e8dfa824cc6e",
+                     *               "catalogItemId": "6b3a0000-0000-4000-8000-000000000001",
                      *               "appId": "215238eb-22a5-4c36-9e7b-e7c08025e04e"
                      *             },
                      *             "quantity": 2,
@@ -1796,7 +1796,7 @@ export interface operations {
                      *               "original": "Linen shirt"
                      *             },
                      *             "catalogReference": {
-                     *               "catalogItemId": "df19c1f7-07d8-a265-42f8-e8dfa824cc6e",
+                     *               "catalogItemId": "6b3a0000-0000-4000-8000-000000000001",
                      *               "appId": "215238eb-22a5-4c36-9e7b-e7c08025e04e"
                      *             },
                      *             "quantity": 2,
@@ -1963,7 +1963,7 @@ export interface operations {
                      *                   "original": "Linen shirt"
                      *                 },
                      *                 "catalogReference": {
-                     *                   "catalogItemId": "df19c1f7-07d8-a265-42f8-e8dfa824cc6e",
+                     *                   "catalogItemId": "6b3a0000-0000-4000-8000-000000000001",
                      *                   "appId": "215238eb-22a5-4c36-9e7b-e7c08025e04e"
                      *                 },
                      *                 "quantity": 2,
@@ -2127,7 +2127,7 @@ export interface operations {
                      *               "original": "Linen shirt"
                      *             },
                      *             "catalogReference": {
-                     *               "catalogItemId": "df19c1f7-07d8-a265-42f8-e8dfa824cc6e",
+                     *               "catalogItemId": "6b3a0000-0000-4000-8000-000000000001",
                      *               "appId": "215238eb-22a5-4c36-9e7b-e7c08025e04e"
                      *             },
                      *             "quantity": 2,
@@ -2324,7 +2324,7 @@ export interface operations {
                 /**
                  * @example {
                  *       "amount": {
-                 *         "amount": "95.00"
+                 *         "amount": "5.00"
                  *       },
                  *       "delayedCapture": true,
                  *       "delayedCaptureSettings": {
@@ -2409,7 +2409,7 @@ export interface operations {
             path: {
                 /**
                  * @description Order id.
-                 * @example 5b3c2d1e-0000-4000-8000-0000000e0001
+                 * @example 5b3c2d1e-0000-4000-8000-0000000e0002
                  */
                 ecomOrderId: string;
             };
@@ -2420,7 +2420,7 @@ export interface operations {
                 /**
                  * @example {
                  *       "paymentIds": [
-                 *         "7c6d5e4f-0000-4000-8000-0000000a0001"
+                 *         "0e0f0000-0000-4000-8000-000000000008"
                  *       ]
                  *     }
                  */
@@ -2437,10 +2437,10 @@ export interface operations {
                     /**
                      * @example {
                      *       "orderTransactions": {
-                     *         "orderId": "5b3c2d1e-0000-4000-8000-0000000e0001",
+                     *         "orderId": "5b3c2d1e-0000-4000-8000-0000000e0002",
                      *         "payments": [
                      *           {
-                     *             "id": "7c6d5e4f-0000-4000-8000-0000000a0001",
+                     *             "id": "0e0f0000-0000-4000-8000-000000000008",
                      *             "createdDate": "2026-03-01T10:07:00.000Z",
                      *             "amount": {
                      *               "amount": "95.00"
@@ -2483,7 +2483,7 @@ export interface operations {
             path: {
                 /**
                  * @description Order id.
-                 * @example 5b3c2d1e-0000-4000-8000-0000000e0001
+                 * @example 5b3c2d1e-0000-4000-8000-0000000e0002
                  */
                 ecomOrderId: string;
             };
@@ -2495,7 +2495,7 @@ export interface operations {
                  * @example {
                  *       "payments": [
                  *         {
-                 *           "paymentId": "7c6d5e4f-0000-4000-8000-0000000a0001",
+                 *           "paymentId": "0e0f0000-0000-4000-8000-000000000008",
                  *           "amount": {
                  *             "amount": "95.00"
                  *           }
@@ -2516,10 +2516,10 @@ export interface operations {
                     /**
                      * @example {
                      *       "orderTransactions": {
-                     *         "orderId": "5b3c2d1e-0000-4000-8000-0000000e0001",
+                     *         "orderId": "5b3c2d1e-0000-4000-8000-0000000e0002",
                      *         "payments": [
                      *           {
-                     *             "id": "7c6d5e4f-0000-4000-8000-0000000a0001",
+                     *             "id": "0e0f0000-0000-4000-8000-000000000008",
                      *             "createdDate": "2026-03-01T10:07:00.000Z",
                      *             "amount": {
                      *               "amount": "95.00"

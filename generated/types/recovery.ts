@@ -388,7 +388,7 @@ export interface operations {
                  *       "language": "en",
                  *       "redirect": {
                  *         "url": "http://localhost:5173/reset",
-                 *         "clientId": "6f5c1b3e-4b5a-4d2e-9c1f-0a1b2c3d4e5f"
+                 *         "clientId": "sandbox-client"
                  *       }
                  *     }
                  */
@@ -429,7 +429,7 @@ export interface operations {
                  *         "language": "en",
                  *         "redirect": {
                  *           "url": "http://localhost:5173/",
-                 *           "clientId": "6f5c1b3e-4b5a-4d2e-9c1f-0a1b2c3d4e5f"
+                 *           "clientId": "sandbox-client"
                  *         }
                  *       }
                  *     }
@@ -466,7 +466,7 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "recoveryToken": "rt.example",
+                 *       "recoveryToken": "sfk-rec-seeded-recovery",
                  *       "password": "n3w-s3cret"
                  *     }
                  */

@@ -1051,7 +1051,7 @@ export interface operations {
             path: {
                 /**
                  * @description Product id.
-                 * @example df19c1f7-07d8-a265-42f8-e8dfa824cc6e
+                 * @example 6b3a0000-0000-4000-8000-000000000001
                  */
                 id: string;
             };
@@ -1068,7 +1068,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "product": {
-                     *         "id": "df19c1f7-07d8-a265-42f8-e8dfa824cc6e",
+                     *         "id": "6b3a0000-0000-4000-8000-000000000001",
                      *         "name": "Organic cotton T-shirt",
                      *         "slug": "organic-cotton-t-shirt",
                      *         "visible": true,
@@ -1210,7 +1210,7 @@ export interface operations {
                      *         },
                      *         "collectionIds": [
                      *           "00000000-000000-000000-000000000001",
-                     *           "7d1e9b8a-3f2c-4e5d-a6b7-c8d9e0f1a2b3"
+                     *           "7c000000-0000-4000-8000-000000000002"
                      *         ],
                      *         "variants": [
                      *           {
@@ -1315,7 +1315,7 @@ export interface operations {
             path: {
                 /**
                  * @description Collection slug.
-                 * @example summer-sale
+                 * @example clothing
                  */
                 slug: string;
             };
@@ -1332,8 +1332,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "collection": {
-                     *         "id": "7d1e9b8a-3f2c-4e5d-a6b7-c8d9e0f1a2b3",
-                     *         "name": "Summer sale",
+                     *         "id": "7c000000-0000-4000-8000-000000000002",
+                     *         "name": "Clothing",
                      *         "media": {
                      *           "mainMedia": {
                      *             "id": "3c76e2_1f2e3d4c5b6a4978a1b2c3d4e5f6a7b8~mv2.jpg",
@@ -1354,7 +1354,7 @@ export interface operations {
                      *         },
                      *         "numberOfProducts": 8,
                      *         "description": "Light clothes at summer prices.",
-                     *         "slug": "summer-sale",
+                     *         "slug": "clothing",
                      *         "visible": true
                      *       }
                      *     }
@@ -1375,7 +1375,7 @@ export interface operations {
             path: {
                 /**
                  * @description Product id.
-                 * @example df19c1f7-07d8-a265-42f8-e8dfa824cc6e
+                 * @example 6b3a0000-0000-4000-8000-000000000001
                  */
                 id: string;
             };
@@ -1385,7 +1385,7 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "df19c1f7-07d8-a265-42f8-e8dfa824cc6e",
+                 *       "id": "6b3a0000-0000-4000-8000-000000000001",
                  *       "options": {
                  *         "Size": "S"
                  *       }
@@ -1480,7 +1480,7 @@ export interface operations {
             path: {
                 /**
                  * @description Product id.
-                 * @example df19c1f7-07d8-a265-42f8-e8dfa824cc6e
+                 * @example 6b3a0000-0000-4000-8000-000000000001
                  */
                 id: string;
             };
@@ -1490,7 +1490,7 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "df19c1f7-07d8-a265-42f8-e8dfa824cc6e",
+                 *       "id": "6b3a0000-0000-4000-8000-000000000001",
                  *       "choices": {
                  *         "Size": "S"
                  *       },
@@ -1578,7 +1578,7 @@ export interface operations {
                  * @example {
                  *       "query": {
                  *         "filter": {
-                 *           "productId": "df19c1f7-07d8-a265-42f8-e8dfa824cc6e"
+                 *           "productId": "6b3a0000-0000-4000-8000-000000000001"
                  *         },
                  *         "sort": [
                  *           {
@@ -1607,9 +1607,9 @@ export interface operations {
                      * @example {
                      *       "variants": [
                      *         {
-                     *           "id": "df19c1f7-07d8-a265-42f8-e8dfa824cc6e-8b1d3e3c-4b6a-4c4e-9d6b-2f1f2b9f6a11",
+                     *           "id": "6b3a0000-0000-4000-8000-000000000001-00000000-0000-4000-8000-000000000101",
                      *           "variantId": "8b1d3e3c-4b6a-4c4e-9d6b-2f1f2b9f6a11",
-                     *           "productId": "df19c1f7-07d8-a265-42f8-e8dfa824cc6e",
+                     *           "productId": "6b3a0000-0000-4000-8000-000000000001",
                      *           "variantName": "S",
                      *           "productName": "Organic cotton T-shirt",
                      *           "managedVariant": true,
@@ -1624,7 +1624,7 @@ export interface operations {
                      *           },
                      *           "collectionIds": [
                      *             "00000000-000000-000000-000000000001",
-                     *             "7d1e9b8a-3f2c-4e5d-a6b7-c8d9e0f1a2b3"
+                     *             "7c000000-0000-4000-8000-000000000002"
                      *           ],
                      *           "media": {
                      *             "image": {
@@ -1667,7 +1667,7 @@ export interface operations {
             path: {
                 /**
                  * @description Store variant id, the product id and the variant id joined by a hyphen.
-                 * @example df19c1f7-07d8-a265-42f8-e8dfa824cc6e-8b1d3e3c-4b6a-4c4e-9d6b-2f1f2b9f6a11
+                 * @example 6b3a0000-0000-4000-8000-000000000001-00000000-0000-4000-8000-000000000101
                  */
                 id: string;
             };
@@ -1684,9 +1684,9 @@ export interface operations {
                     /**
                      * @example {
                      *       "variant": {
-                     *         "id": "df19c1f7-07d8-a265-42f8-e8dfa824cc6e-0f3a6c2e-9d41-4b7a-8e55-1c2d3e4f5a6b",
+                     *         "id": "6b3a0000-0000-4000-8000-000000000001-00000000-0000-4000-8000-000000000102",
                      *         "variantId": "0f3a6c2e-9d41-4b7a-8e55-1c2d3e4f5a6b",
-                     *         "productId": "df19c1f7-07d8-a265-42f8-e8dfa824cc6e",
+                     *         "productId": "6b3a0000-0000-4000-8000-000000000001",
                      *         "variantName": "M",
                      *         "productName": "Organic cotton T-shirt",
                      *         "managedVariant": true,

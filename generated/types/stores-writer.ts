@@ -1208,13 +1208,13 @@ export interface operations {
                 /**
                  * @example {
                  *       "product": {
-                 *         "name": "Linen shirt",
+                 *         "name": "Linen trousers",
                  *         "productType": "physical",
                  *         "priceData": {
                  *           "price": 45
                  *         },
                  *         "description": "Breathable linen.",
-                 *         "sku": "SH-LIN",
+                 *         "sku": "TR-LIN",
                  *         "weight": 0.3,
                  *         "brand": "Northwind"
                  *       }
@@ -1233,13 +1233,13 @@ export interface operations {
                     /**
                      * @example {
                      *       "product": {
-                     *         "id": "df19c1f7-07d8-a265-42f8-e8dfa824cc6e",
-                     *         "name": "Linen shirt",
-                     *         "slug": "linen-shirt",
+                     *         "id": "e1f2a3b4-5c6d-4e7f-8a9b-0c1d2e3f4a5b",
+                     *         "name": "Linen trousers",
+                     *         "slug": "linen-trousers",
                      *         "visible": true,
                      *         "productType": "physical",
                      *         "description": "Breathable linen.",
-                     *         "sku": "SH-LIN",
+                     *         "sku": "TR-LIN",
                      *         "weight": 0.3,
                      *         "stock": {
                      *           "trackInventory": true,
@@ -1300,7 +1300,7 @@ export interface operations {
             path: {
                 /**
                  * @description Product id (also `product.id` in the body).
-                 * @example df19c1f7-07d8-a265-42f8-e8dfa824cc6e
+                 * @example 6b3a0000-0000-4000-8000-000000000001
                  */
                 "product.id": string;
             };
@@ -1331,7 +1331,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "product": {
-                     *         "id": "df19c1f7-07d8-a265-42f8-e8dfa824cc6e",
+                     *         "id": "6b3a0000-0000-4000-8000-000000000001",
                      *         "name": "Linen shirt",
                      *         "slug": "linen-shirt",
                      *         "visible": true,
@@ -1402,7 +1402,7 @@ export interface operations {
             path: {
                 /**
                  * @description Product id.
-                 * @example df19c1f7-07d8-a265-42f8-e8dfa824cc6e
+                 * @example 6b3a0000-0000-4000-8000-000000000001
                  */
                 id: string;
             };
@@ -1435,7 +1435,7 @@ export interface operations {
             path: {
                 /**
                  * @description Product id.
-                 * @example df19c1f7-07d8-a265-42f8-e8dfa824cc6e
+                 * @example 6b3a0000-0000-4000-8000-000000000001
                  */
                 id: string;
             };
@@ -1506,7 +1506,7 @@ export interface operations {
             path: {
                 /**
                  * @description Product id.
-                 * @example df19c1f7-07d8-a265-42f8-e8dfa824cc6e
+                 * @example 6b3a0000-0000-4000-8000-000000000001
                  */
                 id: string;
             };
@@ -1544,7 +1544,7 @@ export interface operations {
             path: {
                 /**
                  * @description Collection id.
-                 * @example 7d1e9b8a-3f2c-4e5d-a6b7-c8d9e0f1a2b3
+                 * @example 7c000000-0000-4000-8000-000000000002
                  */
                 id: string;
             };
@@ -1555,7 +1555,7 @@ export interface operations {
                 /**
                  * @example {
                  *       "productIds": [
-                 *         "df19c1f7-07d8-a265-42f8-e8dfa824cc6e"
+                 *         "6b3a0000-0000-4000-8000-000000000001"
                  *       ]
                  *     }
                  */
@@ -1588,7 +1588,7 @@ export interface operations {
             path: {
                 /**
                  * @description Collection id.
-                 * @example 7d1e9b8a-3f2c-4e5d-a6b7-c8d9e0f1a2b3
+                 * @example 7c000000-0000-4000-8000-000000000002
                  */
                 id: string;
             };
@@ -1599,7 +1599,7 @@ export interface operations {
                 /**
                  * @example {
                  *       "productIds": [
-                 *         "df19c1f7-07d8-a265-42f8-e8dfa824cc6e"
+                 *         "6b3a0000-0000-4000-8000-000000000001"
                  *       ]
                  *     }
                  */
@@ -1632,7 +1632,7 @@ export interface operations {
             path: {
                 /**
                  * @description Product id.
-                 * @example df19c1f7-07d8-a265-42f8-e8dfa824cc6e
+                 * @example 6b3a0000-0000-4000-8000-000000000001
                  */
                 id: string;
             };
@@ -1649,8 +1649,8 @@ export interface operations {
                  *         {
                  *           "mediaId": "11062b_def~mv2.jpg",
                  *           "choice": {
-                 *             "option": "Color",
-                 *             "choice": "Red"
+                 *             "option": "Size",
+                 *             "choice": "M"
                  *           }
                  *         }
                  *       ]
@@ -1685,7 +1685,7 @@ export interface operations {
             path: {
                 /**
                  * @description Product id.
-                 * @example df19c1f7-07d8-a265-42f8-e8dfa824cc6e
+                 * @example 6b3a0000-0000-4000-8000-000000000001
                  */
                 id: string;
             };
@@ -1729,7 +1729,7 @@ export interface operations {
             path: {
                 /**
                  * @description Product id.
-                 * @example df19c1f7-07d8-a265-42f8-e8dfa824cc6e
+                 * @example 6b3a0000-0000-4000-8000-000000000001
                  */
                 id: string;
             };
@@ -1741,8 +1741,8 @@ export interface operations {
                  * @example {
                  *       "media": [
                  *         {
-                 *           "option": "Color",
-                 *           "choice": "Red",
+                 *           "option": "Size",
+                 *           "choice": "M",
                  *           "mediaIds": [
                  *             "11062b_def~mv2.jpg"
                  *           ]
@@ -1779,7 +1779,7 @@ export interface operations {
             path: {
                 /**
                  * @description Product id.
-                 * @example df19c1f7-07d8-a265-42f8-e8dfa824cc6e
+                 * @example 6b3a0000-0000-4000-8000-000000000001
                  */
                 id: string;
             };
@@ -1791,8 +1791,8 @@ export interface operations {
                  * @example {
                  *       "media": [
                  *         {
-                 *           "option": "Color",
-                 *           "choice": "Red",
+                 *           "option": "Size",
+                 *           "choice": "M",
                  *           "mediaIds": [
                  *             "11062b_def~mv2.jpg"
                  *           ]
@@ -1832,7 +1832,7 @@ export interface operations {
             path: {
                 /**
                  * @description Product id.
-                 * @example df19c1f7-07d8-a265-42f8-e8dfa824cc6e
+                 * @example 6b3a0000-0000-4000-8000-000000000001
                  */
                 id: string;
             };
@@ -1865,7 +1865,7 @@ export interface operations {
             path: {
                 /**
                  * @description Product id.
-                 * @example df19c1f7-07d8-a265-42f8-e8dfa824cc6e
+                 * @example 6b3a0000-0000-4000-8000-000000000001
                  */
                 id: string;
             };
@@ -1903,7 +1903,7 @@ export interface operations {
             path: {
                 /**
                  * @description Product id.
-                 * @example df19c1f7-07d8-a265-42f8-e8dfa824cc6e
+                 * @example 6b3a0000-0000-4000-8000-000000000001
                  */
                 id: string;
             };
@@ -1966,7 +1966,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "collection": {
-                     *         "id": "7d1e9b8a-3f2c-4e5d-a6b7-c8d9e0f1a2b3",
+                     *         "id": "7c000000-0000-4000-8000-000000000002",
                      *         "name": "Summer",
                      *         "slug": "summer",
                      *         "visible": true,
@@ -1991,7 +1991,7 @@ export interface operations {
             path: {
                 /**
                  * @description Collection id (also `collection.id` in the body).
-                 * @example 7d1e9b8a-3f2c-4e5d-a6b7-c8d9e0f1a2b3
+                 * @example 7c000000-0000-4000-8000-000000000002
                  */
                 "collection.id": string;
             };
@@ -2019,7 +2019,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "collection": {
-                     *         "id": "7d1e9b8a-3f2c-4e5d-a6b7-c8d9e0f1a2b3",
+                     *         "id": "7c000000-0000-4000-8000-000000000002",
                      *         "name": "Summer",
                      *         "slug": "summer",
                      *         "visible": true,
@@ -2048,7 +2048,7 @@ export interface operations {
             path: {
                 /**
                  * @description Collection id.
-                 * @example 7d1e9b8a-3f2c-4e5d-a6b7-c8d9e0f1a2b3
+                 * @example 7c000000-0000-4000-8000-000000000002
                  */
                 id: string;
             };
@@ -2086,7 +2086,7 @@ export interface operations {
                 /**
                  * @example {
                  *       "ids": [
-                 *         "df19c1f7-07d8-a265-42f8-e8dfa824cc6e"
+                 *         "6b3a0000-0000-4000-8000-000000000001"
                  *       ],
                  *       "set": {
                  *         "price": 39.9
@@ -2108,7 +2108,7 @@ export interface operations {
                      *       "results": [
                      *         {
                      *           "itemMetadata": {
-                     *             "id": "df19c1f7-07d8-a265-42f8-e8dfa824cc6e",
+                     *             "id": "6b3a0000-0000-4000-8000-000000000001",
                      *             "originalIndex": 0,
                      *             "success": true
                      *           }
@@ -2141,7 +2141,7 @@ export interface operations {
                 /**
                  * @example {
                  *       "ids": [
-                 *         "df19c1f7-07d8-a265-42f8-e8dfa824cc6e"
+                 *         "6b3a0000-0000-4000-8000-000000000001"
                  *       ],
                  *       "adjust": {
                  *         "price": {
@@ -2165,7 +2165,7 @@ export interface operations {
                      *       "results": [
                      *         {
                      *           "itemMetadata": {
-                     *             "id": "df19c1f7-07d8-a265-42f8-e8dfa824cc6e",
+                     *             "id": "6b3a0000-0000-4000-8000-000000000001",
                      *             "originalIndex": 0,
                      *             "success": true
                      *           }
@@ -2200,7 +2200,7 @@ export interface operations {
                  *       "id": "e1d2c3b4-0000-4000-8000-000000000001",
                  *       "entityFqdn": "wix.stores.catalog.v1.product",
                  *       "slug": "created",
-                 *       "entityId": "df19c1f7-07d8-a265-42f8-e8dfa824cc6e",
+                 *       "entityId": "6b3a0000-0000-4000-8000-000000000001",
                  *       "eventTime": "2026-03-01T10:00:00.000Z",
                  *       "identity": {
                  *         "identityType": "ANONYMOUS_VISITOR",
@@ -2245,7 +2245,7 @@ export interface operations {
                  *       "id": "e1d2c3b4-0000-4000-8000-000000000001",
                  *       "entityFqdn": "wix.stores.catalog.v1.product",
                  *       "slug": "updated",
-                 *       "entityId": "df19c1f7-07d8-a265-42f8-e8dfa824cc6e",
+                 *       "entityId": "6b3a0000-0000-4000-8000-000000000001",
                  *       "eventTime": "2026-03-01T10:00:00.000Z",
                  *       "identity": {
                  *         "identityType": "ANONYMOUS_VISITOR",
@@ -2290,7 +2290,7 @@ export interface operations {
                  *       "id": "e1d2c3b4-0000-4000-8000-000000000001",
                  *       "entityFqdn": "wix.stores.catalog.v1.product",
                  *       "slug": "deleted",
-                 *       "entityId": "df19c1f7-07d8-a265-42f8-e8dfa824cc6e",
+                 *       "entityId": "6b3a0000-0000-4000-8000-000000000001",
                  *       "eventTime": "2026-03-01T10:00:00.000Z",
                  *       "identity": {
                  *         "identityType": "ANONYMOUS_VISITOR",
@@ -2334,7 +2334,7 @@ export interface operations {
                  *       "id": "e1d2c3b4-0000-4000-8000-000000000001",
                  *       "entityFqdn": "wix.stores.catalog.v1.collection",
                  *       "slug": "created",
-                 *       "entityId": "7d1e9b8a-3f2c-4e5d-a6b7-c8d9e0f1a2b3",
+                 *       "entityId": "7c000000-0000-4000-8000-000000000002",
                  *       "eventTime": "2026-03-01T10:00:00.000Z",
                  *       "identity": {
                  *         "identityType": "ANONYMOUS_VISITOR",
@@ -2379,7 +2379,7 @@ export interface operations {
                  *       "id": "e1d2c3b4-0000-4000-8000-000000000001",
                  *       "entityFqdn": "wix.stores.catalog.v1.collection",
                  *       "slug": "updated",
-                 *       "entityId": "7d1e9b8a-3f2c-4e5d-a6b7-c8d9e0f1a2b3",
+                 *       "entityId": "7c000000-0000-4000-8000-000000000002",
                  *       "eventTime": "2026-03-01T10:00:00.000Z",
                  *       "identity": {
                  *         "identityType": "ANONYMOUS_VISITOR",
@@ -2424,7 +2424,7 @@ export interface operations {
                  *       "id": "e1d2c3b4-0000-4000-8000-000000000001",
                  *       "entityFqdn": "wix.stores.catalog.v1.collection",
                  *       "slug": "deleted",
-                 *       "entityId": "7d1e9b8a-3f2c-4e5d-a6b7-c8d9e0f1a2b3",
+                 *       "entityId": "7c000000-0000-4000-8000-000000000002",
                  *       "eventTime": "2026-03-01T10:00:00.000Z",
                  *       "identity": {
                  *         "identityType": "ANONYMOUS_VISITOR",
@@ -2468,7 +2468,7 @@ export interface operations {
                  *       "id": "e1d2c3b4-0000-4000-8000-000000000001",
                  *       "entityFqdn": "wix.stores.catalog.v1.product",
                  *       "slug": "variants_changed",
-                 *       "entityId": "df19c1f7-07d8-a265-42f8-e8dfa824cc6e",
+                 *       "entityId": "6b3a0000-0000-4000-8000-000000000001",
                  *       "eventTime": "2026-03-01T10:00:00.000Z",
                  *       "identity": {
                  *         "identityType": "ANONYMOUS_VISITOR",

@@ -429,7 +429,7 @@ export interface operations {
                 /**
                  * @example {
                  *       "code": "123456",
-                 *       "stateToken": "JWS.state.example"
+                 *       "stateToken": "sfk-state-seeded-email-verification"
                  *     }
                  */
                 "application/json": components["schemas"]["VerifyDuringAuthenticationRequest"];
@@ -486,7 +486,7 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "stateToken": "JWS.state.example"
+                 *       "stateToken": "sfk-state-seeded-email-verification"
                  *     }
                  */
                 "application/json": components["schemas"]["ResendDuringAuthenticationRequest"];

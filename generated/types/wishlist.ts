@@ -243,7 +243,7 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "5f1c0c6e-6f7b-4a55-9a3e-0a1f2b3c4d5e",
+                 *       "id": "5f1c0000-0000-4000-8000-000000000001",
                  *       "limit": 10,
                  *       "offset": 0,
                  *       "kind": [
@@ -267,11 +267,11 @@ export interface operations {
                     /**
                      * @example {
                      *       "wishlist": {
-                     *         "id": "5f1c0c6e-6f7b-4a55-9a3e-0a1f2b3c4d5e",
+                     *         "id": "5f1c0000-0000-4000-8000-000000000001",
                      *         "ownerId": "0b9e3c55-8f0c-4d6b-a3a4-2b0f6f1b9c11",
                      *         "items": [
                      *           {
-                     *             "id": "df19c1f7-07d8-a265-42f8-e8dfa824cc6e",
+                     *             "id": "6b3a0000-0000-4000-8000-000000000001",
                      *             "type": "product",
                      *             "origin": "wixstores",
                      *             "dateAdded": "2026-03-04T10:15:00.000Z"

@@ -19,6 +19,7 @@ import { appError, validationError } from '../platform/errors.ts';
 import { entityEvent } from '../platform/events.ts';
 import type { SandboxModule } from '../platform/module.ts';
 import { TOKENS, type TokenRecord } from '../platform/tokens.ts';
+import { AUTH_STATE, RECOVERY } from '../seed/ids.ts';
 import type { Caller, Db, OperationContext, SandboxHandlerNames, SandboxSettings } from '../platform/types.ts';
 import { matchesRedirectPattern, parseCallerUrl } from '../platform/url-safety.ts';
 import {
@@ -39,6 +40,7 @@ export const SESSIONS = 'sessions';
 export const AUTH_STATES = 'authStates';
 export const VERIFICATIONS = 'verifications';
 export const RECOVERY_TOKENS = 'recoveryTokens';
+const OUTBOX = 'outbox';
 
 /** Session tokens live a day; state tokens (and their e-mailed code) 30 minutes; recovery links a day. */
 export const SESSION_TTL_MS = 24 * 60 * 60 * 1000;
@@ -441,11 +443,43 @@ function base64Utf8(text: string): string {
   return btoa(bin);
 }
 
+/**
+ * The one-time tokens the spec's examples spend (seed/ids.ts): a login of the pending member
+ * waiting for its e-mailed code, and a recovery e-mail to Joel, each with its e-mail in the
+ * outbox. They last a day from the seed; a reset makes them new.
+ */
+function seedWaitingTokens(db: Db, now: Date): void {
+  const expiresAt = now.getTime() + RECOVERY_TTL_MS;
+  const sentDate = now.toISOString();
+  const email = (id: string) => member(db, id).loginEmail;
+  db.put<AuthStateRecord>(AUTH_STATES, AUTH_STATE.token, { id: AUTH_STATE.token, memberId: AUTH_STATE.memberId, step: 'EMAIL_VERIFICATION', code: AUTH_STATE.code, expiresAt });
+  db.put(OUTBOX, AUTH_STATE.token, {
+    id: AUTH_STATE.token,
+    to: email(AUTH_STATE.memberId),
+    kind: 'verification',
+    subject: 'Your verification code',
+    text: `Your verification code is ${AUTH_STATE.code}.`,
+    data: { code: AUTH_STATE.code, stateToken: AUTH_STATE.token },
+    sentDate,
+  });
+  db.put<RecoveryTokenRecord>(RECOVERY_TOKENS, RECOVERY.token, { id: RECOVERY.token, memberId: RECOVERY.memberId, kind: 'recovery', expiresAt });
+  db.put(OUTBOX, RECOVERY.token, {
+    id: RECOVERY.token,
+    to: email(RECOVERY.memberId),
+    kind: 'recovery',
+    subject: 'Reset your password',
+    text: `Reset your password with the recovery token ${RECOVERY.token}.`,
+    data: { recoveryToken: RECOVERY.token },
+    sentDate,
+  });
+}
+
 export const identityModule: SandboxModule = {
   name: 'identity',
-  seed({ db }) {
+  seed({ db, now }) {
     // A reset starts with no failed logins.
     failedLogins.delete(db);
+    seedWaitingTokens(db, now);
   },
   handlers: {
     'authentication.registerV2': (ctx) =>

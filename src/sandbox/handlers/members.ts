@@ -29,6 +29,7 @@ import { matches, queryOffset, type Filter, type SortSpec } from '../query-engin
 import { revokeMemberTokens } from '../platform/tokens.ts';
 import type { components } from '../../../generated/types/members.ts';
 import type { OperationContext, SandboxHandlers } from '../platform/types.ts';
+import { memberId } from '../seed/ids.ts';
 import {
   MEMBER_FQDN,
   DEMO_MEMBER_ID,
@@ -104,7 +105,6 @@ export const SEEDED_MEMBERS: {
   { n: 12, first: 'Zoe', last: 'Zimmer', email: 'zoe@storefront.test', nickname: 'Zoe Z', slug: 'zoe-z', status: 'APPROVED', privacy: 'PRIVATE', activity: 'MUTED', createdDaysAgo: 20 },
 ];
 
-export const seededMemberId = (n: number) => `6a8c2f6e-0000-4000-8000-${String(n).padStart(12, '0')}`;
 const seededAddressId = (n: number) => `a0000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
 
 const CITY_ADDRESS: Record<string, MemberAddress> = {
@@ -132,7 +132,7 @@ async function seedMembers({ db, now, options }: SeedContext): Promise<void> {
   db.put<MemberRecord>(MEMBERS, demo.id, { ...demo, lastLoginDate: daysBefore(now, 1).toISOString() });
   for (const s of SEEDED_MEMBERS) {
     const m = await putMember(db, {
-      id: seededMemberId(s.n),
+      id: memberId(s.n),
       email: s.email,
       password: s.password,
       status: s.status,

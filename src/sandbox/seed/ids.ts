@@ -86,3 +86,36 @@ export const seededVisitorId = (n: number): string => seededId('0c8d7f6e', n);
 /** Seeded coupons and gift card. */
 export const COUPON = { tenPercent: 'SAVE10', fiveOff: 'FIVEOFF' } as const;
 export const GIFT_CARD = { code: 'GIFT-0001-DEMO', balance: 50 } as const;
+
+/** The payment of the authorized order (its capture is scheduled; void and capture name it). */
+export const AUTHORIZED_PAYMENT_ID = seededId('0e0f0000', 8);
+
+/** Seeded members by what they are (the members seed's order). */
+export const memberId = (n: number): string => seededId('6a8c2f6e', n);
+export const MEMBER = {
+  demo: DEMO_MEMBER.id,
+  blocked: memberId(3),
+  pending: memberId(4), // e-mail not verified yet
+  muted: memberId(6),
+  joel: memberId(7), // has a recovery e-mail waiting
+} as const;
+
+/**
+ * The demo member's open cart (one line: a linen shirt, size S) and the checkout made from it;
+ * the checkout and cart examples name these. The checkout's line keeps the cart line's id.
+ */
+export const CART_ID = '96a61a4b-6b61-47d1-a039-0213a8230ccd';
+export const CHECKOUT_ID = '8a2b1c4d-0000-4000-8000-00000000c001';
+export const CART_LINE_ITEM_ID = '00000000-0000-4000-8000-00000000a001';
+
+/**
+ * One-time tokens the seed leaves waiting, so the examples that spend them work once after each
+ * start or reset: a login waiting for the pending member's e-mail code, and a password-recovery
+ * e-mail sent to Joel (both in the outbox too).
+ */
+export const AUTH_STATE = {
+  token: 'sfk-state-seeded-email-verification',
+  memberId: MEMBER.pending,
+  code: '123456',
+} as const;
+export const RECOVERY = { token: 'sfk-rec-seeded-recovery', memberId: MEMBER.joel } as const;
