@@ -284,12 +284,11 @@ function newCart(ctx: OperationContext): Json {
   return { id: ctx.newId(), createdDate: now, updatedDate: now, lineItems: [], buyerInfo: owner(ctx), currency: CURRENCY, conversionCurrency: CURRENCY, weightUnit: 'KG', taxIncludedInPrices: false, channelType: 'WEB', appliedDiscounts: [] };
 }
 
-/** A visitor's cart lines move into the member's cart when they log in (the code exchange). */
-export function mergeVisitorCartIntoMember(ctx: OperationContext, visitorId: string, memberId: string): void {
-  const carts = ctx.db.list<Json>(CARTS);
-  const visitorCart = carts.find((c) => c.buyerInfo?.visitorId === visitorId && !c.buyerInfo?.memberId);
+/** A visitor's cart lines move into the member's cart when they sign in (the `memberSignedIn` event). */
+function mergeVisitorCartIntoMember(ctx: OperationContext, { visitorId, memberId }: { visitorId: string; memberId: string }): void {
+  const visitorCart = ctx.db.find<Json>(CARTS, { 'buyerInfo.visitorId': visitorId, 'buyerInfo.memberId': undefined });
   if (!visitorCart) return;
-  const memberCart = carts.find((c) => c.buyerInfo?.memberId === memberId);
+  const memberCart = ctx.db.find<Json>(CARTS, { 'buyerInfo.memberId': memberId });
   if (!memberCart) {
     ctx.db.put(CARTS, visitorCart.id, { ...visitorCart, buyerInfo: { ...visitorCart.buyerInfo, memberId } });
     return;
@@ -389,6 +388,7 @@ function orderFromCheckout(ctx: OperationContext, ck: Json, delayCapture: boolea
 export const commerceModule: SandboxModule = {
   name: 'commerce',
   seed,
+  on: { memberSignedIn: mergeVisitorCartIntoMember },
   handlers: {
     // ---------- current cart ----------
     'currentCart.getCurrentCart': (ctx) => ({ cart: priceCart(ctx, cartToPrice(requireCart(ctx))) }),
