@@ -28,6 +28,7 @@ const CARTS = 'carts';
 const CHECKOUTS = 'checkouts';
 export { ORDERS } from '../domain/settlement.ts';
 import { ORDERS } from '../domain/settlement.ts';
+import { checkoutPage } from '../pages/checkout.ts';
 const COUPONS = 'coupons';
 const GIFT_CARDS = 'giftCards';
 const CURRENCY = 'USD';
@@ -557,21 +558,14 @@ export const commerceModule: SandboxModule = {
   },
   routes: [
     {
-      // What the provider's checkout page would show: a sandbox stand-in (every text escaped).
+      // What the provider's checkout page would show: a sandbox stand-in (../pages/checkout.ts).
       method: 'GET',
       path: '/__sandbox/checkout/',
       prefix: true,
       handle(_request, env) {
         const id = decodeURIComponent(env.url.pathname.slice('/__sandbox/checkout/'.length));
         const ck = env.sandbox.store.db.get<Json>(CHECKOUTS, id);
-        const esc = (s: unknown) => String(s ?? '').replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
-        const body = ck
-          ? `<h1>Checkout ${esc(ck.id)}</h1><p>On the provider this page takes payment for ${esc(ck.lineItems?.length)} line item(s), total ${esc(ck.priceSummary?.total?.formattedAmount)}, then creates the order.</p><p>In the sandbox, call <code>checkout.createOrder</code> to do the same.</p>`
-          : `<h1>No checkout ${esc(id)}</h1>`;
-        return new Response(`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Sandbox checkout</title></head><body>${body}</body></html>`, {
-          status: ck ? 200 : 404,
-          headers: { 'content-type': 'text/html; charset=utf-8', 'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'; base-uri 'none'" },
-        });
+        return checkoutPage(id, ck && { lineItemCount: ck.lineItems?.length, total: ck.priceSummary?.total?.formattedAmount });
       },
     },
   ],
