@@ -5,30 +5,12 @@
  * changes nothing.
  */
 import { describe, expect, it } from 'vitest';
-import {
-  authentication,
-  createClient,
-  currentCart,
-  OAuthStrategy,
-  withDirectLogin,
-  type FrameDriver,
-} from '../../src/index.ts';
+import { authentication, createClient, currentCart, OAuthStrategy, withDirectLogin } from '../../src/index.ts';
 import type { SandboxModule } from '../../src/sandbox/platform/module.ts';
 import { DEMO_MEMBER, PRODUCT, STORES_APP_ID } from '../../src/sandbox/seed/ids.ts';
-import { API_KEY, call, CLIENT_ID, useSandboxServer } from '../support/sandbox.ts';
+import { API_KEY, call, CLIENT_ID, nodeFrame, useSandboxServer } from '../support/sandbox.ts';
 
 const REDIRECT = 'http://localhost:5173/callback';
-
-/** Node has no iframe: load the web_message page and read the result it posts to its parent. */
-const nodeFrame: FrameDriver = (url) => ({
-  message: fetch(url)
-    .then((r) => r.text())
-    .then(
-      (html) =>
-        JSON.parse(/<script type="application\/json" id="sfk-auth-result">([\s\S]*?)<\/script>/.exec(html)![1]).message,
-    ),
-  close() {},
-});
 
 function shopper(host: string) {
   const auth = withDirectLogin(OAuthStrategy({ clientId: CLIENT_ID }), { frame: nodeFrame, timeoutMs: 10_000 });
