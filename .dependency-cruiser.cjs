@@ -1,13 +1,15 @@
 /**
  * Import rules of the project (`npx depcruise src console --config .dependency-cruiser.cjs`, a
  * step of `npm test`): one-way imports (console -> src -> generated), the client apart from
- * the sandbox, and the sandbox's platform apart from its domain.
+ * the sandbox, the sandbox's platform apart from its domain, and its pages presentation only.
  */
 
 /** The sandbox's platform (request, caller, store, events, persistence, control API, server, CLI). */
 const PLATFORM = '^src/sandbox/platform/';
 /** The sandbox's domain (money, catalog, cart, checkout, orders, payments, members, identity). */
 const DOMAIN = '^src/sandbox/domain/';
+/** The sandbox's hosted pages (login, logout, recovery, redirect, checkout) and their HTML helper. */
+const PAGES = '^src/sandbox/pages/';
 
 /** What console/ may import from src/ (the package's entry points and the console's data). */
 const CONSOLE_ENTRY_POINTS = [
@@ -73,6 +75,22 @@ module.exports = {
         'Until handlers/ is split into domain and operations: the platform imports no handler module (src/sandbox/modules.ts, the composition root outside the platform, registers them).',
       from: { path: PLATFORM },
       to: { path: '^src/sandbox/handlers/' },
+    },
+    {
+      name: 'pages-render-from-data',
+      severity: 'error',
+      comment:
+        'The hosted pages (src/sandbox/pages/) are presentation: they render the data the routes hand them and import nothing else of the sandbox (no handlers, domain, platform or seed).',
+      from: { path: PAGES },
+      to: { path: '^src/sandbox/', pathNot: PAGES },
+    },
+    {
+      name: 'platform-and-domain-not-into-pages',
+      severity: 'error',
+      comment:
+        "Pages are served by the modules' routes (handlers/): the platform serves no hosted page (its only HTML is the console's static files) and the domain knows no HTML.",
+      from: { path: [PLATFORM, DOMAIN] },
+      to: { path: PAGES },
     },
   ],
   options: {

@@ -14,23 +14,14 @@ import {
   members,
   OAuthStrategy, withDirectLogin,
   products,
-  type FrameDriver,
 } from '../../src/index.ts';
-import { API_KEY, call, CLIENT_ID, useSandboxServer } from '../support/sandbox.ts';
+import { API_KEY, call, CLIENT_ID, nodeFrame, useSandboxServer } from '../support/sandbox.ts';
 
 const s = useSandboxServer();
 const base = () => s.current.url;
 const STORES = '215238eb-22a5-4c36-9e7b-e7c08025e04e';
 const settings = (patch: Record<string, unknown>) => call(base(), 'PATCH', '/__sandbox/settings', { body: patch, token: API_KEY });
 afterAll(() => settings({ requireEmailVerification: false, requireOwnerApproval: false }));
-
-/** Node has no iframe: load the web_message page and read the result it posts to its parent. */
-const nodeFrame: FrameDriver = (url) => ({
-  message: fetch(url)
-    .then((r) => r.text())
-    .then((html) => JSON.parse(/<script type="application\/json" id="sfk-auth-result">([\s\S]*?)<\/script>/.exec(html)![1]).message),
-  close() {},
-});
 
 describe('a shopper becomes a member', () => {
   it('registers with e-mail verification, waits for approval, logs in and finds the visitor cart', async () => {

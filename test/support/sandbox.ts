@@ -2,7 +2,7 @@
 import { afterAll, beforeAll } from 'vitest';
 import { createSandboxServer, type SandboxServer, type SandboxServerOptions } from '../../src/sandbox/platform/server.ts';
 
-import { ApiKeyStrategy, checkout, collections, createClient, currentCart, OAuthStrategy, orders, products, wishlist } from '../../src/index.ts';
+import { ApiKeyStrategy, checkout, collections, createClient, currentCart, OAuthStrategy, orders, products, wishlist, type FrameDriver } from '../../src/index.ts';
 import { DEFAULT_API_KEY, DEFAULT_CLIENT_ID, DEFAULT_SITE_ID } from '../../src/sandbox/seed/ids.ts';
 
 export const API_KEY = DEFAULT_API_KEY;
@@ -53,3 +53,11 @@ export const adminClient = (host: string) => createClient({ modules: SHOP_MODULE
 
 /** The project's client as a new anonymous visitor against a sandbox. */
 export const visitorClient = (host: string) => createClient({ modules: SHOP_MODULES, auth: OAuthStrategy({ clientId: CLIENT_ID }), host });
+
+/** Direct login's frame in Node, which has no iframe: loads the web_message page and reads the result it posts to its parent. */
+export const nodeFrame: FrameDriver = (url) => ({
+  message: fetch(url)
+    .then((r) => r.text())
+    .then((html) => JSON.parse(/<script type="application\/json" id="sfk-auth-result">([\s\S]*?)<\/script>/.exec(html)![1]).message),
+  close() {},
+});

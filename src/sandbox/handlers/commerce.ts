@@ -28,6 +28,7 @@ const CARTS = 'carts';
 const CHECKOUTS = 'checkouts';
 export { ORDERS } from '../domain/settlement.ts';
 import { ORDERS } from '../domain/settlement.ts';
+import { checkoutPage } from '../pages/checkout.ts';
 const COUPONS = 'coupons';
 const GIFT_CARDS = 'giftCards';
 const CURRENCY = 'USD';
@@ -284,12 +285,11 @@ function newCart(ctx: OperationContext): Json {
   return { id: ctx.newId(), createdDate: now, updatedDate: now, lineItems: [], buyerInfo: owner(ctx), currency: CURRENCY, conversionCurrency: CURRENCY, weightUnit: 'KG', taxIncludedInPrices: false, channelType: 'WEB', appliedDiscounts: [] };
 }
 
-/** A visitor's cart lines move into the member's cart when they log in (the code exchange). */
-export function mergeVisitorCartIntoMember(ctx: OperationContext, visitorId: string, memberId: string): void {
-  const carts = ctx.db.list<Json>(CARTS);
-  const visitorCart = carts.find((c) => c.buyerInfo?.visitorId === visitorId && !c.buyerInfo?.memberId);
+/** A visitor's cart lines move into the member's cart when they sign in (the `memberSignedIn` event). */
+function mergeVisitorCartIntoMember(ctx: OperationContext, { visitorId, memberId }: { visitorId: string; memberId: string }): void {
+  const visitorCart = ctx.db.find<Json>(CARTS, { 'buyerInfo.visitorId': visitorId, 'buyerInfo.memberId': undefined });
   if (!visitorCart) return;
-  const memberCart = carts.find((c) => c.buyerInfo?.memberId === memberId);
+  const memberCart = ctx.db.find<Json>(CARTS, { 'buyerInfo.memberId': memberId });
   if (!memberCart) {
     ctx.db.put(CARTS, visitorCart.id, { ...visitorCart, buyerInfo: { ...visitorCart.buyerInfo, memberId } });
     return;
@@ -389,6 +389,7 @@ function orderFromCheckout(ctx: OperationContext, ck: Json, delayCapture: boolea
 export const commerceModule: SandboxModule = {
   name: 'commerce',
   seed,
+  on: { memberSignedIn: mergeVisitorCartIntoMember },
   handlers: {
     // ---------- current cart ----------
     'currentCart.getCurrentCart': (ctx) => ({ cart: priceCart(ctx, cartToPrice(requireCart(ctx))) }),
@@ -557,21 +558,14 @@ export const commerceModule: SandboxModule = {
   },
   routes: [
     {
-      // What the provider's checkout page would show: a sandbox stand-in (every text escaped).
+      // What the provider's checkout page would show: a sandbox stand-in (../pages/checkout.ts).
       method: 'GET',
       path: '/__sandbox/checkout/',
       prefix: true,
       handle(_request, env) {
         const id = decodeURIComponent(env.url.pathname.slice('/__sandbox/checkout/'.length));
         const ck = env.sandbox.store.db.get<Json>(CHECKOUTS, id);
-        const esc = (s: unknown) => String(s ?? '').replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
-        const body = ck
-          ? `<h1>Checkout ${esc(ck.id)}</h1><p>On the provider this page takes payment for ${esc(ck.lineItems?.length)} line item(s), total ${esc(ck.priceSummary?.total?.formattedAmount)}, then creates the order.</p><p>In the sandbox, call <code>checkout.createOrder</code> to do the same.</p>`
-          : `<h1>No checkout ${esc(id)}</h1>`;
-        return new Response(`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Sandbox checkout</title></head><body>${body}</body></html>`, {
-          status: ck ? 200 : 404,
-          headers: { 'content-type': 'text/html; charset=utf-8', 'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'; base-uri 'none'" },
-        });
+        return checkoutPage(id, ck && { lineItemCount: ck.lineItems?.length, total: ck.priceSummary?.total?.formattedAmount });
       },
     },
   ],

@@ -22,6 +22,7 @@ import { TOKENS, type TokenRecord } from '../platform/tokens.ts';
 import { AUTH_STATE, RECOVERY } from '../seed/ids.ts';
 import type { Caller, Db, OperationContext, SandboxHandlerNames, SandboxSettings } from '../platform/types.ts';
 import { matchesRedirectPattern, parseCallerUrl } from '../platform/url-safety.ts';
+import { signedOutDocument } from '../pages/logout.ts';
 import {
   MEMBER_FQDN,
   CREDENTIALS,
@@ -435,8 +436,6 @@ export function endMemberLogin(db: Db, caller: Caller): void {
   }
 }
 
-const esc = (s: unknown) => String(s ?? '').replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
-
 function base64Utf8(text: string): string {
   let bin = '';
   for (const b of new TextEncoder().encode(text)) bin += String.fromCharCode(b);
@@ -599,10 +598,7 @@ export const identityModule: SandboxModule = {
       if (typeof clientId === 'string' && !ctx.options.clientIds.includes(clientId)) throw unknownClient(clientId);
       if (typeof redirect === 'string' && !isRegisteredRedirect(ctx, clientId, redirect)) throw unregisteredRedirect(redirect);
       endMemberLogin(ctx.db, ctx.caller);
-      const page =
-        typeof redirect === 'string'
-          ? `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta http-equiv="refresh" content="0;url=${esc(redirect)}"><title>Signed out</title></head><body><p>Signed out. <a href="${esc(redirect)}">Continue</a></p></body></html>`
-          : `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Signed out</title></head><body><p>Signed out.</p></body></html>`;
+      const page = signedOutDocument(typeof redirect === 'string' ? redirect : undefined);
       return { contentType: 'text/html', body: base64Utf8(page), ...(typeof redirect === 'string' ? { redirectUrl: redirect } : {}) };
     },
 

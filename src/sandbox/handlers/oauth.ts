@@ -8,7 +8,6 @@ import { appError } from '../platform/errors.ts';
 import type { SandboxModule } from '../platform/module.ts';
 import { issueTokens, resolveCaller, TOKENS, type TokenRecord } from '../platform/tokens.ts';
 import type { Entity, SandboxHandlers } from '../platform/types.ts';
-import { mergeVisitorCartIntoMember } from './commerce.ts';
 
 /** Authorization codes the hosted login page hands out (identity module writes them). */
 export const AUTH_CODES = 'authCodes';
@@ -16,6 +15,14 @@ export const AUTH_CODES = 'authCodes';
 declare module '../platform/types.ts' {
   interface Collections {
     authCodes: AuthCodeRecord;
+  }
+  interface ModuleEvents {
+    /**
+     * A visitor became a member by signing in (the code exchange, which every sign-in ends
+     * with: the hosted login page and direct login alike). The cart listens: the visitor's cart
+     * becomes the member's. A listener's error fails the sign-in (nothing is issued).
+     */
+    memberSignedIn: { visitorId: string; memberId: string };
   }
 }
 
@@ -87,8 +94,8 @@ export const oauthModule: SandboxModule = {
               throw invalidGrant('PKCE verification failed: codeVerifier does not match codeChallenge');
             }
             ctx.db.put(AUTH_CODES, code.id, { ...code, used: true });
-            // The visitor who started the login keeps their cart, now the member's (same transaction).
-            mergeVisitorCartIntoMember(ctx, code.visitorId, code.memberId);
+            // Same transaction: what the listeners change (the visitor's cart) is kept with the sign-in or neither is.
+            ctx.announce('memberSignedIn', { visitorId: code.visitorId, memberId: code.memberId });
             return issueTokens(ctx.db, { clientId, visitorId: code.visitorId, memberId: code.memberId }, now, ctx.settings);
           }
           case 'authorized_client': {

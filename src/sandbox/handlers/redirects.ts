@@ -33,6 +33,11 @@ import {
 } from './identity.ts';
 import { MEMBERS, type MemberRecord } from './member-store.ts';
 import { AUTH_CODE_TTL_MS, AUTH_CODES, type AuthCodeRecord } from './oauth.ts';
+import { problemPage, redirectTo } from '../pages/html.ts';
+import { authResultPage, awaitingApprovalPage, loginPage, verificationCodePage, type LoginSession } from '../pages/login.ts';
+import { signedOutPage } from '../pages/logout.ts';
+import { passwordSetPage, setPasswordPage } from '../pages/recovery.ts';
+import { redirectSessionPage } from '../pages/redirect.ts';
 
 export const REDIRECT_SESSIONS = 'redirectSessions';
 /** A redirect session's URL works for an hour (sandbox clock). */
@@ -138,38 +143,7 @@ function createRedirectSession(ctx: OperationContext) {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Pages
-
-const esc = (s: unknown) => String(s ?? '').replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
-
-const STYLE = 'body{font:16px system-ui,sans-serif;max-width:26rem;margin:3rem auto;padding:0 1rem}label{display:block;margin:.8rem 0 .2rem}input{width:100%;padding:.4rem;box-sizing:border-box}button{margin:1rem .5rem 0 0;padding:.4rem 1rem}.error{color:#a00}';
-
-interface PageOptions {
-  status?: number;
-  /** Origins a form on the page may post to and be redirected to (besides the sandbox). */
-  formTargets?: string[];
-  /** A nonce for the one inline script the page runs. */
-  nonce?: string;
-  /** Allow the page inside a frame (the web_message answer). */
-  frameable?: boolean;
-}
-
-function page(title: string, body: string, o: PageOptions = {}): Response {
-  const csp = [
-    "default-src 'none'",
-    "style-src 'unsafe-inline'",
-    `form-action 'self'${(o.formTargets ?? []).map((t) => ` ${t}`).join('')}`,
-    ...(o.nonce ? [`script-src 'nonce-${o.nonce}'`] : []),
-    ...(o.frameable ? [] : ["frame-ancestors 'none'"]),
-    "base-uri 'none'",
-  ].join('; ');
-  return new Response(`<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${esc(title)}</title><style>${STYLE}</style></head><body>${body}</body></html>`, {
-    status: o.status ?? 200,
-    headers: { 'content-type': 'text/html; charset=utf-8', 'content-security-policy': csp, 'cache-control': 'no-store', 'referrer-policy': 'no-referrer', 'x-content-type-options': 'nosniff' },
-  });
-}
-
-const problem = (status: number, title: string, text: string) => page(title, `<h1>${esc(title)}</h1><p class="error">${esc(text)}</p>`, { status });
+// Pages (rendered by ../pages/, from what the session and the sandbox hold)
 
 function openSession(db: Db, id: string | null, now: Date, purpose?: Purpose): RedirectSessionRecord | string {
   const s = id ? db.get<RedirectSessionRecord>(REDIRECT_SESSIONS, id) : undefined;
@@ -190,24 +164,17 @@ function deliver(s: RedirectSessionRecord, result: AuthResult, env: RouteEnv): R
   const redirectUri: string | undefined = a.redirectUri;
   // Settings may have changed since the session was created: check again before sending anyone there.
   if (redirectUri !== undefined && !isRegisteredRedirect({ settings: env.sandbox.settings(), options: env.sandbox.options }, a.clientId, redirectUri)) {
-    return problem(400, 'Redirect URI not registered', `Redirect URI ${redirectUri} is not registered for client ${a.clientId}.`);
+    return problemPage(400, 'Redirect URI not registered', `Redirect URI ${redirectUri} is not registered for client ${a.clientId}.`);
   }
   if ((a.responseMode ?? 'fragment') === 'web_message') {
     // No redirect URI: post to any origin; the code is worthless without the PKCE verifier.
-    const targetOrigin = redirectUri !== undefined ? originOf(redirectUri) : '*';
-    const nonce = randomToken('n', 16).slice(2);
-    const data = JSON.stringify({ message, targetOrigin }).replace(/</g, '\\u003c');
-    const script = `var d=JSON.parse(document.getElementById('sfk-auth-result').textContent);if(window.parent&&window.parent!==window)window.parent.postMessage(d.message,d.targetOrigin);if(window.opener)window.opener.postMessage(d.message,d.targetOrigin);`;
-    return page('Signing in', `<p>${'code' in result ? 'Signed in.' : esc(result.error_description)}</p><script type="application/json" id="sfk-auth-result">${data}</script><script nonce="${nonce}">${script}</script>`, {
-      nonce,
-      frameable: true,
-    });
+    return authResultPage(message, redirectUri !== undefined ? originOf(redirectUri) : '*', 'code' in result ? 'Signed in.' : result.error_description);
   }
   const url = new URL(redirectUri!);
   const params = new URLSearchParams(message);
   if (a.responseMode === 'query') for (const [k, v] of params) url.searchParams.set(k, v);
   else url.hash = params.toString();
-  return new Response(null, { status: 302, headers: { location: url.href, 'cache-control': 'no-store', 'referrer-policy': 'no-referrer' } });
+  return redirectTo(url.href, { noReferrer: true });
 }
 
 /** A single-use authorization code for the member, bound to the session's client, redirect URI, challenge and visitor. */
@@ -230,45 +197,22 @@ function issueCode(ctx: OperationContext, s: RedirectSessionRecord, memberId: st
 
 const ANONYMOUS: Caller = { kind: 'anonymous' };
 
-function loginForm(s: RedirectSessionRecord, env: RouteEnv, o: { error?: string; email?: string; status?: number } = {}): Response {
-  const captcha = env.sandbox.settings().requireCaptcha
-    ? `<label for="captcha">Captcha answer (the sandbox accepts <code>${esc(SANDBOX_CAPTCHA_TOKEN)}</code>)</label><input id="captcha" name="captcha" autocomplete="off">`
-    : '';
+/** What the login pages need of the session: its id, where its forms may go, whether it answers in a frame. */
+function loginSession(s: RedirectSessionRecord): LoginSession {
   const a = s.request.authRequest as Record<string, any>;
-  return page(
-    'Log in',
-    `<h1>Log in</h1>${o.error ? `<p class="error" role="alert">${esc(o.error)}</p>` : ''}
-<form method="post" action="/__sandbox/login">
-<input type="hidden" name="session" value="${esc(s.id)}">
-<label for="email">E-mail</label><input id="email" name="email" type="email" autocomplete="username" required value="${esc(o.email ?? '')}">
-<label for="password">Password</label><input id="password" name="password" type="password" autocomplete="current-password">
-${captcha}
-<button type="submit" name="action" value="login">Log in</button><button type="submit" name="action" value="cancel" formnovalidate>Cancel</button>
-</form>`,
-    { status: o.status, formTargets: a.redirectUri ? [originOf(a.redirectUri)] : [], frameable: a.responseMode === 'web_message' },
-  );
+  return { sessionId: s.id, formTargets: a.redirectUri ? [originOf(a.redirectUri)] : [], frameable: a.responseMode === 'web_message' };
 }
 
-function codeForm(s: RedirectSessionRecord, stateToken: string, o: { error?: string; status?: number } = {}): Response {
-  const a = s.request.authRequest as Record<string, any>;
-  return page(
-    'Verify your e-mail',
-    `<h1>Verify your e-mail</h1>${o.error ? `<p class="error" role="alert">${esc(o.error)}</p>` : ''}<p>A 6-digit code was sent to your e-mail (the sandbox's outbox).</p>
-<form method="post" action="/__sandbox/login">
-<input type="hidden" name="session" value="${esc(s.id)}"><input type="hidden" name="stateToken" value="${esc(stateToken)}">
-<label for="code">Verification code</label><input id="code" name="code" inputmode="numeric" autocomplete="one-time-code" required>
-<button type="submit" name="action" value="verify">Verify</button><button type="submit" name="action" value="cancel" formnovalidate>Cancel</button>
-</form>`,
-    { status: o.status, formTargets: a.redirectUri ? [originOf(a.redirectUri)] : [], frameable: a.responseMode === 'web_message' },
-  );
+function loginForm(s: RedirectSessionRecord, env: RouteEnv, o: { error?: string; email?: string; status?: number } = {}): Response {
+  return loginPage(loginSession(s), { ...o, ...(env.sandbox.settings().requireCaptcha ? { captchaToken: SANDBOX_CAPTCHA_TOKEN } : {}) });
 }
 
 async function formBody(request: SandboxRequest): Promise<URLSearchParams | Response> {
   if (!/^application\/x-www-form-urlencoded\b/i.test(request.headers.get('content-type') ?? '')) {
-    return problem(415, 'Unsupported form', 'The form must be posted as application/x-www-form-urlencoded.');
+    return problemPage(415, 'Unsupported form', 'The form must be posted as application/x-www-form-urlencoded.');
   }
   const text = await request.text();
-  if (text.length > 64 * 1024) return problem(413, 'Form too large', 'The form is larger than 64 KiB.');
+  if (text.length > 64 * 1024) return problemPage(413, 'Form too large', 'The form is larger than 64 KiB.');
   return new URLSearchParams(text);
 }
 
@@ -279,8 +223,8 @@ async function afterAuthentication(env: RouteEnv, s: RedirectSessionRecord, run:
     return answer.state === 'SUCCESS' ? { answer, code: issueCode(ctx, s, answer.identity.id) } : { answer };
   });
   if (outcome.code) return deliver(s, { code: outcome.code }, env);
-  if (outcome.answer.state === 'REQUIRE_EMAIL_VERIFICATION') return codeForm(s, outcome.answer.stateToken!);
-  return page('Waiting for approval', `<h1>Waiting for approval</h1><p>The site owner must approve ${esc(email ?? 'this member')} before they can log in.</p>`, { status: 403 });
+  if (outcome.answer.state === 'REQUIRE_EMAIL_VERIFICATION') return verificationCodePage(loginSession(s), outcome.answer.stateToken!);
+  return awaitingApprovalPage(email);
 }
 
 const routes: SandboxModule['routes'] = [
@@ -291,7 +235,7 @@ const routes: SandboxModule['routes'] = [
       const db = env.sandbox.store.db;
       const now = env.sandbox.now();
       const s = openSession(db, env.url.searchParams.get('session'), now, 'auth');
-      if (typeof s === 'string') return problem(400, 'Login session not valid', s);
+      if (typeof s === 'string') return problemPage(400, 'Login session not valid', s);
       if (s.prompt !== 'none') return loginForm(s, env);
       // prompt=none: a live session of a member who may log in, or login_required.
       const session = liveSession(db, s.request.authRequest.sessionToken, now);
@@ -311,7 +255,7 @@ const routes: SandboxModule['routes'] = [
       const form = await formBody(request);
       if (form instanceof Response) return form;
       const s = openSession(env.sandbox.store.db, form.get('session'), env.sandbox.now(), 'auth');
-      if (typeof s === 'string') return problem(400, 'Login session not valid', s);
+      if (typeof s === 'string') return problemPage(400, 'Login session not valid', s);
       const action = form.get('action') ?? 'login';
       if (action === 'cancel') {
         await env.run(ANONYMOUS, (ctx) => ctx.db.put(REDIRECT_SESSIONS, s.id, { ...s, done: true }));
@@ -324,7 +268,7 @@ const routes: SandboxModule['routes'] = [
           try {
             return await afterAuthentication(env, s, (ctx) => verifyCode(ctx, stateToken, form.get('code') ?? ''));
           } catch (err) {
-            if (err instanceof SandboxError) return codeForm(s, stateToken, { error: err.message, status: err.status });
+            if (err instanceof SandboxError) return verificationCodePage(loginSession(s), stateToken, { error: err.message, status: err.status });
             throw err;
           }
         }
@@ -341,19 +285,19 @@ const routes: SandboxModule['routes'] = [
     path: '/__sandbox/logout',
     async handle(_request, env) {
       const s = openSession(env.sandbox.store.db, env.url.searchParams.get('session'), env.sandbox.now(), 'logout');
-      if (typeof s === 'string') return problem(400, 'Logout session not valid', s);
+      if (typeof s === 'string') return problemPage(400, 'Logout session not valid', s);
       const target: unknown = s.callbacks?.postFlowUrl;
       const settings = env.sandbox.settings();
       if (typeof target === 'string' && !isRegisteredRedirect({ settings, options: env.sandbox.options }, s.clientId ?? env.sandbox.options.clientIds[0], target)) {
-        return problem(400, 'Redirect URI not registered', `Post-logout URL ${target} is not registered.`);
+        return problemPage(400, 'Redirect URI not registered', `Post-logout URL ${target} is not registered.`);
       }
       await env.run(ANONYMOUS, (ctx) => {
         if (s.memberId) endMemberLogin(ctx.db, { kind: 'member', memberId: s.memberId, visitorId: s.visitorId, clientId: s.clientId ?? '', token: '' });
         ctx.db.put(REDIRECT_SESSIONS, s.id, { ...s, done: true });
       });
       // The parsed form: a Location header takes only ASCII (the check above refused control characters).
-      if (typeof target === 'string') return new Response(null, { status: 302, headers: { location: new URL(target).href, 'cache-control': 'no-store' } });
-      return page('Signed out', '<h1>Signed out</h1><p>The member is signed out.</p>');
+      if (typeof target === 'string') return redirectTo(new URL(target).href);
+      return signedOutPage();
     },
   },
   {
@@ -361,14 +305,15 @@ const routes: SandboxModule['routes'] = [
     path: '/__sandbox/redirect',
     handle(_request, env) {
       const s = openSession(env.sandbox.store.db, env.url.searchParams.get('session'), env.sandbox.now());
-      if (typeof s === 'string') return problem(400, 'Redirect session not valid', s);
-      if (s.purpose === 'auth' || s.purpose === 'logout') return problem(400, 'Redirect session not valid', 'This session has its own page.');
-      const checkoutLink = s.purpose === 'ecomCheckout' && s.request.checkoutId ? `<p><a href="/__sandbox/checkout/${esc(encodeURIComponent(s.request.checkoutId))}">The sandbox's checkout page</a></p>` : '';
-      const callbacks = Object.entries(s.callbacks ?? {}).map(([k, v]) => `<li>${esc(k)}: ${esc(v)}</li>`).join('');
-      return page(
-        `Sandbox: ${s.purpose}`,
-        `<h1>Redirect session: ${esc(s.purpose)}</h1><p>On the provider this URL opens ${esc(PROVIDER_PAGES[s.purpose](s.request))}.</p><p>The sandbox does not emulate this page.</p>${checkoutLink}<h2>Request</h2><pre>${esc(JSON.stringify(s.request, null, 2))}</pre>${callbacks ? `<h2>Callbacks</h2><ul>${callbacks}</ul>` : ''}`,
-      );
+      if (typeof s === 'string') return problemPage(400, 'Redirect session not valid', s);
+      if (s.purpose === 'auth' || s.purpose === 'logout') return problemPage(400, 'Redirect session not valid', 'This session has its own page.');
+      return redirectSessionPage({
+        purpose: s.purpose,
+        providerPage: PROVIDER_PAGES[s.purpose](s.request),
+        ...(s.purpose === 'ecomCheckout' && s.request.checkoutId ? { checkoutId: String(s.request.checkoutId) } : {}),
+        request: s.request,
+        callbacks: s.callbacks ?? {},
+      });
     },
   },
   {
@@ -379,17 +324,12 @@ const routes: SandboxModule['routes'] = [
       const redirectUrl = env.url.searchParams.get('redirectUrl');
       const clientId = env.url.searchParams.get('clientId') ?? env.sandbox.options.clientIds[0];
       if (!liveRecoveryToken(env.sandbox.store.db, token, env.sandbox.now())) {
-        return problem(400, 'Link not valid', 'This link is not valid, was already used or has expired; ask for a new e-mail.');
+        return problemPage(400, 'Link not valid', 'This link is not valid, was already used or has expired; ask for a new e-mail.');
       }
       if (redirectUrl && !isRegisteredRedirect({ settings: env.sandbox.settings(), options: env.sandbox.options }, clientId, redirectUrl)) {
-        return problem(400, 'Redirect URI not registered', `Redirect URL ${redirectUrl} is not registered for client ${clientId}.`);
+        return problemPage(400, 'Redirect URI not registered', `Redirect URL ${redirectUrl} is not registered for client ${clientId}.`);
       }
-      const target = redirectUrl ? [originOf(redirectUrl)] : [];
-      return page(
-        'Set a new password',
-        `<h1>Set a new password</h1><form method="post" action="/__sandbox/recover"><input type="hidden" name="token" value="${esc(token)}">${redirectUrl ? `<input type="hidden" name="redirectUrl" value="${esc(redirectUrl)}">` : ''}${env.url.searchParams.get('clientId') ? `<input type="hidden" name="clientId" value="${esc(env.url.searchParams.get('clientId'))}">` : ''}<label for="password">New password</label><input id="password" name="password" type="password" autocomplete="new-password" required><button type="submit">Set password</button></form>`,
-        { formTargets: target },
-      );
+      return setPasswordPage({ token, redirectUrl, clientId: env.url.searchParams.get('clientId'), formTargets: redirectUrl ? [originOf(redirectUrl)] : [] });
     },
   },
   {
@@ -401,16 +341,16 @@ const routes: SandboxModule['routes'] = [
       const redirectUrl = form.get('redirectUrl');
       const clientId = form.get('clientId') ?? env.sandbox.options.clientIds[0];
       if (redirectUrl && !isRegisteredRedirect({ settings: env.sandbox.settings(), options: env.sandbox.options }, clientId, redirectUrl)) {
-        return problem(400, 'Redirect URI not registered', `Redirect URL ${redirectUrl} is not registered for client ${clientId}.`);
+        return problemPage(400, 'Redirect URI not registered', `Redirect URL ${redirectUrl} is not registered for client ${clientId}.`);
       }
       try {
         await env.run(ANONYMOUS, (ctx) => recoverWithToken(ctx, form.get('token'), form.get('password')));
       } catch (err) {
-        if (err instanceof SandboxError) return problem(err.status, 'Password not set', err.message);
+        if (err instanceof SandboxError) return problemPage(err.status, 'Password not set', err.message);
         throw err;
       }
-      if (redirectUrl) return new Response(null, { status: 302, headers: { location: new URL(redirectUrl).href, 'cache-control': 'no-store' } });
-      return page('Password set', '<h1>Password set</h1><p>You can log in with the new password.</p>');
+      if (redirectUrl) return redirectTo(new URL(redirectUrl).href);
+      return passwordSetPage();
     },
   },
 ];

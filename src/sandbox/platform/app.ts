@@ -161,6 +161,7 @@ export function createSandbox(given: SandboxOptions = {}): Sandbox {
   };
   const modules = [...businessModules, ...(options.modules ?? [])];
   const handlers: HandlerTable = Object.assign({}, ...modules.map((m) => m.handlers ?? {}));
+  const listeners = modules.flatMap((m) => (m.on ? [m.on] : []));
   const router = new Router(operationList);
   const store = new Store(storeIndexes);
   const events = new EventHub();
@@ -232,6 +233,9 @@ export function createSandbox(given: SandboxOptions = {}): Sandbox {
       now: sandbox.now,
       newId: () => crypto.randomUUID(),
       emit: (e) => pendingEvents.push(e),
+      announce: (name, event) => {
+        for (const on of listeners) on[name]?.(ctx, event);
+      },
       sendMail: (m) => pendingMail.push(m),
       origin,
       headers,

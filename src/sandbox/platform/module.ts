@@ -1,6 +1,6 @@
 /** What a sandbox module (cart, checkout, orders, members, catalog, identity, ...) may provide. */
 import type { Sandbox } from './sandbox.ts';
-import type { Caller, Db, HandlerTable, OperationContext, SandboxRequest } from './types.ts';
+import type { Caller, Db, HandlerTable, ModuleEvents, OperationContext, SandboxRequest } from './types.ts';
 
 export interface SeedContext {
   db: Db;
@@ -25,6 +25,9 @@ export interface SandboxRoute {
   handle(request: SandboxRequest, env: RouteEnv): Promise<Response> | Response;
 }
 
+/** A module's reactions to other modules' events, each run inside the announcer's transaction. */
+export type ModuleListeners = { [N in keyof ModuleEvents]?: (ctx: OperationContext, event: ModuleEvents[N]) => void };
+
 export interface SandboxModule {
   name: string;
   /** Operation handlers by `<module>.<operationId>`. */
@@ -34,4 +37,6 @@ export interface SandboxModule {
   /** Runs scheduled work that is due by the sandbox clock (scheduled capture/void, expiry). */
   runJobs?(ctx: OperationContext): void | Promise<void>;
   routes?: SandboxRoute[];
+  /** What the module does when another one announces an event (see ModuleEvents). */
+  on?: ModuleListeners;
 }

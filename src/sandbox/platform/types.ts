@@ -111,6 +111,14 @@ export interface DomainEventInput {
   actionEvent?: { body: Record<string, unknown> };
 }
 
+/**
+ * Events between the sandbox's own modules (not the provider's webhooks, not in the event log):
+ * one module announces (`ctx.announce`), the modules that listen (`SandboxModule.on`) react at
+ * once, inside the same transaction, so an error in a listener undoes the announcer's change
+ * too. The announcing module names its events here by declaration merging.
+ */
+export interface ModuleEvents {}
+
 export interface OutboxMail {
   to: string;
   /** `verification`, `recovery`, `activation`, `order-canceled`, ... */
@@ -163,6 +171,8 @@ export interface ContextOf<Input, Op extends OperationDescriptor | undefined> {
   /** A new random id (uuid v4). */
   newId(): string;
   emit(event: DomainEventInput): void;
+  /** Tells the modules listening for `name` (see ModuleEvents); they run before this returns. */
+  announce<N extends keyof ModuleEvents>(name: N, event: ModuleEvents[N]): void;
   sendMail(mail: OutboxMail): void;
   /** The sandbox's own origin, for URLs it hands out (hosted login page, checkout page). */
   origin: string;
