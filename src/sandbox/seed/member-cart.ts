@@ -53,6 +53,7 @@ export function memberCartModule(commerce: HandlerTable): SandboxModule {
         // The cart, its line and the checkout take the seeded ids in the order the handlers ask.
         newId: () => ids.shift() ?? seed.newId(),
         emit: () => undefined,
+        announce: () => undefined,
         sendMail: () => undefined,
         origin: '',
         headers: { get: () => null },
