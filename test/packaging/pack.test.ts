@@ -1,45 +1,62 @@
 /**
- * The publishable package: build, `npm pack`, install the tarball in a scratch project, import
- * it in Node (both entry points) and bundle it for the browser.
+ * The publishable package: `npm pack`, install the tarball in a scratch project, import it in
+ * this Node (both entry points; `npm test` runs this file on Node 20, 22 and 24) and bundle it
+ * for the browser. `npm test` packs once for every runtime (SFK_PACKED); run alone, it packs here.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { build } from 'esbuild';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { packLibrary } from '../../scripts/pack.ts';
 
-const root = resolve(import.meta.dirname, '..', '..');
 const scratch = mkdtempSync(join(tmpdir(), 'sfk-pack-'));
 const npm = (args: string[], cwd: string) =>
-  execFileSync('npm', args, { cwd, stdio: 'pipe', encoding: 'utf8', env: { ...process.env, npm_config_audit: 'false', npm_config_fund: 'false' } });
+  execFileSync('npm', args, {
+    cwd,
+    stdio: 'pipe',
+    encoding: 'utf8',
+    env: { ...process.env, npm_config_audit: 'false', npm_config_fund: 'false' },
+  });
+/** Runs a script in the scratch project on the Node running this test. */
+const runHere = (script: string) =>
+  JSON.parse(execFileSync(process.execPath, [script], { cwd: scratch, encoding: 'utf8' }));
+const node = `Node ${process.versions.node}`;
 
 beforeAll(() => {
-  execFileSync(join(root, 'node_modules', '.bin', 'tsx'), ['scripts/build.ts'], { cwd: root, stdio: 'pipe' });
-  npm(['pack', '--pack-destination', scratch], root);
-  const tarball = readdirSync(scratch).find((f) => f.endsWith('.tgz'))!;
+  const tarball = process.env.SFK_PACKED ?? packLibrary(scratch);
+  if (!existsSync(tarball))
+    throw new Error(`SFK_PACKED names ${tarball}, which does not exist: npm test's pack step failed (see its output)`);
   writeFileSync(join(scratch, 'package.json'), JSON.stringify({ name: 'scratch', private: true, type: 'module' }));
   // Prefer the cache (npm ci filled it); a fresh CI cache may still lack the registry's package metadata.
-  npm(['install', '--prefer-offline', '--no-package-lock', join(scratch, tarball)], scratch);
+  npm(['install', '--prefer-offline', '--no-package-lock', tarball], scratch);
 }, 240_000);
 
 describe('the packed library', () => {
-  it('imports in Node: the client entry and the sandbox entry', () => {
+  it(`imports in ${node}: the client entry and the sandbox entry`, () => {
     writeFileSync(
       join(scratch, 'use.mjs'),
       `import { createClient, OAuthStrategy, ApiKeyStrategy, currentCart, members, ValidationError } from 'storefront-kit';
        import { createSandbox, createSandboxServer } from 'storefront-kit/sandbox';
        const kit = createClient({ modules: { currentCart, members }, auth: ApiKeyStrategy({ apiKey: 'k', siteId: 's' }) });
        console.log(JSON.stringify({
-         client: typeof kit.currentCart.getCurrentCart, members: typeof kit.members.queryMembers,
+         node: process.version, client: typeof kit.currentCart.getCurrentCart, members: typeof kit.members.queryMembers,
          oauth: typeof OAuthStrategy, error: typeof ValidationError, sandbox: typeof createSandbox, server: typeof createSandboxServer,
        }));`,
     );
-    const out = JSON.parse(execFileSync(process.execPath, ['use.mjs'], { cwd: scratch, encoding: 'utf8' }));
-    expect(out).toEqual({ client: 'function', members: 'function', oauth: 'function', error: 'function', sandbox: 'function', server: 'function' });
+    expect(runHere('use.mjs')).toEqual({
+      node: process.version,
+      client: 'function',
+      members: 'function',
+      oauth: 'function',
+      error: 'function',
+      sandbox: 'function',
+      server: 'function',
+    });
   });
 
-  it('answers a call against its own sandbox, installed from the tarball', () => {
+  it(`answers a call against its own sandbox on ${node}, installed from the tarball`, () => {
     writeFileSync(
       join(scratch, 'call.mjs'),
       `import { createClient, oauth } from 'storefront-kit';
@@ -50,13 +67,15 @@ describe('the packed library', () => {
        console.log(JSON.stringify({ hasToken: typeof t.access_token === 'string' }));
        await s.close();`,
     );
-    const out = JSON.parse(execFileSync(process.execPath, ['call.mjs'], { cwd: scratch, encoding: 'utf8' }));
-    expect(out).toEqual({ hasToken: true });
+    expect(runHere('call.mjs')).toEqual({ hasToken: true });
   });
 
   it('bundles for the browser with no Node built-ins', async () => {
     const result = await build({
-      stdin: { contents: `import { createClient, OAuthStrategy, currentCart } from 'storefront-kit'; createClient({ modules: { currentCart }, auth: OAuthStrategy({ clientId: 'c' }) }).currentCart.getCurrentCart();`, resolveDir: scratch },
+      stdin: {
+        contents: `import { createClient, OAuthStrategy, currentCart } from 'storefront-kit'; createClient({ modules: { currentCart }, auth: OAuthStrategy({ clientId: 'c' }) }).currentCart.getCurrentCart();`,
+        resolveDir: scratch,
+      },
       bundle: true,
       platform: 'browser',
       format: 'esm',
@@ -69,12 +88,31 @@ describe('the packed library', () => {
 
   it('bundles only what the app calls: a cart page carries no other module and no direct login', async () => {
     const bundle = async (contents: string) =>
-      (await build({ stdin: { contents, resolveDir: scratch }, bundle: true, platform: 'browser', format: 'esm', write: false, minify: true })).outputFiles[0].text;
-    const cart = await bundle(`import { createClient, OAuthStrategy, currentCart } from 'storefront-kit'; createClient({ modules: { currentCart }, auth: OAuthStrategy({ clientId: 'c' }) }).currentCart.getCurrentCart();`);
+      (
+        await build({
+          stdin: { contents, resolveDir: scratch },
+          bundle: true,
+          platform: 'browser',
+          format: 'esm',
+          write: false,
+          minify: true,
+        })
+      ).outputFiles[0].text;
+    const cart = await bundle(
+      `import { createClient, OAuthStrategy, currentCart } from 'storefront-kit'; createClient({ modules: { currentCart }, auth: OAuthStrategy({ clientId: 'c' }) }).currentCart.getCurrentCart();`,
+    );
     expect(cart).toContain('/ecom/v1/carts/current/add-to-cart');
     expect(cart).toContain('/oauth2/token');
-    for (const absent of ['/members/v1/members', '/_api/iam/authentication/v2/login', '/stores/v1/products', 'ecom/v1/orders']) expect(cart).not.toContain(absent);
-    const login = await bundle(`import { createClient, OAuthStrategy, withDirectLogin } from 'storefront-kit'; const auth = withDirectLogin(OAuthStrategy({ clientId: 'c' })); createClient({ auth }); auth.login({ email: 'a', password: 'b' });`);
+    for (const absent of [
+      '/members/v1/members',
+      '/_api/iam/authentication/v2/login',
+      '/stores/v1/products',
+      'ecom/v1/orders',
+    ])
+      expect(cart).not.toContain(absent);
+    const login = await bundle(
+      `import { createClient, OAuthStrategy, withDirectLogin } from 'storefront-kit'; const auth = withDirectLogin(OAuthStrategy({ clientId: 'c' })); createClient({ auth }); auth.login({ email: 'a', password: 'b' });`,
+    );
     expect(login).toContain('/_api/iam/authentication/v2/login');
     expect(login).not.toContain('/ecom/v1/carts/current');
   });

