@@ -35,6 +35,12 @@ export const RUNTIMES: readonly Runtime[] = [
     version: '24.21.0',
     integrity: 'sha512-3nULszZ5X0fciYpG0t6TrdApJzAn8+FlINP6OiMX7V8HrvpATPN936U1LlReOJriLRa4e8yEqQBYCnLyPNAs7Q==',
   },
+  // 26 became LTS in October 2026: users run it too.
+  {
+    major: 26,
+    version: '26.10.0',
+    integrity: 'sha512-OmAztarr1gK4PD+sNyoku4N5Q40d8eqMuLjNa/zRvxF33aCsVKVIQLs4V5HYPWSWWlMiTdkmbZE/6Phigma0hw==',
+  },
 ];
 
 /**

@@ -2,7 +2,7 @@
  * `npm test`: everything, in order, on a fresh clone.
  *   spec lint -> generated-code drift -> type check -> import rules -> console build -> pack
  *   -> vitest on this Node (every suite: unit, contract, sandbox, packaging, docs, browser, hardening)
- *   -> vitest on Node 22 and 24, side by side (unit, contract, sandbox, packaging; scripts/runtimes.ts)
+ *   -> vitest on Node 22, 24 and 26, side by side (unit, contract, sandbox, packaging; scripts/runtimes.ts)
  * Each step before vitest counts as one check; vitest's tests count one each, on every runtime.
  * The run ends with one plain line, `N passed, N failed`, which CI reads.
  */
