@@ -8,11 +8,23 @@ import { membersModule } from './handlers/members.ts';
 import { oauthModule } from './handlers/oauth.ts';
 import { ordersModule } from './handlers/orders.ts';
 import { redirectsModule } from './handlers/redirects.ts';
+import { recommendationsModule } from './handlers/recommendations.ts';
+import { dataItemsModule } from './handlers/data-items.ts';
 
 export type { SandboxModule } from './platform/module.ts';
 
 // Members seed before the catalog (the demo member's wishlist points at it).
-export const modules: SandboxModule[] = [oauthModule, membersModule, identityModule, redirectsModule, catalogModule, commerceModule, ordersModule];
+export const modules: SandboxModule[] = [
+  oauthModule,
+  membersModule,
+  identityModule,
+  redirectsModule,
+  catalogModule,
+  commerceModule,
+  ordersModule,
+  recommendationsModule,
+  dataItemsModule,
+];
 
 /**
  * What the store indexes besides the id: the fields handlers look entities up by. `find` and

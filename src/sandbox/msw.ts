@@ -19,7 +19,9 @@ export { PROVIDER_HOSTS } from './platform/provider-hosts.ts';
 const everyPath = (origin: string) => `${origin.replace(/\/+$/, '')}/*`;
 
 export function sandboxHandlers(sandbox: Sandbox, origin?: string): RequestHandler[] {
-  return (origin === undefined ? PROVIDER_ORIGINS : [origin]).map((o) => http.all(everyPath(o), ({ request }) => sandbox.handle(request)));
+  return (origin === undefined ? PROVIDER_ORIGINS : [origin]).map((o) =>
+    http.all(everyPath(o), ({ request }) => sandbox.handle(request)),
+  );
 }
 
 /** Handlers that forward every request to the provider's hosts to the sandbox running at `url` (e.g. `http://127.0.0.1:4010`). */
@@ -28,7 +30,12 @@ export function connect(url: string): RequestHandler[] {
   return PROVIDER_ORIGINS.map((o) =>
     http.all(everyPath(o), async ({ request }) => {
       const body = request.method === 'GET' || request.method === 'HEAD' ? undefined : await request.arrayBuffer();
-      const forwarded = new Request(toSandboxUrl(request.url, origin)!, { method: request.method, headers: request.headers, body, redirect: request.redirect });
+      const forwarded = new Request(toSandboxUrl(request.url, origin)!, {
+        method: request.method,
+        headers: request.headers,
+        body,
+        redirect: request.redirect,
+      });
       return fetch(bypass(forwarded));
     }),
   );

@@ -25,6 +25,16 @@ export interface SandboxRoute {
   handle(request: SandboxRequest, env: RouteEnv): Promise<Response> | Response;
 }
 
+/** A service the sandbox answers beyond the description's operations (the coverage table lists it apart). */
+export interface BeyondSpecService {
+  /** The official SDK's name: `<package> <module>.<method>`. */
+  operation: string;
+  method: string;
+  path: string;
+  /** What the sandbox answers, in a few words. */
+  answers: string;
+}
+
 export interface SandboxModule {
   name: string;
   /** Operation handlers by `<module>.<operationId>`. */
@@ -34,4 +44,6 @@ export interface SandboxModule {
   /** Runs scheduled work that is due by the sandbox clock (scheduled capture/void, expiry). */
   runJobs?(ctx: OperationContext): void | Promise<void>;
   routes?: SandboxRoute[];
+  /** The services among `routes` that are beyond the spec's operations, for the coverage table. */
+  beyondSpec?: BeyondSpecService[];
 }

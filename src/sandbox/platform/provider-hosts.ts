@@ -14,7 +14,8 @@ export const PROVIDER_HOSTS = [
   },
   {
     host: 'edge.wixapis.com',
-    carries: "an OAuth visitor's or member's module calls (DEFAULT_EDGE_API_URL, the CDN; the current cart's writes excepted)",
+    carries:
+      "an OAuth visitor's or member's module calls (DEFAULT_EDGE_API_URL, the CDN; the current cart's writes excepted)",
   },
 ] as const;
 
@@ -35,17 +36,31 @@ export function toSandboxUrl(url: string, sandboxOrigin: string): string | undef
 /** The sandbox's origin from a URL a user gave (`SFK_SANDBOX_URL`, `connect(url)`), or a clear error naming `what`. */
 export function sandboxOrigin(value: string | undefined, what: string): string {
   if (value === undefined || value.trim() === '') {
-    throw new Error(`${what} is not set: give the URL of a running sandbox, e.g. http://127.0.0.1:4010 (start one with \`npx storefront-kit sandbox\`)`);
+    throw new Error(
+      `${what} is not set: give the URL of a running sandbox, e.g. http://127.0.0.1:4010 (start one with \`npx storefront-kit sandbox\`)`,
+    );
   }
   let u: URL;
   try {
     u = new URL(value.trim());
   } catch {
-    throw new Error(`${what} ${JSON.stringify(value)} is not a URL: give the URL of a running sandbox, e.g. http://127.0.0.1:4010`);
+    throw new Error(
+      `${what} ${JSON.stringify(value)} is not a URL: give the URL of a running sandbox, e.g. http://127.0.0.1:4010`,
+    );
   }
-  if ((u.protocol !== 'http:' && u.protocol !== 'https:') || u.username || u.password || u.search || u.hash || u.pathname !== '/') {
-    throw new Error(`${what} ${JSON.stringify(value)} must be the sandbox's http(s) origin, without a path, credentials, query or fragment (e.g. http://127.0.0.1:4010)`);
+  if (
+    (u.protocol !== 'http:' && u.protocol !== 'https:') ||
+    u.username ||
+    u.password ||
+    u.search ||
+    u.hash ||
+    u.pathname !== '/'
+  ) {
+    throw new Error(
+      `${what} ${JSON.stringify(value)} must be the sandbox's http(s) origin, without a path, credentials, query or fragment (e.g. http://127.0.0.1:4010)`,
+    );
   }
-  if (PROVIDER_ORIGINS.includes(u.origin)) throw new Error(`${what} ${JSON.stringify(value)} is the provider itself, not a sandbox`);
+  if (PROVIDER_ORIGINS.includes(u.origin))
+    throw new Error(`${what} ${JSON.stringify(value)} is the provider itself, not a sandbox`);
   return u.origin;
 }

@@ -9,7 +9,10 @@
 import { sandboxOrigin, toSandboxUrl } from './provider-hosts.ts';
 
 /** Installs the rerouting fetch on `target` (the global object); returns a function that puts the original back. */
-export function routeProviderFetch(sandboxUrl: string | undefined, target: { fetch: typeof fetch } = globalThis): () => void {
+export function routeProviderFetch(
+  sandboxUrl: string | undefined,
+  target: { fetch: typeof fetch } = globalThis,
+): () => void {
   const origin = sandboxOrigin(sandboxUrl, 'SFK_SANDBOX_URL');
   const original = target.fetch;
   const routed: typeof fetch = async (input, init) => {
@@ -19,7 +22,16 @@ export function routeProviderFetch(sandboxUrl: string | undefined, target: { fet
     // A new request to the sandbox's own address: its Host header is the sandbox's (which refuses other Hosts).
     if (!(input instanceof Request)) return original(to, init);
     const body = input.method === 'GET' || input.method === 'HEAD' ? undefined : await input.arrayBuffer();
-    return original(new Request(to, { method: input.method, headers: input.headers, body, redirect: input.redirect, signal: input.signal }), init);
+    return original(
+      new Request(to, {
+        method: input.method,
+        headers: input.headers,
+        body,
+        redirect: input.redirect,
+        signal: input.signal,
+      }),
+      init,
+    );
   };
   target.fetch = routed;
   return () => {
