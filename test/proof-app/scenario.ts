@@ -37,8 +37,8 @@ export async function shopperVisit(clientId: string) {
   const collections = await shop.collections();
   const clothing = {
     byName: (await shop.collectionProducts('clothing'))!,
-    byNameDesc: await shop.collectionProducts('clothing', { sort: 'name-desc' }),
-    searchedW: await shop.collectionProducts('clothing', { search: 'W' }),
+    byNameDesc: (await shop.collectionProducts('clothing', { sort: 'name-desc' }))!,
+    searchedW: (await shop.collectionProducts('clothing', { search: 'W' }))!,
   };
 
   const page = (await shop.productPage('linen-shirt'))!;
