@@ -1,3 +1,5 @@
+import { httpOrigin } from './url-safety.ts';
+
 /**
  * The hosts the provider's official SDK (`@wix/sdk` and its modules) sends requests to, found in
  * its code: a request to any of them is one the sandbox answers when an app is pointed at it
@@ -40,27 +42,15 @@ export function sandboxOrigin(value: string | undefined, what: string): string {
       `${what} is not set: give the URL of a running sandbox, e.g. http://127.0.0.1:4010 (start one with \`npx storefront-kit sandbox\`)`,
     );
   }
-  let u: URL;
-  try {
-    u = new URL(value.trim());
-  } catch {
+  const parsed = httpOrigin(value.trim());
+  if (!('origin' in parsed)) {
     throw new Error(
-      `${what} ${JSON.stringify(value)} is not a URL: give the URL of a running sandbox, e.g. http://127.0.0.1:4010`,
+      parsed.problem === 'not a URL'
+        ? `${what} ${JSON.stringify(value)} is not a URL: give the URL of a running sandbox, e.g. http://127.0.0.1:4010`
+        : `${what} ${JSON.stringify(value)} must be the sandbox's http(s) origin, without a path, credentials, query or fragment (e.g. http://127.0.0.1:4010)`,
     );
   }
-  if (
-    (u.protocol !== 'http:' && u.protocol !== 'https:') ||
-    u.username ||
-    u.password ||
-    u.search ||
-    u.hash ||
-    u.pathname !== '/'
-  ) {
-    throw new Error(
-      `${what} ${JSON.stringify(value)} must be the sandbox's http(s) origin, without a path, credentials, query or fragment (e.g. http://127.0.0.1:4010)`,
-    );
-  }
-  if (PROVIDER_ORIGINS.includes(u.origin))
+  if (PROVIDER_ORIGINS.includes(parsed.origin))
     throw new Error(`${what} ${JSON.stringify(value)} is the provider itself, not a sandbox`);
-  return u.origin;
+  return parsed.origin;
 }
