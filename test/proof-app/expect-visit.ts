@@ -1,10 +1,19 @@
 /** What a shopper's visit to the proof storefront must show, whichever route connects it to the sandbox. */
 import { expect } from 'vitest';
-import { DEMO_MEMBER, SHOP, type ShopperVisit } from './scenario.ts';
+import { DEMO_MEMBER, SHOP, type ShopperVisit, type ShoppingVisit } from './scenario.ts';
 
 const CLOTHING_BY_NAME = ['Leather belt', 'Linen shirt', 'Rain jacket', 'Trail socks', 'Wool beanie'];
 
 export function expectShopperVisit(v: ShopperVisit, sandboxOrigins: string[]): void {
+  expectShoppingVisit(v, sandboxOrigins);
+  expect(sandboxOrigins).toContain(new URL(v.login.authUrl).origin);
+  expect(v.login.callbackUrl.startsWith(`${SHOP}/callback?code=`)).toBe(true);
+  expect(v.login).toMatchObject({ loggedIn: true, member: { email: DEMO_MEMBER.email, nickname: expect.any(String) } });
+  expect(sandboxOrigins).toContain(new URL(v.logout.logoutUrl).origin);
+  expect(v.logout).toMatchObject({ status: 302, location: `${SHOP}/` });
+}
+
+export function expectShoppingVisit(v: ShoppingVisit, sandboxOrigins: string[]): void {
   expect(v.collections.map((c) => c.slug)).toEqual([
     'all-products',
     'clothing',
@@ -53,10 +62,4 @@ export function expectShopperVisit(v: ShopperVisit, sandboxOrigins: string[]): v
   const checkoutUrl = new URL(v.checkout.url);
   expect(sandboxOrigins).toContain(checkoutUrl.origin);
   expect(checkoutUrl.pathname).toBe('/__sandbox/redirect');
-
-  expect(sandboxOrigins).toContain(new URL(v.login.authUrl).origin);
-  expect(v.login.callbackUrl.startsWith(`${SHOP}/callback?code=`)).toBe(true);
-  expect(v.login).toMatchObject({ loggedIn: true, member: { email: DEMO_MEMBER.email, nickname: expect.any(String) } });
-  expect(sandboxOrigins).toContain(new URL(v.logout.logoutUrl).origin);
-  expect(v.logout).toMatchObject({ status: 302, location: `${SHOP}/` });
 }

@@ -3,7 +3,7 @@
  * the browser's part of the hosted login page played by `submitHostedLogin`. Run in process
  * (msw) or in a child process behind the preload (run.ts); both give the same result.
  */
-import { createStorefront } from './storefront.ts';
+import { createStorefront, type Storefront } from './storefront.ts';
 
 export const SHOP = 'http://localhost:5173';
 export const DEMO_MEMBER = { email: 'demo@storefront.test', password: 'demo-password-1' };
@@ -32,8 +32,8 @@ export async function submitHostedLogin(authUrl: string, email: string, password
   return location;
 }
 
-export async function shopperVisit(clientId: string) {
-  const shop = createStorefront(clientId);
+/** The pages a visitor browses and shops on: collections, a product page, the cart, checkout. */
+export async function shoppingVisit(shop: Storefront) {
   const collections = await shop.collections();
   const clothing = {
     byName: (await shop.collectionProducts('clothing'))!,
@@ -55,14 +55,6 @@ export async function shopperVisit(clientId: string) {
   const cartAfterRemove = await shop.removeLine(socksLine.id);
   const checkout = await shop.checkoutUrl(`${SHOP}/thank-you`);
 
-  const { authUrl, oauthData } = await shop.loginUrl(`${SHOP}/callback`, `${SHOP}/account`);
-  const callbackUrl = await submitHostedLogin(authUrl, DEMO_MEMBER.email, DEMO_MEMBER.password);
-  await shop.completeLogin(callbackUrl, oauthData);
-  const member = await shop.currentMember();
-  const loggedIn = shop.isLoggedIn();
-  const logoutUrl = await shop.logout(`${SHOP}/`);
-  const afterLogout = await fetch(logoutUrl, { redirect: 'manual' });
-
   return {
     collections,
     clothing,
@@ -83,9 +75,28 @@ export async function shopperVisit(clientId: string) {
       afterRemove: cartAfterRemove,
     },
     checkout,
+  };
+}
+
+/** A member signs in through the hosted page (the browser's part played by submitHostedLogin), then out. */
+export async function memberVisit(shop: Storefront) {
+  const { authUrl, oauthData } = await shop.loginUrl(`${SHOP}/callback`, `${SHOP}/account`);
+  const callbackUrl = await submitHostedLogin(authUrl, DEMO_MEMBER.email, DEMO_MEMBER.password);
+  await shop.completeLogin(callbackUrl, oauthData);
+  const member = await shop.currentMember();
+  const loggedIn = shop.isLoggedIn();
+  const logoutUrl = await shop.logout(`${SHOP}/`);
+  const afterLogout = await fetch(logoutUrl, { redirect: 'manual' });
+  return {
     login: { authUrl, callbackUrl, member, loggedIn },
     logout: { logoutUrl, status: afterLogout.status, location: afterLogout.headers.get('location') },
   };
 }
 
+export async function shopperVisit(clientId: string) {
+  const shop = createStorefront(clientId);
+  return { ...(await shoppingVisit(shop)), ...(await memberVisit(shop)) };
+}
+
+export type ShoppingVisit = Awaited<ReturnType<typeof shoppingVisit>>;
 export type ShopperVisit = Awaited<ReturnType<typeof shopperVisit>>;
