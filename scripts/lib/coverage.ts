@@ -5,7 +5,7 @@
  */
 import { operationList } from '../../generated/operations.ts';
 import { modules } from '../../src/sandbox/modules.ts';
-import type { BeyondSpecService } from '../../src/sandbox/platform/module.ts';
+import { createSandbox } from '../../src/sandbox/platform/app.ts';
 
 export interface CoverageRow {
   key: string;
@@ -29,9 +29,7 @@ export function coverageRows(): CoverageRow[] {
 }
 
 /** The services the sandbox answers beyond the description's operations (the provider's storefront templates call them). */
-export function beyondSpecRows(): (BeyondSpecService & { module: string })[] {
-  return modules.flatMap((m) => (m.beyondSpec ?? []).map((b) => ({ ...b, module: m.name })));
-}
+export const beyondSpecRows = () => createSandbox({ seed: false }).beyondSpec();
 
 export function coverageMarkdown(rows = coverageRows()): string {
   const missing = rows.filter((r) => !r.module).length;

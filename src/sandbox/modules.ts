@@ -14,17 +14,7 @@ import { dataItemsModule } from './handlers/data-items.ts';
 export type { SandboxModule } from './platform/module.ts';
 
 // Members seed before the catalog (the demo member's wishlist points at it).
-export const modules: SandboxModule[] = [
-  oauthModule,
-  membersModule,
-  identityModule,
-  redirectsModule,
-  catalogModule,
-  commerceModule,
-  ordersModule,
-  recommendationsModule,
-  dataItemsModule,
-];
+export const modules: SandboxModule[] = [oauthModule, membersModule, identityModule, redirectsModule, catalogModule, commerceModule, ordersModule, recommendationsModule, dataItemsModule];
 
 /**
  * What the store indexes besides the id: the fields handlers look entities up by. `find` and

@@ -4,26 +4,12 @@ import { describeStart, sandboxOptionsFromArgs } from '../../src/sandbox/platfor
 
 describe('sandbox flags', () => {
   it('defaults to 127.0.0.1:4010 in memory', () => {
-    expect(sandboxOptionsFromArgs([], {})).toMatchObject({
-      port: 4010,
-      host: '127.0.0.1',
-      data: undefined,
-      validateResponses: false,
-    });
+    expect(sandboxOptionsFromArgs([], {})).toMatchObject({ port: 4010, host: '127.0.0.1', data: undefined, validateResponses: false });
   });
 
   it('reads every flag, and the environment when a flag is absent (flags win)', () => {
-    const env = {
-      SFK_PORT: '5000',
-      SFK_DATA: '/tmp/env.json',
-      SFK_CLIENT_ID: 'env-client',
-      SFK_API_KEY: 'env-key',
-      SFK_VALIDATE_RESPONSES: '1',
-    };
-    const o = sandboxOptionsFromArgs(
-      ['--port', '4999', '--member-email', 'a@b.test', '--member-password', 'pw-123456', '--host', '0.0.0.0'],
-      env,
-    );
+    const env = { SFK_PORT: '5000', SFK_DATA: '/tmp/env.json', SFK_CLIENT_ID: 'env-client', SFK_API_KEY: 'env-key', SFK_VALIDATE_RESPONSES: '1' };
+    const o = sandboxOptionsFromArgs(['--port', '4999', '--member-email', 'a@b.test', '--member-password', 'pw-123456', '--host', '0.0.0.0'], env);
     expect(o).toMatchObject({
       port: 4999,
       host: '0.0.0.0',
@@ -37,12 +23,8 @@ describe('sandbox flags', () => {
   });
 
   it('reads the public URL from --public-url or SFK_PUBLIC_URL', () => {
-    expect(sandboxOptionsFromArgs(['--public-url', 'https://sandbox.lan:4010'], {}).publicUrl).toBe(
-      'https://sandbox.lan:4010',
-    );
-    expect(sandboxOptionsFromArgs([], { SFK_PUBLIC_URL: 'http://box.test:4010' }).publicUrl).toBe(
-      'http://box.test:4010',
-    );
+    expect(sandboxOptionsFromArgs(['--public-url', 'https://sandbox.lan:4010'], {}).publicUrl).toBe('https://sandbox.lan:4010');
+    expect(sandboxOptionsFromArgs([], { SFK_PUBLIC_URL: 'http://box.test:4010' }).publicUrl).toBe('http://box.test:4010');
     expect(sandboxOptionsFromArgs([], {}).publicUrl).toBeUndefined();
   });
 
@@ -52,11 +34,7 @@ describe('sandbox flags', () => {
   });
 
   it('prints the URL, client id, API key, demo member and where the state lives', () => {
-    const text = describeStart(
-      'http://127.0.0.1:4010',
-      { clientIds: ['c'], apiKeys: ['k'], memberEmail: 'm@x.test', memberPassword: 'p', siteId: 's' },
-      '/data.json',
-    );
+    const text = describeStart('http://127.0.0.1:4010', { clientIds: ['c'], apiKeys: ['k'], memberEmail: 'm@x.test', memberPassword: 'p', siteId: 's' }, '/data.json');
     expect(text).toContain('listening on http://127.0.0.1:4010');
     expect(text).toContain('client id:        c');
     expect(text).toContain('API key:          k');
@@ -67,30 +45,15 @@ describe('sandbox flags', () => {
 
 describe("an app's own OAuth client id, and how to connect an app", () => {
   it('accepts a comma-separated list of client ids from --client-id or SFK_CLIENT_ID', () => {
-    expect(sandboxOptionsFromArgs(['--client-id', 'my-app-id, sandbox-client'], {}).clientIds).toEqual([
-      'my-app-id',
-      'sandbox-client',
-    ]);
-    expect(sandboxOptionsFromArgs([], { SFK_CLIENT_ID: '5d1f3a2b-0000-4000-8000-00000000c11e' }).clientIds).toEqual([
-      '5d1f3a2b-0000-4000-8000-00000000c11e',
-    ]);
+    expect(sandboxOptionsFromArgs(['--client-id', 'my-app-id, sandbox-client'], {}).clientIds).toEqual(['my-app-id', 'sandbox-client']);
+    expect(sandboxOptionsFromArgs([], { SFK_CLIENT_ID: '5d1f3a2b-0000-4000-8000-00000000c11e' }).clientIds).toEqual(['5d1f3a2b-0000-4000-8000-00000000c11e']);
     expect(sandboxOptionsFromArgs([], {}).clientIds).toBeUndefined();
   });
 
   it('says at start which client ids it accepts and prints the three ways to connect an app', () => {
-    const text = describeStart('http://127.0.0.1:4010', {
-      clientIds: ['my-app-id', 'sandbox-client'],
-      apiKeys: ['k'],
-      memberEmail: 'm@x.test',
-      memberPassword: 'p',
-      siteId: 's',
-    });
-    expect(text).toContain(
-      "client id:        my-app-id, sandbox-client  (OAuth client ids accepted; your app's own: --client-id ID[,ID...])",
-    );
-    expect(text).toContain(
-      'SFK_SANDBOX_URL=http://127.0.0.1:4010 node --import storefront-kit/sandbox/register app.js',
-    );
+    const text = describeStart('http://127.0.0.1:4010', { clientIds: ['my-app-id', 'sandbox-client'], apiKeys: ['k'], memberEmail: 'm@x.test', memberPassword: 'p', siteId: 's' });
+    expect(text).toContain("client id:        my-app-id, sandbox-client  (OAuth client ids accepted; your app's own: --client-id ID[,ID...])");
+    expect(text).toContain('SFK_SANDBOX_URL=http://127.0.0.1:4010 node --import storefront-kit/sandbox/register app.js');
     expect(text).toContain("setupServer(...connect('http://127.0.0.1:4010')) from 'storefront-kit/sandbox/msw'");
     expect(text).toContain("setupWorker(...connect('http://127.0.0.1:4010')).start()");
   });
