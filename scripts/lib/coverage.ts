@@ -5,6 +5,7 @@
  */
 import { operationList } from '../../generated/operations.ts';
 import { modules } from '../../src/sandbox/modules.ts';
+import { createSandbox } from '../../src/sandbox/platform/app.ts';
 
 export interface CoverageRow {
   key: string;
@@ -18,8 +19,17 @@ export interface CoverageRow {
 export function coverageRows(): CoverageRow[] {
   const owner = new Map<string, string>();
   for (const m of modules) for (const key of Object.keys(m.handlers ?? {})) owner.set(key, m.name);
-  return operationList.map((d) => ({ key: d.key, method: d.method, path: d.path, caller: d.caller, module: owner.get(d.key) }));
+  return operationList.map((d) => ({
+    key: d.key,
+    method: d.method,
+    path: d.path,
+    caller: d.caller,
+    module: owner.get(d.key),
+  }));
 }
+
+/** The services the sandbox answers beyond the description's operations (the provider's storefront templates call them). */
+export const beyondSpecRows = () => createSandbox({ seed: false }).beyondSpec();
 
 export function coverageMarkdown(rows = coverageRows()): string {
   const missing = rows.filter((r) => !r.module).length;
@@ -35,6 +45,16 @@ export function coverageMarkdown(rows = coverageRows()): string {
     ...rows.map(
       (r, i) =>
         `| ${i + 1} | \`${r.key}\` | ${r.method} | \`${r.path}\` | ${r.caller} | ${r.module ? `emulated (src/sandbox/handlers, module \`${r.module}\`)` : '**not emulated** (501 NOT_EMULATED)'} |`,
+    ),
+    '',
+    '## Beyond the description',
+    '',
+    "Services the provider's storefront templates call on every page, answered so an app built on the official SDK renders (not part of the spec, not validated against it).",
+    '',
+    '| service | method | path | sandbox answers |',
+    '|---|---|---|---|',
+    ...beyondSpecRows().map(
+      (b) => `| \`${b.operation}\` | ${b.method} | \`${b.path}\` | ${b.answers} (module \`${b.module}\`) |`,
     ),
     '',
   ];

@@ -9,12 +9,25 @@ import { oauthModule } from './handlers/oauth.ts';
 import { ordersModule } from './handlers/orders.ts';
 import { redirectsModule } from './handlers/redirects.ts';
 import { memberCartModule } from './seed/member-cart.ts';
+import { recommendationsModule } from './handlers/recommendations.ts';
+import { dataItemsModule } from './handlers/data-items.ts';
 
 export type { SandboxModule } from './platform/module.ts';
 
 // Members seed before the catalog (the demo member's wishlist points at it); the demo member's
 // cart and checkout last (they are made from the catalog, after the orders took their stock).
-export const modules: SandboxModule[] = [oauthModule, membersModule, identityModule, redirectsModule, catalogModule, commerceModule, ordersModule, memberCartModule(commerceModule.handlers!)];
+export const modules: SandboxModule[] = [
+  oauthModule,
+  membersModule,
+  identityModule,
+  redirectsModule,
+  catalogModule,
+  commerceModule,
+  ordersModule,
+  recommendationsModule,
+  dataItemsModule,
+  memberCartModule(commerceModule.handlers!),
+];
 
 /**
  * What the store indexes besides the id: the fields handlers look entities up by. `find` and

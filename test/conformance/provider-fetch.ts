@@ -1,23 +1,15 @@
 /**
- * Points the official SDK at a sandbox. The SDK hard-codes https://www.wixapis.com for its
- * token calls (and edge.wixapis.com for visitor module calls), so the test swaps
- * globalThis.fetch for one that sends those hosts to the sandbox and everything else on.
+ * Points the official SDK at a sandbox for a test file, with the preload's own rerouting
+ * (storefront-kit/sandbox/register): every fetch to a provider host (www. and edge.wixapis.com)
+ * goes to the sandbox, everything else on.
  */
 import { afterAll, beforeAll } from 'vitest';
-
-const PROVIDER_HOST = /^https:\/\/(www|edge)\.wixapis\.com(?=\/|$)/;
+import { routeProviderFetch } from '../../src/sandbox/platform/register.ts';
 
 export function useProviderFetch(base: () => string): void {
-  const realFetch = globalThis.fetch;
+  let restore = () => {};
   beforeAll(() => {
-    globalThis.fetch = (input: RequestInfo | URL, init?: RequestInit) => {
-      const url = input instanceof Request ? input.url : String(input);
-      if (!PROVIDER_HOST.test(url)) return realFetch(input, init);
-      const target = url.replace(PROVIDER_HOST, base());
-      return input instanceof Request ? realFetch(new Request(target, input), init) : realFetch(target, init);
-    };
+    restore = routeProviderFetch(base());
   });
-  afterAll(() => {
-    globalThis.fetch = realFetch;
-  });
+  afterAll(() => restore());
 }

@@ -288,11 +288,13 @@ describe('fuzz in process: every operation', () => {
   });
 });
 
-/** The sandbox's own routes: the control API (without its key) and the hosted pages. */
+/** The sandbox's own routes: the control API (without its key), the hosted pages and the services beyond the spec. */
 const OWN_ROUTES = [
   '/__sandbox/info', '/__sandbox/state', '/__sandbox/reset', '/__sandbox/outbox', '/__sandbox/events', '/__sandbox/events/stream',
   '/__sandbox/webhooks/deliveries', '/__sandbox/settings', '/__sandbox/clock', '/__sandbox/clock/advance', '/__sandbox/coverage',
   '/__sandbox/checkout/', '/__sandbox/login', '/__sandbox/logout', '/__sandbox/redirect', '/__sandbox/recover', '/__sandbox/',
+  // The services beyond the spec the storefront templates call (recommendations, CMS data items).
+  '/v1/recommendations/get', '/v1/recommendations/algorithms', '/wix-data/v2/items/', '/wix-data/v2/bulk/items/',
 ];
 const ROUTE_TAILS = ['', '%E0%A4%A', '%', '..%2F..%2Fetc%2Fpasswd', '<script>alert(1)</script>', 'x'.repeat(3000), '00000000-0000-4000-8000-000000000000'];
 const ROUTE_QUERIES = ['', '?session=%E0%A4%A', '?session=nope', '?since=abc', '?since=-1', '?to=%', '?token=x&redirect=javascript:alert(1)', '?session=&session=a'];

@@ -42,3 +42,19 @@ describe('sandbox flags', () => {
     expect(text).toContain('/data.json (durable)');
   });
 });
+
+describe("an app's own OAuth client id, and how to connect an app", () => {
+  it('accepts a comma-separated list of client ids from --client-id or SFK_CLIENT_ID', () => {
+    expect(sandboxOptionsFromArgs(['--client-id', 'my-app-id, sandbox-client'], {}).clientIds).toEqual(['my-app-id', 'sandbox-client']);
+    expect(sandboxOptionsFromArgs([], { SFK_CLIENT_ID: '5d1f3a2b-0000-4000-8000-00000000c11e' }).clientIds).toEqual(['5d1f3a2b-0000-4000-8000-00000000c11e']);
+    expect(sandboxOptionsFromArgs([], {}).clientIds).toBeUndefined();
+  });
+
+  it('says at start which client ids it accepts and prints the three ways to connect an app', () => {
+    const text = describeStart('http://127.0.0.1:4010', { clientIds: ['my-app-id', 'sandbox-client'], apiKeys: ['k'], memberEmail: 'm@x.test', memberPassword: 'p', siteId: 's' });
+    expect(text).toContain("client id:        my-app-id, sandbox-client  (OAuth client ids accepted; your app's own: --client-id ID[,ID...])");
+    expect(text).toContain('SFK_SANDBOX_URL=http://127.0.0.1:4010 node --import storefront-kit/sandbox/register app.js');
+    expect(text).toContain("setupServer(...connect('http://127.0.0.1:4010')) from 'storefront-kit/sandbox/msw'");
+    expect(text).toContain("setupWorker(...connect('http://127.0.0.1:4010')).start()");
+  });
+});

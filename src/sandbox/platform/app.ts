@@ -189,6 +189,7 @@ export function createSandbox(given: SandboxOptions = {}): Sandbox {
       return settingsCache.value;
     },
     emulated: () => new Set(Object.keys(handlers)),
+    beyondSpec: () => modules.flatMap((m) => (m.beyondSpec ?? []).map((b) => ({ ...b, module: m.name }))),
     runAs: () => {
       throw new Error('sandbox not initialised');
     },

@@ -13,6 +13,7 @@ export const SANDBOX_FLAGS = {
   port: { type: 'string', env: 'SFK_PORT' },
   host: { type: 'string', env: 'SFK_HOST' },
   data: { type: 'string', env: 'SFK_DATA' },
+  /** Comma-separated OAuth client ids the sandbox accepts (an app's own id, so it runs unchanged); default `sandbox-client`. */
   'client-id': { type: 'string', env: 'SFK_CLIENT_ID' },
   'api-key': { type: 'string', env: 'SFK_API_KEY' },
   'member-email': { type: 'string', env: 'SFK_MEMBER_EMAIL' },
@@ -46,7 +47,7 @@ export function sandboxOptionsFromArgs(args: string[], env: NodeJS.ProcessEnv = 
     port: port !== undefined ? Number(port) : 4010,
     host: get('host') ?? '127.0.0.1',
     data: get('data'),
-    clientIds: get('client-id') ? [get('client-id')!] : undefined,
+    clientIds: list(get('client-id'))?.length ? list(get('client-id')) : undefined,
     apiKeys: get('api-key') ? [get('api-key')!] : undefined,
     memberEmail: get('member-email'),
     memberPassword: get('member-password'),
@@ -57,14 +58,28 @@ export function sandboxOptionsFromArgs(args: string[], env: NodeJS.ProcessEnv = 
   };
 }
 
+/** How an app built on the provider's official SDK reaches the sandbox at `url`: the three routes, two lines each. */
+export function connectHelp(url: string): string[] {
+  return [
+    `  connect an app built on the official SDK (@wix/sdk), unchanged:`,
+    `    Node:     SFK_SANDBOX_URL=${url} node --import storefront-kit/sandbox/register app.js`,
+    `              (or NODE_OPTIONS="--import storefront-kit/sandbox/register" with SFK_SANDBOX_URL set)`,
+    `    tests:    setupServer(...connect('${url}')) from 'storefront-kit/sandbox/msw' (msw/node),`,
+    `              or in process: setupServer(...sandboxHandlers(createSandbox()))`,
+    `    browser:  setupWorker(...connect('${url}')).start() in the app's dev build`,
+    `              (\`npx msw init public/\` writes the worker file; or sandboxHandlers(createSandbox()) for a sandbox in the page)`,
+  ];
+}
+
 export function describeStart(url: string, o: { clientIds: string[]; apiKeys: string[]; memberEmail: string; memberPassword: string; siteId: string }, data?: string): string {
   return [
     `storefront-kit sandbox listening on ${url}`,
-    `  client id:        ${o.clientIds[0]}`,
+    `  client id:        ${o.clientIds.join(', ')}  (OAuth client ids accepted; your app's own: --client-id ID[,ID...])`,
     `  API key:          ${o.apiKeys[0]}  (site id ${o.siteId})`,
     `  demo member:      ${o.memberEmail} / ${o.memberPassword}`,
     `  state:            ${data ? `${data} (durable)` : 'in memory'}`,
     `  control API:      ${url}/__sandbox/info`,
+    ...connectHelp(url),
   ].join('\n');
 }
 

@@ -175,7 +175,7 @@ export async function control(request: SandboxRequest, url: URL, sandbox: Sandbo
       return ok({ now: sandbox.now().toISOString(), offsetSeconds: sandbox.clockOffsetMs / 1000 });
     }
     case 'GET /__sandbox/coverage':
-      return ok({ operations: coverage(sandbox) });
+      return ok({ operations: coverage(sandbox), beyondSpec: sandbox.beyondSpec() });
     default:
       throw appError(404, 'NOT_FOUND', `No sandbox control route ${route}`);
   }

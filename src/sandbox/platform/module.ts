@@ -1,6 +1,8 @@
 /** What a sandbox module (cart, checkout, orders, members, catalog, identity, ...) may provide. */
 import type { Sandbox } from './sandbox.ts';
-import type { Caller, Db, HandlerTable, ModuleEvents, OperationContext, SandboxRequest } from './types.ts';
+import type { BeyondSpecService, Caller, Db, HandlerTable, ModuleEvents, OperationContext, SandboxRequest } from './types.ts';
+
+export type { BeyondSpecService } from './types.ts';
 
 export interface SeedContext {
   db: Db;
@@ -28,6 +30,7 @@ export interface SandboxRoute {
 /** A module's reactions to other modules' events, each run inside the announcer's transaction. */
 export type ModuleListeners = { [N in keyof ModuleEvents]?: (ctx: OperationContext, event: ModuleEvents[N]) => void };
 
+
 export interface SandboxModule {
   name: string;
   /** Operation handlers by `<module>.<operationId>`. */
@@ -39,4 +42,6 @@ export interface SandboxModule {
   routes?: SandboxRoute[];
   /** What the module does when another one announces an event (see ModuleEvents). */
   on?: ModuleListeners;
+  /** The services among `routes` that are beyond the spec's operations, for the coverage table. */
+  beyondSpec?: BeyondSpecService[];
 }

@@ -6,7 +6,7 @@
 import type { Answer } from './answer.ts';
 import type { Store } from './store.ts';
 import type { EventHub } from './events.ts';
-import type { Caller, OperationContext, SandboxIdentity, SandboxRequest, SandboxSettings } from './types.ts';
+import type { BeyondSpecService, Caller, OperationContext, SandboxIdentity, SandboxRequest, SandboxSettings } from './types.ts';
 
 export interface Sandbox {
   handle(request: Request): Promise<Response>;
@@ -25,6 +25,8 @@ export interface Sandbox {
   settings(): SandboxSettings;
   /** Operation keys with a handler; the rest answer "not emulated". */
   emulated(): Set<string>;
+  /** The services the modules answer beyond the spec's operations (the coverage table lists them apart). */
+  beyondSpec(): (BeyondSpecService & { module: string })[];
   /** Runs a change as one transaction under a caller (control API, hosted pages, tests). */
   runAs<T>(caller: Caller, origin: string, fn: (ctx: OperationContext) => T | Promise<T>): Promise<T>;
 }

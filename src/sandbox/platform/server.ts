@@ -11,6 +11,7 @@ import { bodyLimit } from './json-body.ts';
 import type { SandboxRequest } from './types.ts';
 import { DataFile } from './persist.ts';
 import { ownOptions, ownValue } from './safe-object.ts';
+import { httpOrigin } from './url-safety.ts';
 
 export interface SandboxServerOptions extends Omit<SandboxOptions, 'persist' | 'state' | 'publicUrl'> {
   /** @default 4010; 0 picks a free port */
@@ -127,7 +128,7 @@ async function staticFile(dir: string, pathname: string): Promise<Answer | undef
 }
 
 /** Paths that always belong to the sandbox, never to the static console. */
-const API_PREFIXES = ['/__sandbox/', '/oauth2/', '/ecom/', '/members/', '/stores/', '/stores-reader/', '/v2/', '/_api/', '/graphql'];
+const API_PREFIXES = ['/__sandbox/', '/oauth2/', '/ecom/', '/members/', '/stores/', '/stores-reader/', '/v1/', '/v2/', '/wix-data/', '/_api/', '/graphql'];
 
 export interface SandboxServer {
   sandbox: Sandbox;
@@ -195,16 +196,13 @@ async function writeAnswer(res: ServerResponse, answer: Answer, extraHeaders: Re
 
 /** The public URL as an origin (`https://sandbox.example:8443`), or a clear error. */
 function publicOrigin(value: string): string {
-  let u: URL;
-  try {
-    u = new URL(value);
-  } catch {
-    throw new Error(`The public URL ${JSON.stringify(value)} is not a URL (e.g. http://sandbox.lan:4010)`);
-  }
-  if ((u.protocol !== 'http:' && u.protocol !== 'https:') || u.username || u.password || u.search || u.hash || u.pathname !== '/') {
-    throw new Error(`The public URL ${JSON.stringify(value)} must be an http(s) origin without a path, credentials, query or fragment (e.g. http://sandbox.lan:4010)`);
-  }
-  return u.origin;
+  const parsed = httpOrigin(value);
+  if ('origin' in parsed) return parsed.origin;
+  throw new Error(
+    parsed.problem === 'not a URL'
+      ? `The public URL ${JSON.stringify(value)} is not a URL (e.g. http://sandbox.lan:4010)`
+      : `The public URL ${JSON.stringify(value)} must be an http(s) origin without a path, credentials, query or fragment (e.g. http://sandbox.lan:4010)`,
+  );
 }
 
 export async function createSandboxServer(given: SandboxServerOptions = {}): Promise<SandboxServer> {

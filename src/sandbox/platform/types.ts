@@ -251,3 +251,13 @@ export interface SandboxRequest {
   text(): Promise<string>;
   json(): Promise<unknown>;
 }
+
+/** A service the sandbox answers beyond the description's operations (the coverage table lists it apart). */
+export interface BeyondSpecService {
+  /** The official SDK's name: `<package> <module>.<method>`. */
+  operation: string;
+  method: string;
+  path: string;
+  /** What the sandbox answers, in a few words. */
+  answers: string;
+}

@@ -9,6 +9,24 @@ import { fieldName } from './safe-object.ts';
 // eslint-disable-next-line no-control-regex
 const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f-\u009f]/;
 
+/**
+ * A URL a user gives for a server (a public URL, the sandbox's URL): its http(s) origin, or why
+ * it is not one. Credentials, a path, a query or a fragment would be silently dropped, so they
+ * are refused.
+ */
+export function httpOrigin(value: string): { origin: string } | { problem: 'not a URL' | 'not an origin' } {
+  let u: URL;
+  try {
+    u = new URL(value);
+  } catch {
+    return { problem: 'not a URL' };
+  }
+  const bare = !u.username && !u.password && !u.search && !u.hash && u.pathname === '/';
+  return (u.protocol === 'http:' || u.protocol === 'https:') && bare
+    ? { origin: u.origin }
+    : { problem: 'not an origin' };
+}
+
 export const hasControlCharacters = (text: string): boolean => CONTROL_CHARACTERS.test(text);
 
 /** Fields whose name says they hold a URL (`redirectUri`, `postFlowUrl`, `thankYouPageUrl`, `url`). */

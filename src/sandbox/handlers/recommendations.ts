@@ -1,0 +1,189 @@
+/**
+ * Ecom recommendations (`@wix/ecom` `recommendations`), beyond the spec: the provider's
+ * storefront templates ask for a product page's related items on every product page
+ * (`getRecommendation`, `POST /v1/recommendations/get`, on www. and edge.wixapis.com alike) with no
+ * error handling around it, so a storefront cannot render a product page without it.
+ *
+ * The Stores app's four algorithms are answered from the catalog: the items of the given items'
+ * collections (never a given item itself, never a hidden product, never the all-products
+ * collection as a reason), then the catalog's other products to fill the remaining slots, up to
+ * 16 (or the requested minimum when that is more). Best sellers answers the catalog in order. The
+ * first algorithm that reaches `minimumRecommendedItems` answers; when none can (a catalog too
+ * small), the recommendation is empty, as the provider documents.
+ */
+import { badRequest, validationError, type Violation } from '../platform/errors.ts';
+import type { SandboxModule } from '../platform/module.ts';
+import { jsonResponse, routeCaller, routeInput } from '../platform/route-request.ts';
+import type { Db, Entity } from '../platform/types.ts';
+
+/** The provider's id of the Stores app: its catalog and its algorithms. */
+export const STORES_APP_ID = '215238eb-22a5-4c36-9e7b-e7c08025e04e';
+/** The collection every Stores product is in: sharing it makes no product related to another. */
+const ALL_PRODUCTS_COLLECTION = '00000000-000000-000000-000000000001';
+/** How many items the provider's Stores algorithms recommend at most. */
+const MAX_ITEMS = 16;
+
+type Rule = 'sameCollections' | 'catalog';
+/** The Stores app's algorithms, by the ids the provider and its templates use. */
+export const STORES_ALGORITHMS: Readonly<
+  Record<string, { name: string; algorithmType: 'RELATED_ITEMS' | 'GLOBAL'; rule: Rule }>
+> = {
+  '68ebce04-b96a-4c52-9329-08fc9d8c1253': {
+    name: 'From the same categories',
+    algorithmType: 'RELATED_ITEMS',
+    rule: 'sameCollections',
+  },
+  'd5aac1e1-2e53-4d11-85f7-7172710b4783': {
+    name: 'Frequently bought together',
+    algorithmType: 'RELATED_ITEMS',
+    rule: 'sameCollections',
+  },
+  '5dd69f67-9ab9-478e-ba7c-10c6c6e7285f': {
+    name: 'Frequently viewed together',
+    algorithmType: 'RELATED_ITEMS',
+    rule: 'sameCollections',
+  },
+  'ba491fd2-b172-4552-9ea6-7202e01d1d3c': { name: 'Best sellers', algorithmType: 'GLOBAL', rule: 'catalog' },
+};
+
+interface Ref {
+  id: string;
+  appId: string;
+}
+interface ItemRef {
+  catalogItemId: string;
+  appId: string;
+}
+
+const text = (v: unknown) => (typeof v === 'string' && v !== '' ? v : undefined);
+
+/** The request, checked as the provider's required fields say (`algorithms[].id/appId`, `items[].catalogItemId/appId`). */
+function readRequest(input: Record<string, unknown>): { algorithms: Ref[]; items: ItemRef[]; minimum: number } {
+  const violations: Violation[] = [];
+  const list = (field: string): Record<string, unknown>[] => {
+    const v = input[field];
+    if (v === undefined && field === 'items') return [];
+    if (!Array.isArray(v) || (field === 'algorithms' && v.length === 0)) {
+      violations.push({
+        field,
+        description: field === 'algorithms' ? 'must have at least 1 item' : 'must be an array',
+        violatedRule: field === 'algorithms' ? 'MIN_SIZE' : 'INVALID_TYPE',
+      });
+      return [];
+    }
+    return v.map((x) => (x && typeof x === 'object' && !Array.isArray(x) ? (x as Record<string, unknown>) : {}));
+  };
+  const required = (field: string, value: unknown) => {
+    if (text(value) === undefined)
+      violations.push({ field, description: 'must not be empty', violatedRule: 'REQUIRED_FIELD' });
+    return String(value ?? '');
+  };
+  const algorithms = list('algorithms').map((a, i) => ({
+    id: required(`algorithms[${i}].id`, a.id),
+    appId: required(`algorithms[${i}].appId`, a.appId),
+  }));
+  const items = list('items').map((a, i) => ({
+    catalogItemId: required(`items[${i}].catalogItemId`, a.catalogItemId),
+    appId: required(`items[${i}].appId`, a.appId),
+  }));
+  const m = input.minimumRecommendedItems ?? 0;
+  const minimum = typeof m === 'string' && /^\d+$/.test(m) ? Number(m) : m;
+  if (typeof minimum !== 'number' || !Number.isInteger(minimum) || minimum < 0 || minimum > 100) {
+    violations.push({
+      field: 'minimumRecommendedItems',
+      description: 'must be an integer from 0 to 100',
+      violatedRule: 'INVALID_VALUE',
+    });
+  }
+  if (violations.length) throw validationError(violations);
+  return { algorithms, items, minimum: minimum as number };
+}
+
+const visible = (p: Entity) => p.visible !== false;
+const collectionsOf = (p: Entity | undefined) =>
+  ((p?.collectionIds as string[] | undefined) ?? []).filter((c) => c !== ALL_PRODUCTS_COLLECTION);
+
+/** The products one of the Stores algorithms recommends for `items`, in order. */
+function recommend(db: Db, rule: Rule, items: ItemRef[], limit: number): string[] {
+  const given = new Set(items.map((i) => i.catalogItemId));
+  const candidates = db.list('products').filter((p) => visible(p) && !given.has(String(p.id)));
+  const related = new Set(items.flatMap((i) => collectionsOf(db.get('products', i.catalogItemId))));
+  const first =
+    rule === 'sameCollections' ? candidates.filter((p) => collectionsOf(p).some((c) => related.has(c))) : [];
+  const rest = candidates.filter((p) => !first.includes(p));
+  return [...first, ...rest].slice(0, limit).map((p) => String(p.id));
+}
+
+export const recommendationsModule: SandboxModule = {
+  name: 'recommendations',
+  beyondSpec: [
+    {
+      operation: '@wix/ecom recommendations.getRecommendation',
+      method: 'POST',
+      path: '/v1/recommendations/get',
+      answers:
+        "the Stores algorithms from the catalog: items of the given items' collections (never the item itself), filled with other products, up to 16; the requested minimum honoured or an empty recommendation",
+    },
+    {
+      operation: '@wix/ecom recommendations.listAvailableAlgorithms',
+      method: 'GET',
+      path: '/v1/recommendations/algorithms',
+      answers: "the Stores app's four algorithms",
+    },
+  ],
+  routes: [
+    {
+      method: 'POST',
+      path: '/v1/recommendations/get',
+      async handle(request, env) {
+        routeCaller(request, env);
+        const { algorithms, items, minimum } = readRequest(await routeInput(request, env.url));
+        const unsupported = algorithms.filter(
+          (a) => a.appId !== STORES_APP_ID || !Object.hasOwn(STORES_ALGORITHMS, a.id),
+        );
+        if (unsupported.length) {
+          throw badRequest(
+            'ALGORITHM_NOT_SUPPORTED',
+            `Algorithms not supported by the provider: ${unsupported.map((a) => `${a.id} (app ${a.appId})`).join(', ')}`,
+            { unsupportedAlgorithms: unsupported },
+          );
+        }
+        const foreign = items.filter((i) => i.appId !== STORES_APP_ID);
+        if (foreign.length) {
+          throw badRequest(
+            'ITEM_APP_ID_NOT_SUPPORTED',
+            `Items of catalogs other than the Stores app (${STORES_APP_ID}) are not supported: ${foreign.map((i) => i.appId).join(', ')}`,
+            { items: foreign, algorithms },
+          );
+        }
+        const db = env.sandbox.store.db;
+        for (const algorithm of algorithms) {
+          const ids = recommend(db, STORES_ALGORITHMS[algorithm.id].rule, items, Math.max(MAX_ITEMS, minimum));
+          if (ids.length > 0 && ids.length >= minimum) {
+            return jsonResponse({
+              recommendation: {
+                items: ids.map((catalogItemId) => ({ catalogItemId, appId: STORES_APP_ID })),
+                algorithm,
+              },
+            });
+          }
+        }
+        return jsonResponse({ recommendation: { items: [] } });
+      },
+    },
+    {
+      method: 'GET',
+      path: '/v1/recommendations/algorithms',
+      async handle(request, env) {
+        routeCaller(request, env);
+        return jsonResponse({
+          availableAlgorithms: Object.entries(STORES_ALGORITHMS).map(([algorithmId, a]) => ({
+            config: { name: a.name, description: a.name, algorithmType: a.algorithmType, algorithmId },
+            appId: STORES_APP_ID,
+            catalogAppIds: [STORES_APP_ID],
+          })),
+        });
+      },
+    },
+  ],
+};

@@ -1,0 +1,48 @@
+/**
+ * Reading a request that reaches a module route rather than an operation of the spec (the
+ * services the provider's storefront templates call beyond it): who calls, and its input from
+ * the query (`.r` included) and the JSON body, with the same limits and prototype-safety as an
+ * operation's.
+ */
+import { decodeDotR } from './dot-r.ts';
+import { unauthenticated } from './errors.ts';
+import { bodyLimit, readJsonObject } from './json-body.ts';
+import type { RouteEnv } from './module.ts';
+import { queryObject } from './safe-object.ts';
+import { resolveCaller } from './tokens.ts';
+import type { Caller, SandboxRequest } from './types.ts';
+
+/** The caller of a route that any visitor, member or API key may call, as an operation with the caller column `visitor` would have it. */
+export function routeCaller(request: SandboxRequest, env: RouteEnv): Exclude<Caller, { kind: 'anonymous' }> {
+  const { sandbox } = env;
+  const resolved = resolveCaller(
+    sandbox.store.db,
+    request.headers.get('authorization'),
+    sandbox.options.apiKeys,
+    request.headers.get('wix-site-id'),
+    sandbox.now(),
+  );
+  if ('error' in resolved)
+    throw unauthenticated(resolved.error === 'expired' ? 'Access token expired' : 'Access token is not valid');
+  if (resolved.caller.kind === 'anonymous')
+    throw unauthenticated('Authorization header is missing: send an access token or an API key');
+  return resolved.caller;
+}
+
+/** The query (or its `.r` payload) with the JSON body's fields over it. */
+export async function routeInput(request: SandboxRequest, url: URL): Promise<Record<string, unknown>> {
+  const r = url.searchParams.get('.r');
+  const query = r !== null ? decodeDotR(r) : queryObject(url.searchParams);
+  const body =
+    request.method === 'GET' || request.method === 'HEAD'
+      ? undefined
+      : await readJsonObject(request, bodyLimit(request.method, url.pathname));
+  return { ...query, ...body };
+}
+
+export function jsonResponse(body: unknown, status = 200): Response {
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: { 'content-type': 'application/json', 'x-wix-request-id': crypto.randomUUID() },
+  });
+}

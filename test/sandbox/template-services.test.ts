@@ -1,0 +1,125 @@
+/**
+ * The two services the provider's storefront templates call beyond the 105 operations, as the
+ * official SDK calls them: ecom recommendations (related items from the catalog's collections)
+ * and CMS data items (a site without CMS collections: WDE0025 in the provider's format).
+ */
+import { createClient, OAuthStrategy } from '@wix/sdk';
+import { recommendations } from '@wix/ecom';
+import { items } from '@wix/data';
+import { describe, expect, it } from 'vitest';
+import { useProviderFetch } from '../conformance/provider-fetch.ts';
+import { call, CLIENT_ID, useSandboxServer, visitorToken } from '../support/sandbox.ts';
+
+const s = useSandboxServer();
+useProviderFetch(() => s.current.url);
+
+const STORES = '215238eb-22a5-4c36-9e7b-e7c08025e04e';
+// Functions: the official SDK renames `_id` to `id` in the very objects it is given.
+const SAME_CATEGORIES_ID = '68ebce04-b96a-4c52-9329-08fc9d8c1253';
+const SAME_CATEGORIES = () => ({ _id: SAME_CATEGORIES_ID, appId: STORES });
+const BEST_SELLERS = () => ({ _id: 'ba491fd2-b172-4552-9ea6-7202e01d1d3c', appId: STORES });
+const sdk = () => createClient({ modules: { recommendations, items }, auth: OAuthStrategy({ clientId: CLIENT_ID }) });
+/** The seeded catalog: product n's id, and the Digital downloads collection (products 17 to 20). */
+const product = (n: number) => `6b3a0000-0000-4000-8000-${String(n).padStart(12, '0')}`;
+
+describe('ecom recommendations (getRecommendation)', () => {
+  it("recommends the item's collection first, never the item itself, then the rest of the catalog, up to 16", async () => {
+    const { recommendation } = await sdk().recommendations.getRecommendation([SAME_CATEGORIES()], {
+      items: [{ catalogItemId: product(17), appId: STORES }],
+      minimumRecommendedItems: 3,
+    });
+    const ids = (recommendation?.items ?? []).map((i) => i.catalogItemId);
+    expect(ids.slice(0, 3)).toEqual([product(18), product(19), product(20)]);
+    expect(ids).toHaveLength(16);
+    expect(ids).not.toContain(product(17));
+    expect(ids).not.toContain(product(21)); // hidden
+    expect((recommendation?.items ?? []).every((i) => i.appId === STORES)).toBe(true);
+    expect(recommendation!.algorithm).toEqual(SAME_CATEGORIES());
+  });
+
+  it('honours a minimum up to what the catalog has, and answers an empty recommendation past it', async () => {
+    const ask = (minimumRecommendedItems: number) =>
+      sdk().recommendations.getRecommendation([SAME_CATEGORIES(), BEST_SELLERS()], {
+        items: [{ catalogItemId: product(1), appId: STORES }],
+        minimumRecommendedItems,
+      });
+    // Every visible product of the seeded catalog but the one asked about can be recommended.
+    const state = await call(s.current.url, 'GET', '/__sandbox/state');
+    const visible = Object.values(state.body.collections.products as Record<string, { visible: boolean }>).filter((p) => p.visible).length;
+    expect(visible).toBeGreaterThan(16); // past the default 16, so the minimum is what decides
+    expect((await ask(visible - 1)).recommendation!.items).toHaveLength(visible - 1);
+    expect(await ask(visible)).toEqual({ recommendation: { items: [] } });
+  });
+
+  it("refuses algorithms it does not have and items of other catalogs, in the provider's error format", async () => {
+    const other = '11111111-1111-4111-8111-111111111111';
+    await expect(
+      sdk().recommendations.getRecommendation([{ _id: other, appId: STORES }], {
+        items: [{ catalogItemId: product(1), appId: STORES }],
+      }),
+    ).rejects.toMatchObject({
+      details: {
+        applicationError: {
+          code: 'ALGORITHM_NOT_SUPPORTED',
+          description: `Algorithms not supported by the provider: ${other} (app ${STORES})`,
+        },
+      },
+    });
+    const token = await visitorToken(s.current.url);
+    const foreign = await call(s.current.url, 'POST', '/v1/recommendations/get', {
+      token,
+      body: {
+        algorithms: [{ id: SAME_CATEGORIES_ID, appId: STORES }],
+        items: [{ catalogItemId: 'x', appId: 'bookings' }],
+      },
+    });
+    expect(foreign.status).toBe(400);
+    expect(foreign.body.details.applicationError.code).toBe('ITEM_APP_ID_NOT_SUPPORTED');
+    const empty = await call(s.current.url, 'POST', '/v1/recommendations/get', { token, body: { algorithms: [] } });
+    expect(empty.status).toBe(400);
+    expect(empty.body.message).toBe('INVALID_ARGUMENT: "algorithms" must have at least 1 item');
+    const anonymous = await call(s.current.url, 'POST', '/v1/recommendations/get', {
+      body: { algorithms: [{ id: SAME_CATEGORIES_ID, appId: STORES }] },
+    });
+    expect(anonymous.status).toBe(401);
+  });
+});
+
+describe('CMS data items on a site without CMS collections', () => {
+  const MESSAGE =
+    'WDE0025: The Menus collection does not exist. You cannot work with a collection using the Data API before it is created in the Editor.';
+
+  it("answers the official SDK's query and get with WDE0025 where the templates look for it", async () => {
+    const query = sdk().items.query('Menus').include('pages').eq('slug', 'main').find();
+    await expect(query).rejects.toMatchObject({
+      details: { applicationError: { code: 'WDE0025', description: MESSAGE } },
+    });
+    await expect(sdk().items.get('Menus', 'main')).rejects.toMatchObject({
+      details: { applicationError: { code: 'WDE0025' } },
+    });
+  });
+
+  it("answers 404 in the provider's format for every items route, and a validation error without a collection", async () => {
+    const token = await visitorToken(s.current.url);
+    const r = await call(s.current.url, 'POST', '/wix-data/v2/items/query', {
+      token,
+      body: { dataCollectionId: 'Menus', query: {} },
+    });
+    expect(r.status).toBe(404);
+    expect(r.body).toEqual({
+      message: MESSAGE,
+      details: { applicationError: { description: MESSAGE, code: 'WDE0025', data: { collectionId: 'Menus' } } },
+    });
+    expect(
+      (
+        await call(s.current.url, 'POST', '/wix-data/v2/bulk/items/insert', {
+          token,
+          body: { dataCollectionId: 'Pages', dataItems: [] },
+        })
+      ).body.details.applicationError.code,
+    ).toBe('WDE0025');
+    const none = await call(s.current.url, 'GET', '/wix-data/v2/items/query', { token });
+    expect(none.status).toBe(400);
+    expect(none.body.message).toBe('INVALID_ARGUMENT: "dataCollectionId" must not be empty');
+  });
+});
