@@ -20,7 +20,7 @@ import { appError, badRequest, conflict, notFound, SandboxError, validationError
 import { entityEvent } from '../platform/events.ts';
 import type { SandboxModule, SeedContext } from '../platform/module.ts';
 import { matches, sortEntities, type Filter, type SortSpec } from '../query-engine.ts';
-import type { Db, OperationContext } from '../platform/types.ts';
+import type { Db, OperationContext, SandboxHandlers } from '../platform/types.ts';
 import { changeStock, findProduct, PRODUCTS, priceForVariant, recompute, seededId, DEMO_MEMBER_ID } from './catalog.ts';
 import { orderId, productId, seededVisitorId } from '../seed/ids.ts';
 import { STORES_APP_ID } from './commerce.ts';
@@ -779,5 +779,5 @@ export const ordersModule: SandboxModule = {
     },
     'orders.voidAuthorizedPayments': voidPayments,
     'orders.captureAuthorizedPayments': capturePayments,
-  },
+  } satisfies SandboxHandlers<'orders'>,
 };
