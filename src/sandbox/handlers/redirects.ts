@@ -16,7 +16,7 @@
  */
 import { SandboxError, validationError } from '../platform/errors.ts';
 import type { RouteEnv, SandboxModule } from '../platform/module.ts';
-import type { Caller, Db, OperationContext, SandboxHandlerNames, SandboxRequest } from '../platform/types.ts';
+import type { Caller, Db, OperationContext, SandboxHandlers, SandboxRequest } from '../platform/types.ts';
 import {
   endMemberLogin,
   isRegisteredRedirect,
@@ -137,7 +137,7 @@ function createRedirectSession(ctx: OperationContext) {
       fullUrl: `${endpoint}?session=${encodeURIComponent(id)}`,
       urlDetails: { endpoint, searchParams: { session: id } },
       sessionToken: record.sessionToken,
-      status: 'SUCCESS',
+      status: 'SUCCESS' as const,
     },
   };
 }
@@ -359,7 +359,6 @@ export const redirectsModule: SandboxModule = {
   name: 'redirects',
   handlers: {
     'redirects.createRedirectSession': createRedirectSession,
-    // TODO(#15): `SandboxHandlers` (shapes too) once the session's status is the spec's enum, not `string`.
-  } satisfies SandboxHandlerNames<'redirects'>,
+  } satisfies SandboxHandlers<'redirects'>,
   routes,
 };

@@ -213,14 +213,6 @@ export type SandboxHandlers<Module extends string> = {
 };
 
 /**
- * The names half of `SandboxHandlers`: one handler per operation of the modules, none missing or
- * misspelt, shapes unchecked. For tables whose handlers do not yet return the spec's shapes.
- */
-export type SandboxHandlerNames<Module extends string> = {
-  [K in SandboxOperationKey as K extends `${Module}.${string}` ? K : never]: OperationHandler;
-};
-
-/**
  * Any handler, typed or not. A method signature, so a typed handler (whose context is narrower)
  * fits: method parameters are compared both ways.
  */
