@@ -23,7 +23,6 @@ const REMAINING: Readonly<Record<string, number>> = {
   'src/sandbox/handlers/commerce.ts': 1,
   'src/sandbox/handlers/identity.ts': 2,
   'src/sandbox/handlers/orders.ts': 2,
-  'src/sandbox/handlers/redirects.ts': 8,
   'src/sandbox/platform/app.ts': 5,
   'src/sandbox/platform/types.ts': 1,
   'src/sandbox/query-engine.ts': 1,
