@@ -21,11 +21,9 @@ const REMAINING: Readonly<Record<string, number>> = {
   'src/sandbox/domain/settlement.ts': 1,
   'src/sandbox/handlers/catalog.ts': 1,
   'src/sandbox/handlers/commerce.ts': 1,
-  'src/sandbox/handlers/identity.ts': 2,
-  'src/sandbox/handlers/orders.ts': 2,
+  'src/sandbox/handlers/orders.ts': 1,
   'src/sandbox/platform/app.ts': 5,
   'src/sandbox/platform/types.ts': 1,
-  'src/sandbox/query-engine.ts': 1,
 };
 
 /** Where each `any` type of a source text is, as `line:column`. */

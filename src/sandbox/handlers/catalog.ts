@@ -198,7 +198,7 @@ function seedCatalog(ctx: SeedContext): void {
  * What products sort by (the official SDK's query builder offers these). `price` is the price a
  * shopper pays (after the product's discount); `priceData.price` the list price.
  */
-const PRODUCT_SORT: SortRules = {
+const PRODUCT_SORT: SortRules<Json> = {
   id: { type: 'text' },
   name: { type: 'text' },
   slug: { type: 'text' },

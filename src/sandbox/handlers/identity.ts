@@ -338,7 +338,7 @@ interface Registration {
   emailField: string;
   password: unknown;
   passwordField: string;
-  profile?: Record<string, any>;
+  profile?: Record<string, unknown>;
   captchaTokens: unknown;
 }
 
@@ -369,7 +369,7 @@ async function registerMember(ctx: OperationContext, r: Registration): Promise<A
 }
 
 /** Recovery and activation e-mails: a single-use token and a link to the sandbox's set-password page. */
-function mailRecovery(ctx: OperationContext, m: MemberRecord, kind: 'recovery' | 'activation', redirect: Record<string, any> | undefined): void {
+function mailRecovery(ctx: OperationContext, m: MemberRecord, kind: 'recovery' | 'activation', redirect: Record<string, unknown> | undefined): void {
   const url = typeof redirect?.url === 'string' ? redirect.url : undefined;
   const clientId = typeof redirect?.clientId === 'string' ? redirect.clientId : undefined;
   if (clientId !== undefined && !ctx.options.clientIds.includes(clientId)) throw unknownClient(clientId);

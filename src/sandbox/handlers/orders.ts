@@ -194,7 +194,7 @@ const FIELD_NAME = /^[A-Za-z_$][\w$]*$/;
 const UNSAFE_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
 
 const getPath = (o: Json | undefined, path: string[]) =>
-  path.reduce<any>((n, k) => (n && typeof n === 'object' ? n[k] : undefined), o);
+  path.reduce<unknown>((n, k) => (n && typeof n === 'object' ? (n as Record<string, unknown>)[k] : undefined), o);
 function setPath(o: Json, path: string[], value: unknown): void {
   let node = o;
   for (const k of path.slice(0, -1)) {
