@@ -183,10 +183,11 @@ export interface ContextOf<Input, Op extends OperationDescriptor | undefined> {
 }
 
 /**
- * The input of a context not tied to one operation: helpers shared by several handlers read it
- * untyped. TODO(#15): goes when every operations file takes `OperationContext<K>`.
+ * The input of a context not tied to one operation (jobs, seeding, helpers shared by several
+ * operations): plain JSON whose fields are read with narrowing; a handler that reads its request
+ * takes `OperationContext<K>` instead.
  */
-export type UntypedInput = Record<string, any>;
+export type UntypedInput = Record<string, unknown>;
 
 export interface SandboxIdentity {
   clientIds: string[];
