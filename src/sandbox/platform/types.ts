@@ -14,6 +14,9 @@ export type Caller =
   | { kind: 'member'; visitorId: string; memberId: string; clientId: string; token: string }
   | { kind: 'elevated'; apiKey: string; siteId?: string };
 
+/** A free-form JSON object (a part the spec leaves open, or passed through as sent): its fields are read with narrowing. */
+export type JsonObject = Record<string, unknown>;
+
 /** A JSON entity as stored: plain data, dates as ISO text. */
 export type Entity = Record<string, unknown> & { id?: string };
 
