@@ -124,17 +124,17 @@ export function matches(entity: unknown, filter: Filter | undefined | null): boo
 }
 
 /** How one sortable field of an entity compares: as text, a number or a date, read by `key`. */
-export interface SortRule {
+export interface SortRule<T = unknown> {
   type: 'text' | 'number' | 'date';
   /** Reads the value (default: the field's dotted path). */
-  key?: (entity: any) => unknown;
+  key?: (entity: T) => unknown;
 }
 
 /** An entity's sortable fields; a sort on any other field is refused. */
-export type SortRules = Record<string, SortRule>;
+export type SortRules<T = unknown> = Record<string, SortRule<T>>;
 
 /** A sort key of the rule's type; undefined (sorts first) when the value has none. */
-function typedKey(rule: SortRule, value: unknown): number | string | undefined {
+function typedKey<T>(rule: SortRule<T>, value: unknown): number | string | undefined {
   if (value === undefined || value === null) return undefined;
   if (rule.type === 'text') return String(value);
   const n = rule.type === 'date' ? (typeof value === 'string' ? Date.parse(value) : NaN) : Number(value);
@@ -156,7 +156,7 @@ const isObject = (v: unknown) => v !== null && typeof v === 'object' && !Array.i
  * their real type); without, a field sorts by its values, and a field that holds an object
  * (nothing to order it by) is refused. `path` names the sort in the request, for the error.
  */
-export function sortEntities<T>(items: T[], sort: SortSpec[] | undefined, rules?: SortRules, path = 'query.sort'): T[] {
+export function sortEntities<T>(items: T[], sort: SortSpec[] | undefined, rules?: SortRules<T>, path = 'query.sort'): T[] {
   if (!sort?.length) return items;
   const keyed = sort.map((s, i) => {
     const field = `${path}[${i}].fieldName`;
@@ -186,7 +186,7 @@ export function sortEntities<T>(items: T[], sort: SortSpec[] | undefined, rules?
 }
 
 /** The entities a query's filter keeps, in its sort order. */
-function select<T>(all: T[], q: { filter?: Filter | null; sort?: SortSpec[] }, rules?: SortRules): T[] {
+function select<T>(all: T[], q: { filter?: Filter | null; sort?: SortSpec[] }, rules?: SortRules<T>): T[] {
   return sortEntities(
     all.filter((e) => matches(e, q.filter)),
     q.sort,
@@ -204,7 +204,7 @@ export function queryOffset<T>(
   all: T[],
   q: { filter?: Filter | null; sort?: SortSpec[]; paging?: { limit?: number; offset?: number } },
   defaultLimit = 50,
-  rules?: SortRules,
+  rules?: SortRules<T>,
 ): OffsetPage<T> {
   const filtered = select(all, q, rules);
   const offset = q.paging?.offset ?? 0;

@@ -4,7 +4,7 @@
  * and whether two lines name the same thing (and merge).
  */
 import { appError, type SandboxError } from '../platform/errors.ts';
-import type { Db } from '../platform/types.ts';
+import type { Db, JsonObject } from '../platform/types.ts';
 import { STORES_APP_ID } from '../seed/ids.ts';
 import { findProduct, priceForVariant } from './catalog.ts';
 import { toMinor, type Minor } from './money.ts';
@@ -58,13 +58,11 @@ export function sameItem(a: Referenced, b: Referenced): boolean {
   );
 }
 
-type Json = Record<string, any>;
-
 /** Why a catalog line cannot be built. */
 export type CatalogLineProblem = { problem: 'UNSUPPORTED_CATALOG' | 'ITEM_NOT_FOUND' | 'VARIANT_NOT_FOUND' };
 
 /** Why a line cannot be built, in the provider's words. */
-export function catalogLineError({ problem }: CatalogLineProblem, ref: Json): SandboxError {
+export function catalogLineError({ problem }: CatalogLineProblem, ref: JsonObject): SandboxError {
   if (problem === 'UNSUPPORTED_CATALOG')
     return appError(400, problem, `Catalog app ${ref.appId} is not emulated (only the stores app ${STORES_APP_ID})`);
   if (problem === 'ITEM_NOT_FOUND')
@@ -80,9 +78,9 @@ export function catalogLineError({ problem }: CatalogLineProblem, ref: Json): Sa
  */
 export function catalogLine(
   db: Db,
-  ref: { appId?: string; catalogItemId?: string; options?: Json } | undefined,
+  ref: { appId?: string; catalogItemId?: string; options?: JsonObject } | undefined,
   opts: { hidden?: boolean } = {},
-): (Json & { unit: Minor; full: Minor }) | CatalogLineProblem {
+): (JsonObject & { unit: Minor; full: Minor }) | CatalogLineProblem {
   if (ref?.appId !== STORES_APP_ID) return { problem: 'UNSUPPORTED_CATALOG' };
   const product = findProduct(db, ref.catalogItemId ?? '');
   if (!product || (product.visible === false && !opts.hidden)) return { problem: 'ITEM_NOT_FOUND' };

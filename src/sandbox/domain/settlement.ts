@@ -9,6 +9,9 @@ import { entityEvent } from '../platform/events.ts';
 import type { Db } from '../platform/types.ts';
 import type { DomainContext } from './context.ts';
 import { minorOf, wirePrice } from './money.ts';
+import type { components as OrderSchemas } from '../../../generated/types/orders.ts';
+
+type PaymentCollectability = OrderSchemas['schemas']['PaymentCollectability'];
 
 type Json = Record<string, any>;
 
@@ -222,7 +225,7 @@ export function voidPayment(
   return activity(ctx, 'AUTHORIZED_PAYMENT_VOIDED', { paymentId: p.id, reason });
 }
 
-export function collectability(order: Json, tx: Json): { status: string; amount: number } {
+export function collectability(order: Json, tx: Json): { status: PaymentCollectability; amount: number } {
   const s = sums(order, tx);
   if (order.status === 'CANCELED') return { status: 'NONCOLLECTABLE_ORDER_IS_CANCELLED', amount: 0 };
   if (s.paid >= s.total) return { status: 'NONCOLLECTABLE_ORDER_IS_PAID', amount: 0 };

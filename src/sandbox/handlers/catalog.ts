@@ -14,7 +14,7 @@ import { appError, conflict, notFound, standardError } from '../platform/errors.
 import type { SandboxModule, SeedContext } from '../platform/module.ts';
 import { entityEvent } from '../platform/events.ts';
 import { getField, queryOffset, type Filter, type SortRules, type SortSpec } from '../query-engine.ts';
-import type { Db, Entity, OperationContext } from '../platform/types.ts';
+import type { Db, Entity, OperationContext, SandboxHandlers } from '../platform/types.ts';
 import { changeStock, emitProduct, findProduct, findVariant, PRODUCTS, priceForVariant, recompute } from '../domain/catalog.ts';
 import { catalogPrice, surchargeOf, variantPrice, adjusted, type Discount } from '../domain/pricing.ts';
 import { choiceAvailable, choiceName, resolveChoices, selectVariant, variantsWith } from '../domain/options.ts';
@@ -198,7 +198,7 @@ function seedCatalog(ctx: SeedContext): void {
  * What products sort by (the official SDK's query builder offers these). `price` is the price a
  * shopper pays (after the product's discount); `priceData.price` the list price.
  */
-const PRODUCT_SORT: SortRules = {
+const PRODUCT_SORT: SortRules<Json> = {
   id: { type: 'text' },
   name: { type: 'text' },
   slug: { type: 'text' },
@@ -403,7 +403,8 @@ export const catalogModule: SandboxModule = {
         const resolved = resolveChoices(p, named);
         variants = resolved.ok ? variantsWith(variants, resolved.choices) : [];
       }
-      if (Array.isArray(ctx.input.variantIds) && ctx.input.variantIds.length) variants = variants.filter((v) => ctx.input.variantIds.includes(v.id));
+      const variantIds = ctx.input.variantIds;
+      if (variantIds?.length) variants = variants.filter((v) => variantIds.includes(v.id));
       const offset = ctx.input.paging?.offset ?? 0;
       const limit = ctx.input.paging?.limit ?? 100;
       const merchant = Boolean(ctx.input.includeMerchantSpecificData) && ctx.caller.kind === 'elevated';
@@ -681,7 +682,7 @@ export const catalogModule: SandboxModule = {
         }
       });
     },
-  },
+  } satisfies SandboxHandlers<'products' | 'collections' | 'wishlist'>,
 };
 
 export { getField };

@@ -11,7 +11,7 @@
 import { appError, conflict, notFound } from '../platform/errors.ts';
 import { entityEvent } from '../platform/events.ts';
 import type { SandboxModule, SeedContext } from '../platform/module.ts';
-import type { OperationContext } from '../platform/types.ts';
+import type { OperationContext, SandboxHandlers } from '../platform/types.ts';
 import { maskedKeys } from '../platform/safe-object.ts';
 import { findProduct, priceForVariant } from './catalog.ts';
 import { catalogLine, catalogLineError, sameItem, type CatalogLineProblem } from '../domain/line-items.ts';
@@ -229,8 +229,8 @@ function totals(ctx: OperationContext, lines: Json[], opts: PricingOptions) {
     taxSummary: {
       taxableAmount: minorPrice(t.taxable),
       totalTax: minorPrice(t.tax),
-      calculationDetails: { rateType: rate ? 'MANUAL_RATE' : 'NO_TAX_COLLECTED', ...(rate ? { manualRateReason: 'REGION_SETTING_TO_MANUAL' } : {}) },
-      taxBreakdown: rate ? [{ jurisdictionName: opts.address!.country, jurisdictionType: 'COUNTRY', rate: rateText(rate), taxAmount: minorPrice(t.tax), taxableAmount: minorPrice(t.taxable) }] : [],
+      calculationDetails: rate ? { rateType: 'MANUAL_RATE' as const, manualRateReason: 'REGION_SETTING_TO_MANUAL' as const } : { rateType: 'NO_TAX_COLLECTED' as const },
+      taxBreakdown: rate ? [{ jurisdictionName: opts.address!.country, jurisdictionType: 'COUNTRY' as const, rate: rateText(rate), taxAmount: minorPrice(t.tax), taxableAmount: minorPrice(t.taxable) }] : [],
     },
     giftCard: opts.giftCard ? { id: opts.giftCard.id, obfuscatedCode: `****${String(opts.giftCard.code).slice(-4)}`, amount: minorPrice(t.giftCard) } : undefined,
     calculationErrors,
@@ -404,7 +404,7 @@ export const commerceModule: SandboxModule = {
     'currentCart.updateCurrentCart': (ctx) => {
       const existing = currentCart(ctx);
       const cart = existing ? structuredClone(existing) : newCart(ctx);
-      const info = ctx.input.cartInfo ?? {};
+      const info: Record<string, unknown> = ctx.input.cartInfo ?? {};
       for (const key of maskedKeys(ctx.input.cartFieldmask, info, 'cartFieldmask')) cart[key] = info[key];
       if (ctx.input.couponCode !== undefined) {
         couponFor(ctx, ctx.input.couponCode);
@@ -482,7 +482,7 @@ export const commerceModule: SandboxModule = {
       }
       if (ctx.input.overrideCheckoutUrl) ck.overrideCheckoutUrl = ctx.input.overrideCheckoutUrl;
       if (ctx.input.customLineItems?.length) ck.customLineItems = ctx.input.customLineItems.map((c: Json) => ({ ...c, id: ctx.newId() }));
-      for (const k of ['billingInfo', 'shippingInfo', 'buyerNote']) if (info[k]) ck[k] = info[k];
+      for (const k of ['billingInfo', 'shippingInfo', 'buyerNote'] as const) if (info[k]) ck[k] = info[k];
       return saveCheckout(ctx, ck, 'created');
     },
     'checkout.getCheckout': (ctx) => ({ checkout: requireCheckout(ctx, ctx.input.id) }),
@@ -496,14 +496,15 @@ export const commerceModule: SandboxModule = {
       return { checkoutUrl: ck.overrideCheckoutUrl ?? `${ctx.origin}/__sandbox/checkout/${encodeURIComponent(ck.id)}` };
     },
     'checkout.updateCheckout': (ctx) =>
-      changeCheckout(ctx, ctx.input.checkout.id, (ck) => {
-        const input = ctx.input.checkout ?? {};
+      changeCheckout(ctx, ctx.params['checkout.id'], (ck) => {
+        // The checkout's fields by name, for the field mask.
+        const input: Record<string, unknown> = ctx.input.checkout ?? {};
         const mask = ctx.input.fieldMask ? String(ctx.input.fieldMask).split(',').map((s: string) => s.trim()) : Object.keys(input).filter((k) => k !== 'id');
         const allowed = ['buyerNote', 'billingInfo', 'shippingInfo', 'buyerInfo', 'customFields', 'channelType', 'extendedFields'];
         for (const key of mask) {
           const top = key.split('.')[0];
           if (!allowed.includes(top)) throw appError(400, 'FIELD_NOT_UPDATABLE', `Checkout field ${key} cannot be updated`, { field: key });
-          if (top in input) ck[top] = top === 'buyerInfo' ? { ...ck.buyerInfo, email: input.buyerInfo?.email } : input[top];
+          if (top in input) ck[top] = top === 'buyerInfo' ? { ...ck.buyerInfo, email: ctx.input.checkout.buyerInfo?.email } : input[top];
         }
         if (ctx.input.couponCode !== undefined) {
           couponFor(ctx, ctx.input.couponCode);
@@ -555,7 +556,7 @@ export const commerceModule: SandboxModule = {
       emit(ctx, 'wix.ecom.v1.checkout', 'completed', ck);
       return { orderId: placed.order.id, ...(placed.paymentGatewayOrderId ? { paymentGatewayOrderId: placed.paymentGatewayOrderId } : {}) };
     },
-  },
+  } satisfies SandboxHandlers<'currentCart' | 'checkout'>,
   routes: [
     {
       // What the provider's checkout page would show: a sandbox stand-in (../pages/checkout.ts).

@@ -20,9 +20,10 @@ import { entityEvent } from '../platform/events.ts';
 import type { SandboxModule } from '../platform/module.ts';
 import { TOKENS, type TokenRecord } from '../platform/tokens.ts';
 import { AUTH_STATE, RECOVERY } from '../seed/ids.ts';
-import type { Caller, Db, OperationContext, SandboxHandlerNames, SandboxSettings } from '../platform/types.ts';
+import type { Caller, Db, OperationContext, SandboxHandlers, SandboxSettings } from '../platform/types.ts';
 import { matchesRedirectPattern, parseCallerUrl } from '../platform/url-safety.ts';
 import { signedOutDocument } from '../pages/logout.ts';
+import type { components as AuthSchemas } from '../../../generated/types/authentication.ts';
 import {
   MEMBER_FQDN,
   CREDENTIALS,
@@ -176,7 +177,10 @@ function clearFailures(db: Db, email: string): void {
 // ---------------------------------------------------------------------------------------------
 // Identity answers, sessions and state tokens.
 
-function statusOf(m: MemberRecord, settings: SandboxSettings) {
+/** An identity's status as the spec's enums name it. */
+type IdentityStatus = AuthSchemas['schemas']['StatusV2'];
+
+function statusOf(m: MemberRecord, settings: SandboxSettings): IdentityStatus {
   if (m.status === 'BLOCKED') return { name: 'BLOCKED' };
   if (m.status === 'OFFLINE') return { name: 'OFFLINE' };
   if (settings.requireEmailVerification && !m.loginEmailVerified) return { name: 'PENDING', reasons: ['PENDING_EMAIL_VERIFICATION_REQUIRED'] };
@@ -334,7 +338,7 @@ interface Registration {
   emailField: string;
   password: unknown;
   passwordField: string;
-  profile?: Record<string, any>;
+  profile?: Record<string, unknown>;
   captchaTokens: unknown;
 }
 
@@ -365,7 +369,7 @@ async function registerMember(ctx: OperationContext, r: Registration): Promise<A
 }
 
 /** Recovery and activation e-mails: a single-use token and a link to the sandbox's set-password page. */
-function mailRecovery(ctx: OperationContext, m: MemberRecord, kind: 'recovery' | 'activation', redirect: Record<string, any> | undefined): void {
+function mailRecovery(ctx: OperationContext, m: MemberRecord, kind: 'recovery' | 'activation', redirect: Record<string, unknown> | undefined): void {
   const url = typeof redirect?.url === 'string' ? redirect.url : undefined;
   const clientId = typeof redirect?.clientId === 'string' ? redirect.clientId : undefined;
   if (clientId !== undefined && !ctx.options.clientIds.includes(clientId)) throw unknownClient(clientId);
@@ -620,7 +624,5 @@ export const identityModule: SandboxModule = {
     },
 
     'recovery.recover': (ctx) => recoverWithToken(ctx, ctx.input.recoveryToken, ctx.input.password),
-    // TODO(#15): `SandboxHandlers` (shapes too) once AuthAnswer and the identity's status carry the
-    // spec's enums instead of `string`.
-  } satisfies SandboxHandlerNames<'authentication' | 'verification' | 'recovery'>,
+  } satisfies SandboxHandlers<'authentication' | 'verification' | 'recovery'>,
 };

@@ -28,7 +28,8 @@ import type { SandboxModule, SeedContext } from '../platform/module.ts';
 import { matches, queryOffset, type Filter, type SortSpec } from '../query-engine.ts';
 import { revokeMemberTokens } from '../platform/tokens.ts';
 import type { components } from '../../../generated/types/members.ts';
-import type { OperationContext, SandboxHandlers } from '../platform/types.ts';
+import type { ContextOf, OperationContext, SandboxHandlers } from '../platform/types.ts';
+import type { OperationDescriptor } from '../../../generated/runtime-types.ts';
 import { memberId } from '../seed/ids.ts';
 import {
   MEMBER_FQDN,
@@ -427,7 +428,7 @@ async function createMember(ctx: OperationContext): Promise<{ member: Member }> 
   return { member: project(m, 'FULL') };
 }
 
-function requireContentAssignee(ctx: OperationContext, deletedId: string): void {
+function requireContentAssignee(ctx: OperationContext<'members.deleteMyMember'>, deletedId: string): void {
   const assignee = ctx.input.contentAssigneeId;
   if (assignee === undefined || assignee === '') return;
   if (assignee === deletedId || !ctx.db.get(MEMBERS, assignee)) {
@@ -437,7 +438,8 @@ function requireContentAssignee(ctx: OperationContext, deletedId: string): void 
 
 // ---------- the module ----------
 
-const byId = (ctx: OperationContext) => requireMember(ctx, ctx.input.id);
+/** The member the operation's `id` path parameter names. */
+const byId = (ctx: ContextOf<{ id: string }, OperationDescriptor>) => requireMember(ctx, ctx.input.id);
 
 export const membersModule: SandboxModule = {
   name: 'members',

@@ -20,7 +20,7 @@ import { appError, badRequest, conflict, notFound, SandboxError, validationError
 import { entityEvent } from '../platform/events.ts';
 import type { SandboxModule, SeedContext } from '../platform/module.ts';
 import { matches, sortEntities, type Filter, type SortSpec } from '../query-engine.ts';
-import type { Db, OperationContext } from '../platform/types.ts';
+import type { Db, OperationContext, SandboxHandlers } from '../platform/types.ts';
 import { changeStock, findProduct, PRODUCTS, priceForVariant, recompute, seededId, DEMO_MEMBER_ID } from './catalog.ts';
 import { orderId, productId, seededVisitorId } from '../seed/ids.ts';
 import { STORES_APP_ID } from './commerce.ts';
@@ -127,7 +127,7 @@ const WRITABLE_ON_CREATE = [
   'tags',
 ];
 
-function createOrder(ctx: OperationContext): Json {
+function createOrder(ctx: OperationContext<'orders.createOrder'>): Json {
   const input: Json = ctx.input.order ?? {};
   const violations: Violation[] = [];
   if (!input.lineItems?.length)
@@ -194,7 +194,7 @@ const FIELD_NAME = /^[A-Za-z_$][\w$]*$/;
 const UNSAFE_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
 
 const getPath = (o: Json | undefined, path: string[]) =>
-  path.reduce<any>((n, k) => (n && typeof n === 'object' ? n[k] : undefined), o);
+  path.reduce<unknown>((n, k) => (n && typeof n === 'object' ? (n as Record<string, unknown>)[k] : undefined), o);
 function setPath(o: Json, path: string[], value: unknown): void {
   let node = o;
   for (const k of path.slice(0, -1)) {
@@ -306,7 +306,7 @@ function tagChange(ctx: OperationContext, id: string, assign: Json, unassign: Js
 
 // ---------------- cancel ----------------
 
-function cancelOrder(ctx: OperationContext): Json {
+function cancelOrder(ctx: OperationContext<'orders.cancelOrder'>): Json {
   const before = requireOrder(ctx, ctx.input.id);
   if (before.status === 'CANCELED')
     throw conflict('ORDER_ALREADY_CANCELED', `Order ${before.id} is already canceled`, { orderId: before.id });
@@ -357,7 +357,7 @@ function cancelOrder(ctx: OperationContext): Json {
 
 // ---------------- payments collector ----------------
 
-function preparePaymentCollection(ctx: OperationContext): Json {
+function preparePaymentCollection(ctx: OperationContext<'orders.preparePaymentCollection'>): Json {
   const order = requireOrder(ctx, ctx.input.ecomOrderId);
   const tx = transactionsOf(ctx.db, order.id);
   const c = collectability(order, tx);
@@ -382,7 +382,8 @@ function preparePaymentCollection(ctx: OperationContext): Json {
     );
   let scheduledAction: Json | undefined;
   if (settings?.scheduledAction !== undefined) {
-    const unitMs = DURATION_MS[settings.delayDuration?.unit];
+    const unit = settings.delayDuration?.unit;
+    const unitMs = unit === undefined ? undefined : DURATION_MS[unit];
     if (!['VOID', 'CAPTURE'].includes(settings.scheduledAction))
       throw badRequest('INVALID_SCHEDULED_ACTION', 'delayedCaptureSettings.scheduledAction must be VOID or CAPTURE');
     if (!unitMs || !settings.delayDuration?.count)
@@ -439,7 +440,7 @@ function preparePaymentCollection(ctx: OperationContext): Json {
   return { paymentGatewayOrderId: gatewayId };
 }
 
-function capturePayments(ctx: OperationContext): Json {
+function capturePayments(ctx: OperationContext<'orders.captureAuthorizedPayments'>): Json {
   const order = requireOrder(ctx, ctx.input.ecomOrderId);
   if (order.status === 'CANCELED')
     throw conflict('ORDER_IS_CANCELED', `Order ${order.id} is canceled: its payments cannot be captured`, {
@@ -454,7 +455,7 @@ function capturePayments(ctx: OperationContext): Json {
   return transactionsView(tx);
 }
 
-function voidPayments(ctx: OperationContext): Json {
+function voidPayments(ctx: OperationContext<'orders.voidAuthorizedPayments'>): Json {
   const order = requireOrder(ctx, ctx.input.ecomOrderId);
   const tx = transactionsOf(ctx.db, order.id);
   const acts = (ctx.input.paymentIds as string[]).map((id) => voidPayment(ctx, findPayment(tx, id), 'MANUAL'));
@@ -779,5 +780,5 @@ export const ordersModule: SandboxModule = {
     },
     'orders.voidAuthorizedPayments': voidPayments,
     'orders.captureAuthorizedPayments': capturePayments,
-  },
+  } satisfies SandboxHandlers<'orders'>,
 };

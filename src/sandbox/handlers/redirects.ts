@@ -16,7 +16,7 @@
  */
 import { SandboxError, validationError } from '../platform/errors.ts';
 import type { RouteEnv, SandboxModule } from '../platform/module.ts';
-import type { Caller, Db, OperationContext, SandboxHandlerNames, SandboxRequest } from '../platform/types.ts';
+import type { Caller, Db, OperationContext, SandboxContract, SandboxHandlers, SandboxRequest } from '../platform/types.ts';
 import {
   endMemberLogin,
   isRegisteredRedirect,
@@ -47,8 +47,14 @@ export const REDIRECT_SESSION_TTL_MS = 60 * 60 * 1000;
 const PURPOSES = ['auth', 'logout', 'login', 'ecomCheckout', 'bookingsCheckout', 'eventsCheckout', 'paidPlansCheckout', 'storesProduct', 'bookingsBook'] as const;
 type Purpose = (typeof PURPOSES)[number];
 
+type RedirectInput = SandboxContract['redirects.createRedirectSession']['request'];
+/** The authorization request of an `auth` session, as the spec types it. */
+type AuthRequest = NonNullable<NonNullable<RedirectInput['auth']>['authRequest']>;
+/** The purpose's part of a redirect session's request (`auth`, `logout`, `ecomCheckout`, ...), as sent. */
+type PurposeRequest = Record<string, unknown> & { authRequest?: AuthRequest; clientId?: string };
+
 /** What the provider's page would do for the purposes the sandbox only describes. */
-const PROVIDER_PAGES: Record<Exclude<Purpose, 'auth' | 'logout'>, (p: Record<string, any>) => string> = {
+const PROVIDER_PAGES: Record<Exclude<Purpose, 'auth' | 'logout'>, (p: PurposeRequest) => string> = {
   login: () => "the site's member login page; after login the browser goes to the callbacks' postFlowUrl",
   ecomCheckout: (p) => `the e-commerce checkout page for checkout ${p.checkoutId ?? '(none given)'}: it takes payment, creates the order and sends the browser to the callbacks' thankYouPageUrl`,
   bookingsCheckout: () => 'the bookings checkout page for the given slot: it books the slot and takes payment',
@@ -63,8 +69,8 @@ interface RedirectSessionRecord {
   id: string;
   purpose: Purpose;
   /** The purpose's part of the request, as sent. */
-  request: Record<string, any>;
-  callbacks?: Record<string, any>;
+  request: PurposeRequest;
+  callbacks?: RedirectInput['callbacks'];
   prompt?: string;
   /** Who created it: the visitor whose cart a login merges, the member a logout ends. */
   visitorId: string;
@@ -75,7 +81,13 @@ interface RedirectSessionRecord {
   done?: boolean;
 }
 
-function purposeOf(input: Record<string, any>): Purpose {
+/** The authorization request of an `auth` session (checked when the session was made). */
+function authRequestOf(request: PurposeRequest): AuthRequest {
+  if (!request.authRequest) throw new Error('an auth redirect session without its authRequest (the spec requires one)');
+  return request.authRequest;
+}
+
+function purposeOf(input: RedirectInput): Purpose {
   const given = PURPOSES.filter((p) => input[p] !== undefined && input[p] !== null);
   if (given.length !== 1) {
     throw new SandboxError(400, {
@@ -86,13 +98,13 @@ function purposeOf(input: Record<string, any>): Purpose {
   return given[0];
 }
 
-function createRedirectSession(ctx: OperationContext) {
+function createRedirectSession(ctx: OperationContext<'redirects.createRedirectSession'>) {
   const purpose = purposeOf(ctx.input);
-  const request: Record<string, any> = ctx.input[purpose];
+  const request: PurposeRequest = ctx.input[purpose] ?? {};
   const callbacks = ctx.input.callbacks;
   let clientId: string | undefined;
   if (purpose === 'auth') {
-    const a = request.authRequest;
+    const a = authRequestOf(request);
     clientId = a.clientId;
     if (!ctx.options.clientIds.includes(a.clientId)) throw unknownClient(a.clientId);
     const mode = a.responseMode ?? 'fragment';
@@ -121,7 +133,7 @@ function createRedirectSession(ctx: OperationContext) {
     purpose,
     request,
     ...(callbacks ? { callbacks } : {}),
-    ...(purpose === 'auth' && ctx.input.auth.prompt ? { prompt: ctx.input.auth.prompt } : {}),
+    ...(purpose === 'auth' && ctx.input.auth?.prompt ? { prompt: ctx.input.auth.prompt } : {}),
     visitorId: caller.kind === 'visitor' || caller.kind === 'member' ? caller.visitorId : ctx.newId(),
     ...(caller.kind === 'member' ? { memberId: caller.memberId } : {}),
     ...(clientId ? { clientId } : {}),
@@ -137,7 +149,7 @@ function createRedirectSession(ctx: OperationContext) {
       fullUrl: `${endpoint}?session=${encodeURIComponent(id)}`,
       urlDetails: { endpoint, searchParams: { session: id } },
       sessionToken: record.sessionToken,
-      status: 'SUCCESS',
+      status: 'SUCCESS' as const,
     },
   };
 }
@@ -159,7 +171,7 @@ type AuthResult = { code: string; state?: string } | { error: string; error_desc
 
 /** Sends the result where the authorization request asked: redirect (fragment or query) or a posted message. */
 function deliver(s: RedirectSessionRecord, result: AuthResult, env: RouteEnv): Response {
-  const a = s.request.authRequest as Record<string, any>;
+  const a = authRequestOf(s.request);
   const message: Record<string, string> = { ...result, ...(a.state !== undefined ? { state: a.state } : {}) };
   const redirectUri: string | undefined = a.redirectUri;
   // Settings may have changed since the session was created: check again before sending anyone there.
@@ -179,13 +191,14 @@ function deliver(s: RedirectSessionRecord, result: AuthResult, env: RouteEnv): R
 
 /** A single-use authorization code for the member, bound to the session's client, redirect URI, challenge and visitor. */
 function issueCode(ctx: OperationContext, s: RedirectSessionRecord, memberId: string): string {
-  const a = s.request.authRequest as Record<string, any>;
+  const a = authRequestOf(s.request);
   const code = randomToken('sfk-code', 20);
   ctx.db.put<AuthCodeRecord>(AUTH_CODES, code, {
     id: code,
     clientId: a.clientId,
     redirectUri: a.redirectUri ?? '',
-    codeChallenge: a.codeChallenge,
+    // Checked when the session was made (PKCE is required).
+    codeChallenge: a.codeChallenge ?? '',
     codeChallengeMethod: 'S256',
     visitorId: s.visitorId,
     memberId,
@@ -199,7 +212,7 @@ const ANONYMOUS: Caller = { kind: 'anonymous' };
 
 /** What the login pages need of the session: its id, where its forms may go, whether it answers in a frame. */
 function loginSession(s: RedirectSessionRecord): LoginSession {
-  const a = s.request.authRequest as Record<string, any>;
+  const a = authRequestOf(s.request);
   return { sessionId: s.id, formTargets: a.redirectUri ? [originOf(a.redirectUri)] : [], frameable: a.responseMode === 'web_message' };
 }
 
@@ -238,7 +251,7 @@ const routes: SandboxModule['routes'] = [
       if (typeof s === 'string') return problemPage(400, 'Login session not valid', s);
       if (s.prompt !== 'none') return loginForm(s, env);
       // prompt=none: a live session of a member who may log in, or login_required.
-      const session = liveSession(db, s.request.authRequest.sessionToken, now);
+      const session = liveSession(db, authRequestOf(s.request).sessionToken, now);
       const m = session ? db.get<MemberRecord>(MEMBERS, session.memberId) : undefined;
       const settings = env.sandbox.settings();
       if (!m || m.status === 'BLOCKED' || m.status === 'PENDING' || (settings.requireEmailVerification && !m.loginEmailVerified)) {
@@ -359,7 +372,6 @@ export const redirectsModule: SandboxModule = {
   name: 'redirects',
   handlers: {
     'redirects.createRedirectSession': createRedirectSession,
-    // TODO(#15): `SandboxHandlers` (shapes too) once the session's status is the spec's enum, not `string`.
-  } satisfies SandboxHandlerNames<'redirects'>,
+  } satisfies SandboxHandlers<'redirects'>,
   routes,
 };

@@ -119,7 +119,7 @@ export function parseQuery(params: URLSearchParams): Record<string, unknown> {
   return queryObject(params);
 }
 
-function placePathParams(d: OperationDescriptor, input: Record<string, any>, params: Record<string, string>): void {
+function placePathParams(d: OperationDescriptor, input: Record<string, unknown>, params: Record<string, string>): void {
   for (const p of d.pathParams) {
     const value = params[p.name];
     if (p.body) {
@@ -215,7 +215,7 @@ export function createSandbox(given: SandboxOptions = {}): Sandbox {
    */
   async function run<T>(
     d: OperationDescriptor | undefined,
-    input: Record<string, any>,
+    input: Record<string, unknown>,
     params: Record<string, string>,
     caller: Caller,
     origin: string,
@@ -302,7 +302,7 @@ export function createSandbox(given: SandboxOptions = {}): Sandbox {
     }
     const { d, params } = match;
     const hasBody = request.method !== 'GET' && request.method !== 'DELETE';
-    const body = hasBody ? (((await readJsonObject(request, bodyLimit(request.method, url.pathname))) ?? {}) as Record<string, any>) : undefined;
+    const body = hasBody ? (((await readJsonObject(request, bodyLimit(request.method, url.pathname))) ?? {}) as Record<string, unknown>) : undefined;
     const query = parseQuery(url.searchParams);
     assertDepth(body, 'Request body');
     assertDepth(query, 'The query string');
@@ -318,7 +318,7 @@ export function createSandbox(given: SandboxOptions = {}): Sandbox {
 
     // The operation's own form decides what is validated as body and what as query.
     const bodyForm = d.method !== 'GET' && d.method !== 'DELETE';
-    let input: Record<string, any>;
+    let input: Record<string, unknown>;
     let violations;
     if (bodyForm) {
       input = { ...(body ?? query) };
@@ -332,7 +332,7 @@ export function createSandbox(given: SandboxOptions = {}): Sandbox {
     }
     if (violations.length) return errorResponse(validationError(violations));
     assertSafeUrls(input);
-    input = mapShape(input, d.request, d.shapes, floatFromText, false) as Record<string, any>;
+    input = mapShape(input, d.request, d.shapes, floatFromText, false) as Record<string, unknown>;
 
     const handler = handlers[d.key];
     if (!handler) {

@@ -14,6 +14,9 @@ export type Caller =
   | { kind: 'member'; visitorId: string; memberId: string; clientId: string; token: string }
   | { kind: 'elevated'; apiKey: string; siteId?: string };
 
+/** A free-form JSON object (a part the spec leaves open, or passed through as sent): its fields are read with narrowing. */
+export type JsonObject = Record<string, unknown>;
+
 /** A JSON entity as stored: plain data, dates as ISO text. */
 export type Entity = Record<string, unknown> & { id?: string };
 
@@ -183,10 +186,11 @@ export interface ContextOf<Input, Op extends OperationDescriptor | undefined> {
 }
 
 /**
- * The input of a context not tied to one operation: helpers shared by several handlers read it
- * untyped. TODO(#15): goes when every operations file takes `OperationContext<K>`.
+ * The input of a context not tied to one operation (jobs, seeding, helpers shared by several
+ * operations): plain JSON whose fields are read with narrowing; a handler that reads its request
+ * takes `OperationContext<K>` instead.
  */
-export type UntypedInput = Record<string, any>;
+export type UntypedInput = Record<string, unknown>;
 
 export interface SandboxIdentity {
   clientIds: string[];
@@ -210,14 +214,6 @@ export type TypedHandler<K extends SandboxOperationKey> = (
  */
 export type SandboxHandlers<Module extends string> = {
   [K in SandboxOperationKey as K extends `${Module}.${string}` ? K : never]: TypedHandler<K>;
-};
-
-/**
- * The names half of `SandboxHandlers`: one handler per operation of the modules, none missing or
- * misspelt, shapes unchecked. For tables whose handlers do not yet return the spec's shapes.
- */
-export type SandboxHandlerNames<Module extends string> = {
-  [K in SandboxOperationKey as K extends `${Module}.${string}` ? K : never]: OperationHandler;
 };
 
 /**
