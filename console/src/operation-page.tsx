@@ -140,7 +140,8 @@ function OperationView({ d }: { d: OperationDescriptor }) {
   const statusLine = useRef<HTMLHeadingElement>(null);
   const role = currentRole(state);
   const preparation = PREPARATIONS[d.key];
-  const offerPreparation = preparation && (preparation.offeredTo?.(role) ?? true);
+  // Once run, it stays with its outcome (a member preparation makes the role one that would not be offered it).
+  const offerPreparation = preparation && (!!prepared || (preparation.offeredTo?.(role) ?? true));
   const picked = useMemo(() => Object.entries(state.picked), [state.picked]);
   const pathList = d.pathParams.map((p) => pathValues[p.name] ?? '');
 

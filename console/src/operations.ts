@@ -19,7 +19,7 @@ export function displayName(d: OperationDescriptor): string {
   return (byId.get(d.operationId)?.length ?? 0) > 1 ? `${d.module}.${d.operationId}` : d.operationId;
 }
 
-/** What search matches: the key, method, path and the words of the id ("addToCurrentCart" -> "add to current cart"). */
+/** What search matches: the key, method, path, the words of the id ("addToCurrentCart" -> "add to current cart"). */
 const haystack = new Map(
   operationList.map((d) => [
     d.key,
@@ -28,7 +28,7 @@ const haystack = new Map(
 );
 
 /**
- * The summaries come with the spec, which the first screen does not load: search gets them
+ * The summaries (and the first sentence of each description) come with the spec, which the first screen does not load: search gets them
  * once the spec's chunk is in (a moment after the start).
  */
 export const summariesLoaded: Promise<void> = import('./schema.ts').then(({ operationNode }) => {

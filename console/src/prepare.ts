@@ -5,7 +5,8 @@
  */
 import { findOperation } from './operations.ts';
 import { finishAuthentication, oauthStrategy, send } from './client.ts';
-import { apiHost, getState } from './state.ts';
+import { control as sandboxControl } from './sandbox-control.ts';
+import { getState } from './state.ts';
 import { STORES_APP_ID } from './stores-app.ts';
 
 type Values = Record<string, any>;
@@ -48,16 +49,10 @@ function call(
 }
 
 /** The sandbox's control API (settings, outbox); only the embedded sandbox has one. */
-async function control(method: string, path: string, body?: unknown): Promise<any> {
+function control(method: string, path: string, body?: unknown): Promise<any> {
   if (getState().target.kind !== 'sandbox')
     throw new Error('this preparation reads the sandbox (its outbox or settings): run it against the embedded sandbox');
-  const res = await fetch(`${apiHost()}${path}`, {
-    method,
-    headers: body ? { 'content-type': 'application/json' } : {},
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  if (!res.ok) throw new Error(`${method} ${path} answered ${res.status}`);
-  return res.json();
+  return sandboxControl(method, path, body);
 }
 
 const mailTo = async (email: string, kind: string) => {

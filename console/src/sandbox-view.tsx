@@ -1,20 +1,7 @@
 /** The sandbox: the event log (live), the outbox, settings, the clock; reset and export. */
 import { useEffect, useState } from 'react';
+import { control } from './sandbox-control.ts';
 import { getState, SANDBOX_IN_BROWSER } from './state.ts';
-
-async function control(method: string, path: string, body?: unknown): Promise<any> {
-  const res = await fetch(path, {
-    method,
-    headers: {
-      authorization: getState().apiKey,
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const json = await res.json().catch(() => ({}));
-  if (!res.ok) throw new Error(json.message ?? res.statusText);
-  return json;
-}
 
 export default function SandboxView() {
   const [events, setEvents] = useState<any[]>([]);
