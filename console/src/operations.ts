@@ -32,18 +32,34 @@ const haystack = new Map(
  * once the spec's chunk is in (a moment after the start).
  */
 export const summariesLoaded: Promise<void> = import('./schema.ts').then(({ operationNode }) => {
-  for (const d of operationList)
-    haystack.set(d.key, `${haystack.get(d.key)} ${String(operationNode(d).summary ?? '').toLowerCase()}`);
+  for (const d of operationList) {
+    const op = operationNode(d);
+    haystack.set(
+      d.key,
+      `${haystack.get(d.key)} ${String(op.summary ?? '')} ${String(op.description ?? '').split('. ')[0]}`.toLowerCase(),
+    );
+  }
 });
 
-/** Operations whose text holds every word of the query, in any order (a word also matches the start of a longer one). */
+/** The id's own words, for ranking: a hit in the name beats one in a summary ("add" in "address"). */
+const nameWords = new Map(
+  operationList.map((d) => [
+    d.key,
+    `${d.module} ${d.operationId.replace(/([a-z0-9])([A-Z])/g, '$1 $2')}`.toLowerCase().split(/[\s.]+/),
+  ]),
+);
+
+/** Operations whose text holds every word of the query, in any order; the best named first. */
 export function search(query: string): readonly OperationDescriptor[] {
   const words = query.trim().toLowerCase().split(/\s+/).filter(Boolean);
   if (!words.length) return operationList;
-  return operationList.filter((d) => {
-    const text = haystack.get(d.key)!;
-    return words.every((w) => text.includes(w));
-  });
+  const score = (d: OperationDescriptor) =>
+    words.reduce((n, w) => n + (nameWords.get(d.key)!.some((x) => x.startsWith(w)) ? 1 : 0), 0);
+  return operationList
+    .filter((d) => words.every((w) => haystack.get(d.key)!.includes(w)))
+    .map((d, i) => [d, score(d), i] as const)
+    .sort((a, b) => b[1] - a[1] || a[2] - b[2])
+    .map(([d]) => d);
 }
 
 export function groups(filter = ''): [string, OperationDescriptor[]][] {
