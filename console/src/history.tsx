@@ -20,7 +20,7 @@ export default function History() {
               {d ? (
                 <button
                   type="button"
-                  aria-label={`Open ${h.opKey} again with these values`}
+                  aria-label={`Open again ${h.opKey} with these values`}
                   onClick={() => {
                     sessionStorage.setItem('sfk-replay', JSON.stringify(h));
                     navigate(routeOf(d));

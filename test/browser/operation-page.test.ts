@@ -52,6 +52,33 @@ describe('the operation page', () => {
     expect(await h.page.getByTestId('history').textContent()).toContain('products.getProduct');
   });
 
+  it(
+    'shows the answer foldable, searchable and focusable, its ids with a "use this" action',
+    { timeout: 60_000 },
+    async () => {
+      await fresh('/op/queryProducts');
+      await send().click();
+      await h.page.getByTestId('status').waitFor({ timeout: 15_000 });
+      const body = h.page.getByRole('region', { name: 'Response body' });
+      expect(await body.getAttribute('tabindex')).toBe('0');
+      const all = (await body.textContent())!;
+      const firstId = all.match(/"id": "([^"]+)"/)![1];
+      await h.page.getByRole('searchbox', { name: 'Search the answer' }).fill(firstId);
+      await expect.poll(async () => (await body.textContent())!.length).toBeLessThan(all.length / 2);
+      expect(await body.textContent()).toContain(firstId);
+      await h.page.getByRole('searchbox', { name: 'Search the answer' }).fill('');
+      // Folding the top object hides everything in it.
+      await body.locator('summary').first().click();
+      expect(await body.locator('.json-children').first().isVisible()).toBe(false);
+      await body.locator('summary').first().click();
+      await body.getByRole('button', { name: /^Use this products\[0\]\.id$/ }).click();
+      const first = await h.page.evaluate(
+        () => Object.keys(JSON.parse(localStorage.getItem('storefront-kit-console')!).picked)[0],
+      );
+      expect(first).toBe('products[0].id (chosen)');
+    },
+  );
+
   it('does not send JSON that does not parse, and says why', async () => {
     await fresh('/op/queryProducts');
     await h.page.getByRole('button', { name: 'JSON' }).click();
