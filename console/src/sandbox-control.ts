@@ -11,6 +11,6 @@ export async function control(method: string, path: string, body?: unknown): Pro
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   const json = await res.json().catch(() => ({}));
-  if (!res.ok) throw new Error(`${method} ${path} answered ${res.status}: ${json.message ?? res.statusText}`);
+  if (!res.ok) throw new Error(json.message ?? res.statusText);
   return json;
 }
