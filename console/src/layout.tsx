@@ -41,6 +41,7 @@ export function Layout() {
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       const typing = e.target instanceof HTMLElement && e.target.closest('input, textarea, select, [contenteditable]');
+      if (e.key === 'Escape') setDrawer(false);
       if ((e.key === '/' && !typing) || (e.key.toLowerCase() === 'k' && (e.ctrlKey || e.metaKey))) {
         e.preventDefault();
         setDrawer(true);

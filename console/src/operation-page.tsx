@@ -147,7 +147,7 @@ function OperationView({ d }: { d: OperationDescriptor }) {
 
   useEffect(() => {
     if (!jsonError) setJsonText(stringify(options));
-  }, [options]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [options]); // the text follows the value unless the user is mid-way through invalid JSON
   useEffect(() => remember<Saved>('form', d.key, { path: pathValues, options }), [d.key, pathValues, options]);
 
   // The call as curl, TypeScript and fetch, for what the form holds now (before any Send).
@@ -170,7 +170,7 @@ function OperationView({ d }: { d: OperationDescriptor }) {
       live = false;
       clearTimeout(timer);
     };
-  }, [d, pathList.join('\u0000'), options, state.tokens, state.useApiKey, state.apiKey, state.clientId, role]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [d, pathList.join('\u0000'), options, state.tokens, state.useApiKey, state.apiKey, state.clientId, role]); // the path values by content, not by the array made each render
 
   const marked = useMemo(() => {
     const m = new Map<string, string>();

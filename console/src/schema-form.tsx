@@ -403,7 +403,6 @@ function AppIdField({
   useEffect(() => {
     if (value === undefined) onChange(STORES_APP_ID);
     // Only when the field first shows up empty: a user who clears it may mean to.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
   return (
     <div className={cls}>
