@@ -22,7 +22,7 @@ import {
 import { callerAllows } from './caller.ts';
 import { findOperation } from './operations.ts';
 import { PREPARATIONS, runPreparation } from './prepare.ts';
-import { ResponseBody } from './response-view.tsx';
+import { CopyButton, ResponseBody } from './response-view.tsx';
 import { bodySchemaOf, check, exampleCall, operationNode, parametersOf, type Problem } from './schema.ts';
 import { fieldId, FormOptions, IdPicker, SchemaField } from './schema-form.tsx';
 import { currentRole, recall, remember, useConsoleState } from './state.ts';
@@ -30,24 +30,6 @@ import { currentRole, recall, remember, useConsoleState } from './state.ts';
 /** Opens a part of the authentication panel (member login, or the API key) and moves focus there. */
 export function openAuth(part: 'member' | 'elevated'): void {
   dispatchEvent(new CustomEvent('sfk-open-auth', { detail: part }));
-}
-
-function CopyButton({ text, label }: { text: string; label: string }) {
-  const [done, setDone] = useState(false);
-  return (
-    <button
-      type="button"
-      onClick={() => {
-        void navigator.clipboard?.writeText(text).then(
-          () => setDone(true),
-          () => setDone(false),
-        );
-        setTimeout(() => setDone(false), 1500);
-      }}
-    >
-      {done ? 'Copied' : `Copy ${label}`}
-    </button>
-  );
 }
 
 export default function OperationPage() {

@@ -88,8 +88,14 @@ const checkout: Step[] = [
     (r) => ({ checkoutId: r.checkoutId }),
   ),
 ];
+// The buyer's e-mail: an order without one cannot be told it was canceled.
 const order: Step[] = [
   ...checkout,
+  call(
+    'checkout.updateCheckout',
+    (v) => ({ path: [v.checkoutId], options: { checkout: { buyerInfo: { email: 'shopper@storefront.test' } } } }),
+    () => ({}),
+  ),
   call(
     'checkout.createOrder',
     (v) => ({ path: [v.checkoutId] }),

@@ -11,6 +11,25 @@ type Json = unknown;
 
 const ID_KEY = /(^id$|Id$)/;
 
+/** Copies `text`; says so for a moment. */
+export function CopyButton({ text, label }: { text: string; label: string }) {
+  const [done, setDone] = useState(false);
+  return (
+    <button
+      type="button"
+      onClick={() => {
+        void navigator.clipboard?.writeText(text).then(
+          () => setDone(true),
+          () => setDone(false),
+        );
+        setTimeout(() => setDone(false), 1500);
+      }}
+    >
+      {done ? 'Copied' : `Copy ${label}`}
+    </button>
+  );
+}
+
 /** Whether a value (or something inside it) matches the search, by key or by value. */
 function holds(value: Json, key: string, q: string): boolean {
   if (key.toLowerCase().includes(q)) return true;
@@ -96,7 +115,6 @@ function Node({
 
 export function ResponseBody({ value, label }: { value: Json; label: string }) {
   const [q, setQ] = useState('');
-  const [copied, setCopied] = useState(false);
   const query = q.trim().toLowerCase();
   return (
     <div className="response-body">
@@ -105,18 +123,7 @@ export function ResponseBody({ value, label }: { value: Json; label: string }) {
           <span className="visually-hidden">Search the answer</span>
           <input type="search" placeholder="Search the answer" value={q} onChange={(e) => setQ(e.target.value)} />
         </label>
-        <button
-          type="button"
-          onClick={() => {
-            void navigator.clipboard?.writeText(stringify(value)).then(
-              () => setCopied(true),
-              () => setCopied(false),
-            );
-            setTimeout(() => setCopied(false), 1500);
-          }}
-        >
-          {copied ? 'Copied' : 'Copy the answer'}
-        </button>
+        <CopyButton label="the answer" text={stringify(value)} />
       </div>
       <div className="json-view" tabIndex={0} role="region" aria-label={label} data-testid="result">
         {query && !holds(value, '', query) ? (

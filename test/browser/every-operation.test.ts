@@ -12,11 +12,11 @@ import { useConsole } from './support.ts';
 const h = useConsole();
 
 /**
- * How many of the 105 answer 2xx today (measured: 54, most of the rest name a product,
+ * How many of the 105 answer 2xx today (measured: 55, most of the rest name a product,
  * collection, member or client id the seed lacks). The issue's target is 100 once the spec's
  * examples name the seeded data (a separate change): raise this as they do.
  */
-const MIN_2XX = 54;
+const MIN_2XX = 55;
 const answers: { key: string; status: string; reason: string }[] = [];
 
 beforeAll(async () => {
