@@ -157,6 +157,36 @@ describe('guided flows', () => {
     }
   });
 
+  it(
+    "shows each step's request and response, and keeps the calls in the history with their answers",
+    { timeout: 60_000 },
+    async () => {
+      const run = await runFlow('Visitor to order');
+      expect(run.done).toMatch(/^Order created/);
+      const section = h.page.getByRole('region', { name: 'Visitor to order', exact: true });
+      const steps = section.getByTestId('flow-results').locator('> li');
+      expect(await steps.count()).toBe(4);
+      for (const step of await steps.all()) {
+        await step.getByText('Request and response').click();
+        const [request, answer] = await step.locator('pre').allTextContents();
+        expect(request).toMatch(/^(GET|POST|PATCH|DELETE) http/);
+        expect(answer.length).toBeGreaterThan(2);
+      }
+      await h.page.goto(h.server.url + '/history');
+      const history = (await h.page.getByTestId('history').textContent())!;
+      for (const op of [
+        'products.queryProducts',
+        'currentCart.addToCurrentCart',
+        'currentCart.createCheckoutFromCurrentCart',
+        'checkout.createOrder',
+      ]) {
+        expect(history).toContain(op);
+      }
+      expect(history).toContain('(flow: Create the order)');
+      expect(history).toContain('"orderId"');
+    },
+  );
+
   it('raised no page errors', () => {
     expect(h.pageErrors).toEqual([]);
   });
