@@ -32,22 +32,11 @@ export interface ParamInfo {
 export function parametersOf(d: OperationDescriptor): ParamInfo[] {
   const op = operationNode(d);
   const pathNames = new Set(d.pathParams.map((p) => p.name));
-  const out: ParamInfo[] = d.pathParams.map((p) => ({
-    name: p.name,
-    in: 'path',
-    required: true,
-    schema: { type: 'string' },
-  }));
+  const out: ParamInfo[] = d.pathParams.map((p) => ({ name: p.name, in: 'path', required: true, schema: { type: 'string' } }));
   for (const raw of op.parameters ?? []) {
     const p = resolve(d.service, raw);
     if (p.in !== 'query' || pathNames.has(p.name)) continue;
-    out.push({
-      name: p.name,
-      in: 'query',
-      required: Boolean(p.required),
-      schema: p.schema ?? {},
-      description: p.description,
-    });
+    out.push({ name: p.name, in: 'query', required: Boolean(p.required), schema: p.schema ?? {}, description: p.description });
   }
   return out;
 }
@@ -67,10 +56,7 @@ export function requestExampleOf(d: OperationDescriptor): Record<string, unknown
 }
 
 /** The path values and options the spec's example gives (path parameters pulled out). */
-export function exampleCall(d: OperationDescriptor): {
-  path: Record<string, string>;
-  options: Record<string, unknown>;
-} {
+export function exampleCall(d: OperationDescriptor): { path: Record<string, string>; options: Record<string, unknown> } {
   const example = structuredClone(requestExampleOf(d) ?? {}) as Record<string, any>;
   const path: Record<string, string> = {};
   for (const p of d.pathParams) {
@@ -84,9 +70,7 @@ export function exampleCall(d: OperationDescriptor): {
   }
   for (const param of parametersOf(d)) {
     if (param.in === 'path' && !path[param.name]) {
-      const ex = (operationNode(d).parameters ?? [])
-        .map((x: Schema) => resolve(d.service, x))
-        .find((x: Schema) => x.name === param.name);
+      const ex = (operationNode(d).parameters ?? []).map((x: Schema) => resolve(d.service, x)).find((x: Schema) => x.name === param.name);
       path[param.name] = ex?.example ?? ex?.schema?.example ?? '';
     }
   }
@@ -99,23 +83,13 @@ export interface Problem {
 }
 
 /** The spec's constraints, checked before sending (required, lengths, bounds, enums, patterns). */
-export function check(
-  service: string,
-  schema: Schema | undefined,
-  value: unknown,
-  field = '',
-  out: Problem[] = [],
-  depth = 0,
-): Problem[] {
+export function check(service: string, schema: Schema | undefined, value: unknown, field = '', out: Problem[] = [], depth = 0): Problem[] {
   const s = resolve(service, schema);
   if (depth > 12 || value === undefined || value === null) return out;
-  if (Array.isArray(s.enum) && !s.enum.includes(value))
-    out.push({ field, message: `must be one of ${s.enum.join(', ')}` });
+  if (Array.isArray(s.enum) && !s.enum.includes(value)) out.push({ field, message: `must be one of ${s.enum.join(', ')}` });
   if (typeof value === 'string') {
-    if (s.maxLength !== undefined && value.length > s.maxLength)
-      out.push({ field, message: `at most ${s.maxLength} characters` });
-    if (s.minLength !== undefined && value.length < s.minLength)
-      out.push({ field, message: `at least ${s.minLength} characters` });
+    if (s.maxLength !== undefined && value.length > s.maxLength) out.push({ field, message: `at most ${s.maxLength} characters` });
+    if (s.minLength !== undefined && value.length < s.minLength) out.push({ field, message: `at least ${s.minLength} characters` });
     if (s.pattern && !new RegExp(s.pattern, 'u').test(value)) out.push({ field, message: `must match ${s.pattern}` });
   }
   if (typeof value === 'number' && Number.isFinite(value)) {
@@ -123,15 +97,12 @@ export function check(
     if (s.minimum !== undefined && value < s.minimum) out.push({ field, message: `at least ${s.minimum}` });
   }
   if (Array.isArray(value)) {
-    if (s.maxItems !== undefined && value.length > s.maxItems)
-      out.push({ field, message: `at most ${s.maxItems} items` });
+    if (s.maxItems !== undefined && value.length > s.maxItems) out.push({ field, message: `at most ${s.maxItems} items` });
     value.forEach((v, i) => check(service, s.items, v, `${field}[${i}]`, out, depth + 1));
   } else if (typeof value === 'object') {
     const obj = value as Record<string, unknown>;
-    for (const r of s.required ?? [])
-      if (obj[r] === undefined || obj[r] === '') out.push({ field: join(field, r), message: 'is required' });
-    for (const [k, v] of Object.entries(obj))
-      if (s.properties?.[k]) check(service, s.properties[k], v, join(field, k), out, depth + 1);
+    for (const r of s.required ?? []) if (obj[r] === undefined || obj[r] === '') out.push({ field: join(field, r), message: 'is required' });
+    for (const [k, v] of Object.entries(obj)) if (s.properties?.[k]) check(service, s.properties[k], v, join(field, k), out, depth + 1);
   }
   return out;
 }

@@ -32,16 +32,10 @@ describe.each([
     expect(files.length).toBeGreaterThan(0);
     const sizes = files.map((f) => ({ file: f, gzip: gzipSync(readFileSync(join(dir, f))).byteLength }));
     const total = sizes.reduce((sum, s) => sum + s.gzip, 0);
-    console.log(
-      `${name}: initial JavaScript ${(total / 1000).toFixed(1)} kB gzip in ${files.length} files (budget ${BUDGET_BYTES / 1000} kB)`,
-    );
+    console.log(`${name}: initial JavaScript ${(total / 1000).toFixed(1)} kB gzip in ${files.length} files (budget ${BUDGET_BYTES / 1000} kB)`);
     expect(total).toBeLessThanOrEqual(BUDGET_BYTES);
     const eagerNames = files.map((f) => f.split('/').pop()!);
-    for (const chunk of PER_ROUTE)
-      expect(
-        eagerNames.filter((n) => n.startsWith(`${chunk}-`)),
-        chunk,
-      ).toEqual([]);
+    for (const chunk of PER_ROUTE) expect(eagerNames.filter((n) => n.startsWith(`${chunk}-`)), chunk).toEqual([]);
     // The bundled spec (the schema forms' source) is the biggest part; it comes with the operation page.
     for (const f of files) expect(readFileSync(join(dir, f), 'utf8'), f).not.toMatch(/openapi:\s*[`'"]3\./);
   });
@@ -54,5 +48,5 @@ it('ships the in-browser sandbox (msw and the sandbox handler) only in the stati
   expect(chunks(CONSOLE_DIR)).toEqual([]);
   expect(chunks(STATIC_CONSOLE_DIR)).toHaveLength(1);
   expect(existsSync(join(CONSOLE_DIR, 'mockServiceWorker.js'))).toBe(false);
-  expect(readFileSync(join(STATIC_CONSOLE_DIR, 'mockServiceWorker.js'), 'utf8')).toContain("addEventListener('fetch'");
+  expect(readFileSync(join(STATIC_CONSOLE_DIR, 'mockServiceWorker.js'), 'utf8')).toContain('addEventListener(\'fetch\'');
 });

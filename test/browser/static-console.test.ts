@@ -31,12 +31,10 @@ describe('the static console', () => {
   it('answers queryProducts with products from the sandbox in the service worker', async () => {
     expect(await send('/op/queryProducts', true)).toBe('200');
     expect(await h.page.getByTestId('result').textContent()).toContain('"products"');
-    expect(await h.page.evaluate(() => navigator.serviceWorker.controller?.scriptURL)).toBe(
-      `${h.server.url}/mockServiceWorker.js`,
-    );
+    expect(await h.page.evaluate(() => navigator.serviceWorker.controller?.scriptURL)).toBe(`${h.server.url}/mockServiceWorker.js`);
   });
 
-  it("answers getCurrentCart for a new visitor with the provider's 404", async () => {
+  it('answers getCurrentCart for a new visitor with the provider\'s 404', async () => {
     // Storage is cleared while no console page is open (one would write its state back).
     await h.page.goto(h.server.url + '/mockServiceWorker.js');
     await h.page.evaluate(() => localStorage.clear());
@@ -44,11 +42,9 @@ describe('the static console', () => {
     expect(await h.page.getByTestId('error').textContent()).toContain('Cart not found');
   });
 
-  it("says in the sandbox view that its state lives in the page's memory, and streams its events live", async () => {
+  it('says in the sandbox view that its state lives in the page\'s memory, and streams its events live', async () => {
     await h.page.goto(h.server.url + '/sandbox');
-    await expect
-      .poll(() => h.page.getByTestId('sandbox-where').textContent())
-      .toMatch(/keeps its state in memory: a reload starts again from the seed data/);
+    await expect.poll(() => h.page.getByTestId('sandbox-where').textContent()).toMatch(/keeps its state in memory: a reload starts again from the seed data/);
     const log = h.page.getByRole('region', { name: 'Event log' });
     await log.getByRole('heading').waitFor();
     expect(await log.textContent()).not.toMatch(/catalog\.v1\.product created/);
@@ -69,11 +65,7 @@ describe('the static console', () => {
 
   it('loses its state on a reload, and takes an exported state back', async () => {
     const productStatus = () =>
-      h.page.evaluate(
-        async (id) =>
-          (await fetch(`/stores-reader/v1/products/${id}`, { headers: { authorization: 'sandbox-api-key' } })).status,
-        streamedHatId,
-      );
+      h.page.evaluate(async (id) => (await fetch(`/stores-reader/v1/products/${id}`, { headers: { authorization: 'sandbox-api-key' } })).status, streamedHatId);
     expect(await productStatus()).toBe(200);
     const exported = await h.page.evaluate(async () => (await fetch('/__sandbox/state')).text());
     const file = join(mkdtempSync(join(tmpdir(), 'sfk-static-')), 'sandbox-state.json');
@@ -92,15 +84,11 @@ describe('the static console', () => {
     const notJson = join(dirname(file), 'notes.json');
     writeFileSync(notJson, 'my notes');
     await h.page.getByLabel('Import state').setInputFiles(notJson);
-    await expect
-      .poll(() => h.page.getByTestId('sandbox-message').textContent())
-      .toMatch(/^Import failed: notes\.json is not JSON: /);
+    await expect.poll(() => h.page.getByTestId('sandbox-message').textContent()).toMatch(/^Import failed: notes\.json is not JSON: /);
     const notState = join(dirname(file), 'not-a-state.json');
     writeFileSync(notState, JSON.stringify({ products: [] }));
     await h.page.getByLabel('Import state').setInputFiles(notState);
-    await expect
-      .poll(() => h.page.getByTestId('sandbox-message').textContent())
-      .toMatch(/^Import failed: State must be \{version: \d+, collections: \{\.\.\.\}\}$/);
+    await expect.poll(() => h.page.getByTestId('sandbox-message').textContent()).toMatch(/^Import failed: State must be \{version: \d+, collections: \{\.\.\.\}\}$/);
     expect(await h.page.evaluate(async () => (await fetch('/__sandbox/state')).text())).toBe(before);
   });
 
@@ -123,9 +111,7 @@ describe('the static console', () => {
     await h.page.getByRole('button', { name: 'Authentication…' }).click();
     const hosted = h.page.getByRole('button', { name: 'Log in on the hosted page (PKCE)' });
     expect(await hosted.isDisabled()).toBe(true);
-    expect(await h.page.locator('#hosted-login-hint').textContent()).toMatch(
-      /use `npm start` for it, or log in directly/,
-    );
+    expect(await h.page.locator('#hosted-login-hint').textContent()).toMatch(/use `npm start` for it, or log in directly/);
   });
 
   it('raised no page errors', () => {

@@ -31,24 +31,11 @@ export interface SandboxConsoleHarness extends ConsoleHarness {
 }
 
 async function launch(h: ConsoleHarness): Promise<void> {
-  if (!existsSync(CHROMIUM))
-    throw new Error(
-      `Browser tests need Debian's chromium at ${CHROMIUM}: apt-get install chromium (.ci/run installs it)`,
-    );
+  if (!existsSync(CHROMIUM)) throw new Error(`Browser tests need Debian's chromium at ${CHROMIUM}: apt-get install chromium (.ci/run installs it)`);
   h.browser = await chromium.launch({
     executablePath: CHROMIUM,
     // ComputedAccessibilityInfo: element.computedName / computedRole, for the accessibility test.
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--enable-blink-features=ComputedAccessibilityInfo',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
+    args: ['--headless', '--no-sandbox', '--enable-blink-features=ComputedAccessibilityInfo', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
   });
   h.page = await h.browser.newPage({ viewport: { width: 1280, height: 900 } });
   h.page.on('pageerror', (e) => h.pageErrors.push(String(e)));
@@ -100,11 +87,7 @@ export function useConsole(): SandboxConsoleHarness {
   return h;
 }
 
-const TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-};
+const TYPES: Record<string, string> = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript; charset=utf-8', '.css': 'text/css; charset=utf-8' };
 
 /** A plain static file server, like a static host: files as they are, 404.html for anything else. */
 export async function serveStatic(dir: string): Promise<{ url: string; close(): Promise<void> }> {
