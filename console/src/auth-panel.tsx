@@ -68,13 +68,8 @@ export function AuthPanel() {
   return (
     <section className="auth-panel" aria-label="Authentication">
       <div className="auth-summary">
-        <strong>Target:</strong>{' '}
-        {state.target.kind === 'remote'
-          ? state.target.host
-          : SANDBOX_IN_BROWSER
-            ? 'in-browser sandbox (state in memory)'
-            : 'embedded sandbox'}{' '}
-        · <strong>Role:</strong> <span data-testid="auth-role">{role}</span> · <strong>Token expires:</strong> {expiry}
+        <strong>Target:</strong> {state.target.kind === 'remote' ? state.target.host : SANDBOX_IN_BROWSER ? 'in-browser sandbox (state in memory)' : 'embedded sandbox'} · <strong>Role:</strong>{' '}
+        <span data-testid="auth-role">{role}</span> · <strong>Token expires:</strong> {expiry}
         <button type="button" aria-expanded={open} onClick={() => setOpen(!open)}>
           {open ? 'Hide' : 'Authentication…'}
         </button>
@@ -87,58 +82,31 @@ export function AuthPanel() {
           <fieldset>
             <legend>Target</legend>
             <label>
-              <input
-                type="radio"
-                name="target"
-                checked={state.target.kind === 'sandbox'}
-                onChange={() => setState({ target: { kind: 'sandbox' }, tokens: undefined })}
-              />{' '}
-              Embedded sandbox
+              <input type="radio" name="target" checked={state.target.kind === 'sandbox'} onChange={() => setState({ target: { kind: 'sandbox' }, tokens: undefined })} /> Embedded sandbox
             </label>
             <label>
               <input
                 type="radio"
                 name="target"
                 checked={state.target.kind === 'remote'}
-                onChange={() =>
-                  setState({
-                    target: { kind: 'remote', host: 'https://www.wixapis.com', clientId: state.clientId },
-                    tokens: undefined,
-                  })
-                }
+                onChange={() => setState({ target: { kind: 'remote', host: 'https://www.wixapis.com', clientId: state.clientId }, tokens: undefined })}
               />{' '}
               Another host
             </label>
             {state.target.kind === 'remote' ? (
               <>
                 <label>
-                  Host{' '}
-                  <input
-                    value={state.target.host}
-                    onChange={(e) =>
-                      setState({
-                        target: { kind: 'remote', host: e.target.value, clientId: state.clientId },
-                        tokens: undefined,
-                      })
-                    }
-                  />
+                  Host <input value={state.target.host} onChange={(e) => setState({ target: { kind: 'remote', host: e.target.value, clientId: state.clientId }, tokens: undefined })} />
                 </label>
               </>
             ) : null}
             <label>
-              Client id{' '}
-              <input
-                value={state.clientId}
-                onChange={(e) => setState({ clientId: e.target.value, tokens: undefined })}
-              />
+              Client id <input value={state.clientId} onChange={(e) => setState({ clientId: e.target.value, tokens: undefined })} />
             </label>
           </fieldset>
           <fieldset id="auth-member">
             <legend>Visitor and member</legend>
-            <button
-              type="button"
-              onClick={() => run('Visitor tokens', async () => void (await oauthStrategy().generateVisitorTokens()))}
-            >
+            <button type="button" onClick={() => run('Visitor tokens', async () => void (await oauthStrategy().generateVisitorTokens()))}>
               Get visitor tokens
             </button>
             <button
@@ -159,55 +127,27 @@ export function AuthPanel() {
             </button>
             {SANDBOX_IN_BROWSER ? (
               <span id="hosted-login-hint" className="hint">
-                The hosted login page is a page load, which the in-browser sandbox cannot answer: use `npm start` for
-                it, or log in directly.
+                The hosted login page is a page load, which the in-browser sandbox cannot answer: use `npm start` for it, or log in directly.
               </span>
             ) : null}
             <label>
-              E-mail{' '}
-              <input type="email" autoComplete="username" value={email} onChange={(e) => setEmail(e.target.value)} />
+              E-mail <input type="email" autoComplete="username" value={email} onChange={(e) => setEmail(e.target.value)} />
             </label>
             <label>
-              Password{' '}
-              <input
-                type="password"
-                autoComplete="current-password"
-                value={password}
-                onChange={(e) => setPassword(e.target.value)}
-              />
+              Password <input type="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} />
             </label>
-            <button
-              type="button"
-              data-auth-primary
-              onClick={() => authenticate('Login', () => oauthStrategy().login({ email, password }))}
-            >
+            <button type="button" data-auth-primary onClick={() => authenticate('Login', () => oauthStrategy().login({ email, password }))}>
               Log in directly
             </button>
-            <button
-              type="button"
-              onClick={() => authenticate('Register', () => oauthStrategy().register({ email, password }))}
-            >
+            <button type="button" onClick={() => authenticate('Register', () => oauthStrategy().register({ email, password }))}>
               Register
             </button>
             {machine?.loginState === LoginState.EMAIL_VERIFICATION_REQUIRED ? (
               <>
                 <label>
-                  Verification code{' '}
-                  <input
-                    inputMode="numeric"
-                    autoComplete="one-time-code"
-                    value={code}
-                    onChange={(e) => setCode(e.target.value)}
-                  />
+                  Verification code <input inputMode="numeric" autoComplete="one-time-code" value={code} onChange={(e) => setCode(e.target.value)} />
                 </label>
-                <button
-                  type="button"
-                  onClick={() =>
-                    authenticate('Verify', () =>
-                      oauthStrategy().processVerification({ verificationCode: code }, machine),
-                    )
-                  }
-                >
+                <button type="button" onClick={() => authenticate('Verify', () => oauthStrategy().processVerification({ verificationCode: code }, machine))}>
                   Verify
                 </button>
               </>
@@ -235,13 +175,7 @@ export function AuthPanel() {
               Site id <input value={state.siteId} onChange={(e) => setState({ siteId: e.target.value })} />
             </label>
             <label>
-              <input
-                type="checkbox"
-                data-auth-primary
-                checked={state.useApiKey}
-                onChange={(e) => setState({ useApiKey: e.target.checked })}
-              />{' '}
-              Call as elevated (use the API key)
+              <input type="checkbox" data-auth-primary checked={state.useApiKey} onChange={(e) => setState({ useApiKey: e.target.checked })} /> Call as elevated (use the API key)
             </label>
           </fieldset>
           <p className="hint">Calls go to {apiHost(getState())}.</p>
