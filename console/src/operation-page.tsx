@@ -471,15 +471,22 @@ function OperationView({ d }: { d: OperationDescriptor }) {
           ) : 'error' in snippets ? (
             <p className="problem">The client would not send this yet: {snippets.error}</p>
           ) : (
-            (['curl', 'ts', 'fetch'] as const).map((k) => (
-              <details key={k} open={k === 'curl'}>
-                <summary>{k === 'ts' ? 'TypeScript (storefront-kit)' : k}</summary>
-                <pre tabIndex={0} data-testid={`snippet-${k}`}>
-                  {snippets[k]}
-                </pre>
-                <CopyButton label={k === 'ts' ? 'TypeScript' : k} text={snippets[k]} />
-              </details>
-            ))
+            <>
+              {/* The copy buttons stay outside the folded snippets: a button is there whether its snippet is open or not. */}
+              <div className="toolbar">
+                {(['curl', 'ts', 'fetch'] as const).map((k) => (
+                  <CopyButton key={k} label={k === 'ts' ? 'TypeScript' : k} text={snippets[k]} />
+                ))}
+              </div>
+              {(['curl', 'ts', 'fetch'] as const).map((k) => (
+                <details key={k} open={k === 'curl'}>
+                  <summary>{k === 'ts' ? 'TypeScript (storefront-kit)' : k}</summary>
+                  <pre tabIndex={0} data-testid={`snippet-${k}`}>
+                    {snippets[k]}
+                  </pre>
+                </details>
+              ))}
+            </>
           )}
         </section>
       </div>
