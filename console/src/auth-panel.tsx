@@ -18,6 +18,21 @@ export function AuthPanel() {
   const [machine, setMachine] = useState<StateMachine | undefined>();
   const role = currentRole(state);
 
+  // Other parts of the console open the panel at the part that fixes their problem (see openAuth).
+  useEffect(() => {
+    const show = (e: Event) => {
+      const part = (e as CustomEvent<string>).detail;
+      setOpen(true);
+      requestAnimationFrame(() => {
+        const box = document.getElementById(`auth-${part}`);
+        box?.scrollIntoView({ block: 'nearest' });
+        box?.querySelector<HTMLElement>('[data-auth-primary]')?.focus();
+      });
+    };
+    addEventListener('sfk-open-auth', show);
+    return () => removeEventListener('sfk-open-auth', show);
+  }, []);
+
   useEffect(() => {
     if (state.target.kind !== 'sandbox') return;
     fetch('/__sandbox/info')
@@ -89,7 +104,7 @@ export function AuthPanel() {
               Client id <input value={state.clientId} onChange={(e) => setState({ clientId: e.target.value, tokens: undefined })} />
             </label>
           </fieldset>
-          <fieldset>
+          <fieldset id="auth-member">
             <legend>Visitor and member</legend>
             <button type="button" onClick={() => run('Visitor tokens', async () => void (await oauthStrategy().generateVisitorTokens()))}>
               Get visitor tokens
@@ -121,7 +136,7 @@ export function AuthPanel() {
             <label>
               Password <input type="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} />
             </label>
-            <button type="button" onClick={() => authenticate('Login', () => oauthStrategy().login({ email, password }))}>
+            <button type="button" data-auth-primary onClick={() => authenticate('Login', () => oauthStrategy().login({ email, password }))}>
               Log in directly
             </button>
             <button type="button" onClick={() => authenticate('Register', () => oauthStrategy().register({ email, password }))}>
@@ -151,7 +166,7 @@ export function AuthPanel() {
               Log out
             </button>
           </fieldset>
-          <fieldset>
+          <fieldset id="auth-elevated">
             <legend>Elevated (API key)</legend>
             <label>
               API key <input value={state.apiKey} onChange={(e) => setState({ apiKey: e.target.value })} />
@@ -160,7 +175,7 @@ export function AuthPanel() {
               Site id <input value={state.siteId} onChange={(e) => setState({ siteId: e.target.value })} />
             </label>
             <label>
-              <input type="checkbox" checked={state.useApiKey} onChange={(e) => setState({ useApiKey: e.target.checked })} /> Call as elevated (use the API key)
+              <input type="checkbox" data-auth-primary checked={state.useApiKey} onChange={(e) => setState({ useApiKey: e.target.checked })} /> Call as elevated (use the API key)
             </label>
           </fieldset>
           <p className="hint">Calls go to {apiHost(getState())}.</p>

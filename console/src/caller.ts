@@ -1,13 +1,16 @@
 import type { OperationDescriptor } from '../../src/console-data.ts';
 
 const ALLOWED: Record<OperationDescriptor['caller'], string[]> = {
-  visitorOrMember: ['visitor', 'member', 'elevated'],
+  visitorOrMember: ['none', 'visitor', 'member', 'elevated'],
   member: ['member'],
   elevated: ['elevated'],
   anyone: ['none', 'visitor', 'member', 'elevated'],
 };
 
-/** Whether the current role may call an operation (its caller column). */
+/**
+ * Whether the current role may call an operation (its caller column). No role yet counts as a
+ * visitor: the client gets visitor tokens on the first call.
+ */
 export function callerAllows(d: OperationDescriptor, role: string): boolean {
   return ALLOWED[d.caller].includes(role);
 }

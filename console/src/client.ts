@@ -5,9 +5,26 @@
  */
 import * as modules from '../../src/modules.ts';
 import { ApiKeyStrategy, createClient, SdkError, ValidationError, type AuthStrategy } from '../../src/index.ts';
-import { LoginState, OAuthStrategy, withDirectLogin, type FrameDriver, type FrameMessage, type StateMachine } from '../../src/auth/index.ts';
+import {
+  LoginState,
+  OAuthStrategy,
+  withDirectLogin,
+  type FrameDriver,
+  type FrameMessage,
+  type StateMachine,
+} from '../../src/auth/index.ts';
 import type { OperationDescriptor } from '../../src/console-data.ts';
-import { apiHost, getState, SANDBOX_IN_BROWSER, setState, type ConsoleState, type Tokens } from './state.ts';
+import {
+  apiHost,
+  getState,
+  pickIds,
+  recordCall,
+  rememberPicked,
+  SANDBOX_IN_BROWSER,
+  setState,
+  type ConsoleState,
+  type Tokens,
+} from './state.ts';
 
 export interface CallResult {
   ok: boolean;
@@ -50,7 +67,8 @@ const fetchedFrame: FrameDriver = (url) => ({
   message: fetch(url).then(async (res): Promise<FrameMessage> => {
     const doc = new DOMParser().parseFromString(await res.text(), 'text/html');
     const data = doc.getElementById('sfk-auth-result')?.textContent;
-    if (!data) return { error: `hosted page answered ${res.status}`, error_description: doc.body.textContent?.trim() ?? '' };
+    if (!data)
+      return { error: `hosted page answered ${res.status}`, error_description: doc.body.textContent?.trim() ?? '' };
     return (JSON.parse(data) as { message: FrameMessage }).message;
   }),
   close: () => undefined,
@@ -79,8 +97,50 @@ export function authFor(s: ConsoleState = getState(), elevated = s.useApiKey): A
   return oauthStrategy(s);
 }
 
-/** Sends one operation; `elevated` calls with the API key whatever the console's current role. */
-export async function send(d: OperationDescriptor, pathValues: string[], options: unknown, how: { elevated?: boolean } = {}): Promise<CallResult> {
+/** Shows a value as JSON: non-finite numbers and bytes as readable text. */
+export function stringify(value: unknown): string {
+  return JSON.stringify(
+    value,
+    (_, v) =>
+      typeof v === 'number' && !Number.isFinite(v)
+        ? `${v} (number)`
+        : v instanceof Uint8Array
+          ? `${new TextDecoder().decode(v)} (${v.length} bytes)`
+          : v,
+    2,
+  );
+}
+
+/**
+ * Sends one operation and records it in the history with its answer (ids in the answer are
+ * offered to later forms); `elevated` calls with the API key whatever the console's current role.
+ */
+export async function send(
+  d: OperationDescriptor,
+  pathValues: string[],
+  options: unknown,
+  how: { elevated?: boolean; source?: string } = {},
+): Promise<CallResult> {
+  const r = await sendOnly(d, pathValues, options, how);
+  if (r.ok) rememberPicked(pickIds(r.result));
+  recordCall({
+    opKey: d.key,
+    path: Object.fromEntries(d.pathParams.map((p, i) => [p.name, pathValues[i] ?? ''])),
+    options,
+    status: r.status ?? (r.ok ? 200 : 'error'),
+    ms: Math.round(r.ms),
+    source: how.source,
+    answer: r.ok ? stringify(r.result) : `${r.error?.name}: ${r.error?.message}`,
+  });
+  return r;
+}
+
+async function sendOnly(
+  d: OperationDescriptor,
+  pathValues: string[],
+  options: unknown,
+  how: { elevated?: boolean },
+): Promise<CallResult> {
   const s = getState();
   let status: number | undefined;
   let requestId: string | undefined;
@@ -88,7 +148,11 @@ export async function send(d: OperationDescriptor, pathValues: string[], options
   let raw: string | undefined;
   let request: CallResult['request'];
   const recordingFetch: typeof fetch = async (input, init) => {
-    request = { method: init?.method ?? 'GET', url: String(input), body: typeof init?.body === 'string' ? init.body : undefined };
+    request = {
+      method: init?.method ?? 'GET',
+      url: String(input),
+      body: typeof init?.body === 'string' ? init.body : undefined,
+    };
     const res = await fetch(input, init);
     status = res.status;
     requestId = res.headers.get('x-wix-request-id') ?? undefined;
@@ -97,10 +161,13 @@ export async function send(d: OperationDescriptor, pathValues: string[], options
     return res;
   };
   const mod = (modules as unknown as Record<string, Record<string, unknown>>)[d.module];
-  const kit = createClient({ modules: { [d.module]: mod } as never, auth: authFor(s, how.elevated ?? s.useApiKey), host: apiHost(s), fetch: recordingFetch, retry: false }) as unknown as Record<
-    string,
-    Record<string, (...args: unknown[]) => Promise<unknown>>
-  >;
+  const kit = createClient({
+    modules: { [d.module]: mod } as never,
+    auth: authFor(s, how.elevated ?? s.useApiKey),
+    host: apiHost(s),
+    fetch: recordingFetch,
+    retry: false,
+  }) as unknown as Record<string, Record<string, (...args: unknown[]) => Promise<unknown>>>;
   const started = performance.now();
   try {
     const result = await kit[d.module][d.operationId](...pathValues, options);
@@ -121,21 +188,129 @@ export async function send(d: OperationDescriptor, pathValues: string[], options
   }
 }
 
-/** The same call as TypeScript using the client. */
-export function tsSnippet(d: OperationDescriptor, pathValues: string[], options: unknown, role: string): string {
-  const auth = role === 'elevated' ? "ApiKeyStrategy({ apiKey: process.env.API_KEY!, siteId: process.env.SITE_ID! })" : "OAuthStrategy({ clientId: 'YOUR_CLIENT_ID' })";
-  const strategy = role === 'elevated' ? 'ApiKeyStrategy' : 'OAuthStrategy';
-  const args = [...pathValues.map((v) => JSON.stringify(v)), ...(options && Object.keys(options as object).length ? [JSON.stringify(options, null, 2)] : [])];
-  return `import { createClient, ${strategy}, ${d.module} } from 'storefront-kit';
+const REQUEST_SEEN = Symbol('request seen');
 
-const kit = createClient({ modules: { ${d.module} }, auth: ${auth} });
-const result = await kit.${d.module}.${d.operationId}(${args.join(', ')});`;
+/**
+ * The request the client would send for these values, without sending it: the client builds
+ * it against a fetch that keeps it and stops. Throws the client's own error (a value it
+ * refuses) when there is no request to show.
+ */
+export async function previewRequest(
+  d: OperationDescriptor,
+  pathValues: string[],
+  options: unknown,
+): Promise<NonNullable<CallResult['request']> & { headers: [string, string][] }> {
+  const s = getState();
+  let seen: (NonNullable<CallResult['request']> & { headers: [string, string][] }) | undefined;
+  const keep: typeof fetch = async (input, init) => {
+    const headers = [...new Headers(init?.headers).entries()].filter(([k]) => k !== 'authorization');
+    seen = {
+      method: init?.method ?? 'GET',
+      url: String(input),
+      body: typeof init?.body === 'string' ? init.body : undefined,
+      headers,
+    };
+    throw REQUEST_SEEN;
+  };
+  const mod = (modules as unknown as Record<string, Record<string, unknown>>)[d.module];
+  const kit = createClient({
+    modules: { [d.module]: mod } as never,
+    auth: ApiKeyStrategy({ apiKey: 'preview', siteId: s.siteId }),
+    host: apiHost(s),
+    fetch: keep,
+    retry: false,
+  }) as unknown as Record<string, Record<string, (...args: unknown[]) => Promise<unknown>>>;
+  try {
+    await kit[d.module][d.operationId](...pathValues, options);
+  } catch (err) {
+    if (!seen) throw err;
+  }
+  if (!seen) throw new Error('the client sent nothing');
+  return seen;
 }
 
-/** The same call as curl (what the client sent). */
-export function curlSnippet(req: CallResult['request'] | undefined, authHeader: string): string {
-  if (!req) return '';
-  const parts = [`curl -X ${req.method} '${req.url.replace(/'/g, "'\\''")}'`, `  -H 'Authorization: ${authHeader}'`];
-  if (req.body !== undefined) parts.push(`  -H 'Content-Type: application/json'`, `  --data '${req.body.replace(/'/g, "'\\''")}'`);
-  return parts.join(' \\\n');
+export interface Credentials {
+  host: string;
+  clientId: string;
+  elevated: boolean;
+  apiKey: string;
+  siteId: string;
+  /** A current access token, when the console holds one. */
+  accessToken?: string;
+}
+
+export function credentials(s: ConsoleState = getState(), elevated = s.useApiKey): Credentials {
+  const token =
+    s.tokens && s.tokens.accessToken.expiresAt * 1000 > Date.now() + 60_000 ? s.tokens.accessToken.value : undefined;
+  return { host: apiHost(s), clientId: s.clientId, elevated, apiKey: s.apiKey, siteId: s.siteId, accessToken: token };
+}
+
+const shq = (v: string) => `'${v.replace(/'/g, "'\\''")}'`;
+
+/** The same call as TypeScript using the client, with the real host and credentials. */
+export function tsSnippet(d: OperationDescriptor, pathValues: string[], options: unknown, c: Credentials): string {
+  const strategy = c.elevated ? 'ApiKeyStrategy' : 'OAuthStrategy';
+  const auth = c.elevated
+    ? `ApiKeyStrategy({ apiKey: ${JSON.stringify(c.apiKey)}, siteId: ${JSON.stringify(c.siteId)} })`
+    : `OAuthStrategy({ clientId: ${JSON.stringify(c.clientId)} })`;
+  const args = [
+    ...pathValues.map((v) => JSON.stringify(v)),
+    ...(options && Object.keys(options as object).length ? [JSON.stringify(options, null, 2)] : []),
+  ];
+  return `import { createClient, ${strategy}, ${d.module} } from 'storefront-kit';
+
+const kit = createClient({ modules: { ${d.module} }, auth: ${auth}, host: ${JSON.stringify(c.host)} });
+const result = await kit.${d.module}.${d.operationId}(${args.join(', ')});
+console.log(result);`;
+}
+
+/** How a snippet gets its Authorization value: the API key, the console's token, or a new visitor token. */
+function authorization(c: Credentials): { header: string; curlSetup?: string; fetchSetup?: string } {
+  if (c.elevated) return { header: c.apiKey };
+  if (c.accessToken) return { header: c.accessToken };
+  const body = JSON.stringify({ clientId: c.clientId, grantType: 'anonymous' });
+  return {
+    header: '$TOKEN',
+    curlSetup: `TOKEN=$(curl -s -X POST ${shq(`${c.host}/oauth2/token`)} -H 'Content-Type: application/json' --data ${shq(body)} | sed -n 's/.*"access_token" *: *"\\([^"]*\\)".*/\\1/p')`,
+    fetchSetup: `const { access_token: TOKEN } = await (await fetch(${JSON.stringify(`${c.host}/oauth2/token`)}, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: ${JSON.stringify(body)} })).json();`,
+  };
+}
+
+/** The same call as curl, runnable as pasted (a visitor token is fetched first when the console has none). */
+export function curlSnippet(req: Awaited<ReturnType<typeof previewRequest>>, c: Credentials): string {
+  const auth = authorization(c);
+  const headers = [
+    ...(c.elevated ? [['wix-site-id', c.siteId] as [string, string]] : []),
+    ...req.headers.filter(([k]) => k !== 'wix-site-id'),
+  ];
+  const parts = [
+    `curl -X ${req.method} ${shq(req.url)}`,
+    auth.header === '$TOKEN' ? `  -H "Authorization: $TOKEN"` : `  -H ${shq(`Authorization: ${auth.header}`)}`,
+  ];
+  for (const [k, v] of headers) parts.push(`  -H ${shq(`${k}: ${v}`)}`);
+  if (req.body !== undefined) parts.push(`  --data ${shq(req.body)}`);
+  return [auth.curlSetup, parts.join(' \\\n')].filter(Boolean).join('\n');
+}
+
+/** The same call with fetch (a module or the browser's console: top-level await). */
+export function fetchSnippet(req: Awaited<ReturnType<typeof previewRequest>>, c: Credentials): string {
+  const auth = authorization(c);
+  const headers: Record<string, string> = { Authorization: auth.header === '$TOKEN' ? '${TOKEN}' : auth.header };
+  if (c.elevated) headers['wix-site-id'] = c.siteId;
+  for (const [k, v] of req.headers) if (k !== 'wix-site-id') headers[k] = v;
+  const headerText = JSON.stringify(headers, null, 2).replace('"${TOKEN}"', 'TOKEN');
+  const init = [
+    `method: ${JSON.stringify(req.method)}`,
+    `headers: ${headerText}`,
+    ...(req.body !== undefined ? [`body: JSON.stringify(${req.body})`] : []),
+  ];
+  return [
+    auth.fetchSetup,
+    `const res = await fetch(${JSON.stringify(req.url)}, {\n  ${init
+      .join(',\n  ')
+      .replace(/\n/g, '\n  ')
+      .replace(/\n  \}$/, '\n  }')}\n});\nconsole.log(res.status, await res.json());`,
+  ]
+    .filter(Boolean)
+    .join('\n');
 }

@@ -5,9 +5,10 @@
  */
 import { useState } from 'react';
 import { LoginState, type StateMachine } from '../../src/auth/index.ts';
-import { finishAuthentication, oauthStrategy, send } from './client.ts';
+import { finishAuthentication, oauthStrategy, send, stringify } from './client.ts';
 import { findOperation } from './operations.ts';
-import { apiHost, currentRole, getState, setState } from './state.ts';
+import { apiHost, currentRole, getState } from './state.ts';
+import { STORES_APP_ID } from './stores-app.ts';
 
 type Values = Record<string, any>;
 
@@ -18,6 +19,9 @@ interface StepOutcome {
   values?: Values;
   /** One line on what happened. */
   detail?: string;
+  /** The call as it went (operation steps): method, URL and body; and what came back. */
+  request?: string;
+  answer?: string;
 }
 
 interface Step {
@@ -51,9 +55,16 @@ function operationStep(
       const d = findOperation(op);
       if (!d) throw new Error(`the console has no operation ${op}`);
       const { path, options } = request(v);
-      const r = await send(d, path, options, how);
-      if (!r.ok) throw new Error(`${r.status ?? 'no answer'} ${r.error?.name}: ${r.error?.message}`);
-      return { status: String(r.status), values: pick(r.result, v) };
+      const r = await send(d, path, options, { ...how, source: `flow: ${title}` });
+      const sent = r.request
+        ? `${r.request.method} ${r.request.url}${r.request.body ? `\n${r.request.body}` : ''}`
+        : undefined;
+      if (!r.ok)
+        throw Object.assign(new Error(`${r.status ?? 'no answer'} ${r.error?.name}: ${r.error?.message}`), {
+          request: sent,
+          answer: r.raw,
+        });
+      return { status: String(r.status), values: pick(r.result, v), request: sent, answer: stringify(r.result) };
     },
   };
 }
@@ -81,7 +92,6 @@ async function verificationCodeFor(email: string): Promise<string> {
 
 /** Visitor and member steps call with the OAuth tokens even when the console is set to the API key. */
 const AS_SHOPPER = { elevated: false };
-const STORES_APP_ID = '215238eb-22a5-4c36-9e7b-e7c08025e04e';
 const amountOf = (money: { amount?: string } | undefined) => Number(money?.amount ?? 0);
 
 export const FLOWS: Record<string, Flow> = {
@@ -103,7 +113,12 @@ export const FLOWS: Record<string, Flow> = {
       operationStep(
         'Add to the current cart',
         'currentCart.addToCurrentCart',
-        (v) => ({ path: [], options: { lineItems: [{ quantity: 1, catalogReference: { catalogItemId: v.productId, appId: STORES_APP_ID } }] } }),
+        (v) => ({
+          path: [],
+          options: {
+            lineItems: [{ quantity: 1, catalogReference: { catalogItemId: v.productId, appId: STORES_APP_ID } }],
+          },
+        }),
         (r) => ({ cartId: r.cart?.id }),
         AS_SHOPPER,
       ),
@@ -126,7 +141,8 @@ export const FLOWS: Record<string, Flow> = {
   },
   memberSignUp: {
     title: 'Member sign-up',
-    about: "A new member registers; with the site's policies on, verifies the e-mailed code and waits for the owner's approval; then is logged in.",
+    about:
+      "A new member registers; with the site's policies on, verifies the e-mailed code and waits for the owner's approval; then is logged in.",
     steps: [
       {
         title: 'Register a new member',
@@ -141,17 +157,31 @@ export const FLOWS: Record<string, Flow> = {
         title: 'Verify the e-mail with the code from the outbox',
         calls: 'verification.verifyDuringAuthentication',
         async run(v) {
-          if (v.machine.loginState !== LoginState.EMAIL_VERIFICATION_REQUIRED) return skipped('the site does not ask for e-mail verification');
-          return reached(this.title, await oauthStrategy().processVerification({ verificationCode: await verificationCodeFor(v.email) }, v.machine));
+          if (v.machine.loginState !== LoginState.EMAIL_VERIFICATION_REQUIRED)
+            return skipped('the site does not ask for e-mail verification');
+          return reached(
+            this.title,
+            await oauthStrategy().processVerification(
+              { verificationCode: await verificationCodeFor(v.email) },
+              v.machine,
+            ),
+          );
         },
       },
       {
         title: 'The site owner approves the member',
         calls: 'members.approveMember (API key), authentication.loginV2',
         async run(v) {
-          if (v.machine.loginState !== LoginState.OWNER_APPROVAL_REQUIRED) return skipped('the site does not ask for owner approval');
-          const approve = await send(findOperation('members.approveMember')!, [v.machine.data.identity.id], {}, { elevated: true });
-          if (!approve.ok) throw new Error(`${approve.status ?? 'no answer'} ${approve.error?.name}: ${approve.error?.message}`);
+          if (v.machine.loginState !== LoginState.OWNER_APPROVAL_REQUIRED)
+            return skipped('the site does not ask for owner approval');
+          const approve = await send(
+            findOperation('members.approveMember')!,
+            [v.machine.data.identity.id],
+            {},
+            { elevated: true },
+          );
+          if (!approve.ok)
+            throw new Error(`${approve.status ?? 'no answer'} ${approve.error?.name}: ${approve.error?.message}`);
           return reached(this.title, await oauthStrategy().login({ email: v.email, password: v.password }));
         },
       },
@@ -183,11 +213,20 @@ export const FLOWS: Record<string, Flow> = {
         'orders.searchOrders',
         () => ({ path: [], options: { search: { cursorPaging: { limit: 100 } } } }),
         (r) => {
-          const order = (r.orders ?? []).find((o: any) => o.status !== 'CANCELED' && amountOf(o.balanceSummary?.authorized) > 0);
+          const order = (r.orders ?? []).find(
+            (o: any) => o.status !== 'CANCELED' && amountOf(o.balanceSummary?.authorized) > 0,
+          );
           if (!order) throw new Error('no order has an authorized payment left to capture');
-          const created = (order.activities ?? []).filter((a: any) => a.type === 'AUTHORIZED_PAYMENT_CREATED' && a.paymentId);
-          if (!created.length) throw new Error(`order ${order.id} shows no AUTHORIZED_PAYMENT_CREATED activity with a payment id`);
-          return { orderId: order.id, paymentIds: created.map((a: any) => a.paymentId), paymentStatusBefore: order.paymentStatus };
+          const created = (order.activities ?? []).filter(
+            (a: any) => a.type === 'AUTHORIZED_PAYMENT_CREATED' && a.paymentId,
+          );
+          if (!created.length)
+            throw new Error(`order ${order.id} shows no AUTHORIZED_PAYMENT_CREATED activity with a payment id`);
+          return {
+            orderId: order.id,
+            paymentIds: created.map((a: any) => a.paymentId),
+            paymentStatusBefore: order.paymentStatus,
+          };
         },
         { elevated: true },
       ),
@@ -195,7 +234,11 @@ export const FLOWS: Record<string, Flow> = {
         'Capture the authorized payments',
         'orders.captureAuthorizedPayments',
         (v) => ({ path: [v.orderId], options: { payments: v.paymentIds.map((paymentId: string) => ({ paymentId })) } }),
-        (r) => ({ captured: (r.orderTransactions?.payments ?? []).map((p: any) => `${p.id}: ${p.regularPaymentDetails?.status}`).join(', ') }),
+        (r) => ({
+          captured: (r.orderTransactions?.payments ?? [])
+            .map((p: any) => `${p.id}: ${p.regularPaymentDetails?.status}`)
+            .join(', '),
+        }),
         { elevated: true },
       ),
       operationStep(
@@ -206,7 +249,8 @@ export const FLOWS: Record<string, Flow> = {
         { elevated: true },
       ),
     ],
-    done: (v) => `Payment captured: order ${v.orderId} went from ${v.paymentStatusBefore} to ${v.paymentStatus} (paid ${v.paid}; payments ${v.captured})`,
+    done: (v) =>
+      `Payment captured: order ${v.orderId} went from ${v.paymentStatusBefore} to ${v.paymentStatus} (paid ${v.paid}; payments ${v.captured})`,
   },
 };
 
@@ -214,6 +258,8 @@ interface Ran {
   title: string;
   status: string;
   detail?: string;
+  request?: string;
+  answer?: string;
 }
 
 export default function Flows() {
@@ -231,16 +277,21 @@ export default function Flows() {
       try {
         const out = await step.run(v);
         v = { ...v, ...out.values };
-        ran.push({ title: step.title, status: out.status, detail: out.detail });
+        ran.push({
+          title: step.title,
+          status: out.status,
+          detail: out.detail,
+          request: out.request,
+          answer: out.answer,
+        });
       } catch (e) {
         error = `${step.title} failed: ${(e as Error).message}`;
-        ran.push({ title: step.title, status: 'failed' });
+        const { request, answer } = e as { request?: string; answer?: string };
+        ran.push({ title: step.title, status: 'failed', request, answer });
       }
       setResults({ key, steps: [...ran], error });
       if (error) break;
     }
-    const picked = Object.fromEntries(Object.entries(v).filter(([k, x]) => typeof x === 'string' && /Id$/.test(k)));
-    setState((s) => ({ picked: { ...s.picked, ...picked } }));
     setResults({ key, steps: ran, error, done: error ? undefined : flow.done(v) });
     setRunning('');
   };
@@ -269,6 +320,13 @@ export default function Flows() {
                   <li key={i}>
                     {r.title}: <span className={r.status === 'failed' ? 'status err' : 'status ok'}>{r.status}</span>
                     {r.detail ? <small> — {r.detail}</small> : null}
+                    {r.request ? (
+                      <details>
+                        <summary>Request and response</summary>
+                        <pre tabIndex={0}>{r.request}</pre>
+                        <pre tabIndex={0}>{r.answer ?? '(no body)'}</pre>
+                      </details>
+                    ) : null}
                   </li>
                 ))}
               </ol>

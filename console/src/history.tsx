@@ -1,4 +1,4 @@
-/** Sent calls, kept across reloads; each can be opened again with its values. */
+/** Sent calls (from pages, guided flows and preparations) with their answers, kept across reloads; each can be opened again with its values. */
 import { useNavigate } from 'react-router';
 import { findOperation, routeOf } from './operations.ts';
 import { setState, useConsoleState } from './state.ts';
@@ -16,10 +16,11 @@ export default function History() {
           return (
             <li key={h.id}>
               <code>{h.opKey}</code> → {String(h.status)} in {h.ms} ms <small>{new Date(h.at).toLocaleString()}</small>{' '}
+              {h.source && h.source !== 'page' ? <small>({h.source})</small> : null}{' '}
               {d ? (
                 <button
                   type="button"
-                  aria-label={`Open ${h.opKey} again with these values`}
+                  aria-label={`Open again ${h.opKey} with these values`}
                   onClick={() => {
                     sessionStorage.setItem('sfk-replay', JSON.stringify(h));
                     navigate(routeOf(d));
@@ -27,6 +28,12 @@ export default function History() {
                 >
                   Open again
                 </button>
+              ) : null}
+              {h.answer ? (
+                <details>
+                  <summary>Answer</summary>
+                  <pre tabIndex={0}>{h.answer}</pre>
+                </details>
               ) : null}
             </li>
           );
@@ -37,11 +44,12 @@ export default function History() {
           Clear history
         </button>
       ) : null}
-      <h2>Picked values</h2>
-      <ul>
+      <h2>Values picked from answers</h2>
+      <p>These are offered on every id field of the forms, newest first.</p>
+      <ul className="picked">
         {Object.entries(state.picked).map(([k, v]) => (
           <li key={k}>
-            <code>{k}</code>: <code>{v}</code>
+            {k}: <code>{v}</code>
           </li>
         ))}
       </ul>

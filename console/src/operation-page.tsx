@@ -1,44 +1,35 @@
 /**
- * One operation: its summary, description, method and path; a form generated from its
- * schemas with a JSON view kept in sync; send through the client; the response, the error in
- * the catalogue's display form with its fields marked, and the call as TypeScript and curl.
+ * One operation: its summary, description, method and path; beside each other (from ~1000 px)
+ * the request (a form generated from its schemas, required fields first, with a JSON view kept
+ * in sync) and the response (status announced and focused after Send, the body foldable and
+ * searchable, the call as curl, TypeScript and fetch before anything is sent). What the
+ * operation needs first is offered as one click; form values and the last answer survive
+ * navigation and reload.
  */
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useParams } from 'react-router';
 import type { OperationDescriptor } from '../../src/console-data.ts';
-import { curlSnippet, send, tsSnippet, type CallResult } from './client.ts';
+import {
+  credentials,
+  curlSnippet,
+  fetchSnippet,
+  previewRequest,
+  send,
+  stringify,
+  tsSnippet,
+  type CallResult,
+} from './client.ts';
 import { callerAllows } from './caller.ts';
 import { findOperation } from './operations.ts';
+import { PREPARATIONS, runPreparation } from './prepare.ts';
+import { CopyButton, ResponseBody } from './response-view.tsx';
 import { bodySchemaOf, check, exampleCall, operationNode, parametersOf, type Problem } from './schema.ts';
-import { SchemaField } from './schema-form.tsx';
-import { currentRole, pickIds, setState, useConsoleState } from './state.ts';
+import { fieldId, FormOptions, IdPicker, SchemaField } from './schema-form.tsx';
+import { currentRole, recall, remember, useConsoleState } from './state.ts';
 
-function stringify(value: unknown): string {
-  return JSON.stringify(
-    value,
-    (_, v) =>
-      typeof v === 'number' && !Number.isFinite(v)
-        ? `${v} (number)`
-        : v instanceof Uint8Array
-          ? `${new TextDecoder().decode(v)} (${v.length} bytes)`
-          : v,
-    2,
-  );
-}
-
-function CopyButton({ text, label }: { text: string; label: string }) {
-  const [done, setDone] = useState(false);
-  return (
-    <button
-      type="button"
-      onClick={() => {
-        void navigator.clipboard?.writeText(text).then(() => setDone(true), () => setDone(false));
-        setTimeout(() => setDone(false), 1500);
-      }}
-    >
-      {done ? 'Copied' : `Copy ${label}`}
-    </button>
-  );
+/** Opens a part of the authentication panel (member login, or the API key) and moves focus there. */
+export function openAuth(part: 'member' | 'elevated'): void {
+  dispatchEvent(new CustomEvent('sfk-open-auth', { detail: part }));
 }
 
 export default function OperationPage() {
@@ -48,22 +39,120 @@ export default function OperationPage() {
   return <OperationView key={d.key} d={d} />;
 }
 
+interface Saved {
+  path: Record<string, string>;
+  options: Record<string, unknown>;
+}
+
+/** What the caller column means for the current role, in plain words, with the way to get there. */
+function CallerNote({ d, role }: { d: OperationDescriptor; role: string }) {
+  if (callerAllows(d, role)) {
+    return <span className="caller ok">caller: {d.caller === 'visitorOrMember' ? 'visitor or member' : d.caller}</span>;
+  }
+  const [says, part, action] =
+    d.caller === 'member'
+      ? ([
+          'This operation is for a logged-in member; you call as a visitor now.',
+          'member',
+          'Log in as a member…',
+        ] as const)
+      : ([
+          "This is an admin call: it needs the site's API key (elevated), which you are not using now.",
+          'elevated',
+          'Use the API key…',
+        ] as const);
+  return (
+    <span className="caller-note" data-testid="caller-note">
+      {says}{' '}
+      <button type="button" onClick={() => openAuth(part)}>
+        {action}
+      </button>
+    </span>
+  );
+}
+
+/** The plain-words reading of an answer that says the caller is wrong, with the way to fix it. */
+function errorAdvice(d: OperationDescriptor, r: CallResult): { says: string; part: 'member' | 'elevated' } | undefined {
+  const text = `${r.error?.name} ${r.error?.message}`;
+  if (r.ok) return undefined;
+  if (d.caller === 'elevated' && (r.status === 401 || r.status === 403 || /elevated/i.test(text))) {
+    return {
+      says: "This call needs the site's API key: turn on “Call as elevated” under Authentication.",
+      part: 'elevated',
+    };
+  }
+  if (d.caller === 'member' && (r.status === 401 || r.status === 403)) {
+    return {
+      says: 'This call needs a logged-in member: log in under Authentication (the sandbox fills in its demo member).',
+      part: 'member',
+    };
+  }
+  return undefined;
+}
+
 function OperationView({ d }: { d: OperationDescriptor }) {
   const state = useConsoleState();
   const op = operationNode(d);
   const params = useMemo(() => parametersOf(d), [d]);
   const bodySchema = useMemo(() => bodySchemaOf(d), [d]);
-  const [pathValues, setPathValues] = useState<Record<string, string>>(() => Object.fromEntries(d.pathParams.map((p) => [p.name, ''])));
-  const [options, setOptions] = useState<Record<string, unknown>>({});
-  const [jsonText, setJsonText] = useState('{}');
+  const saved = useMemo(() => {
+    // A call opened again from the history wins over what the form held.
+    const replay = sessionStorage.getItem('sfk-replay');
+    const entry = replay ? (JSON.parse(replay) as { opKey: string } & Saved) : undefined;
+    if (entry?.opKey === d.key) {
+      sessionStorage.removeItem('sfk-replay');
+      return { path: entry.path, options: entry.options ?? {} };
+    }
+    return recall<Saved>('form', d.key);
+  }, [d.key]);
+  const [pathValues, setPathValues] = useState<Record<string, string>>(() => ({
+    ...Object.fromEntries(d.pathParams.map((p) => [p.name, ''])),
+    ...saved?.path,
+  }));
+  const [options, setOptions] = useState<Record<string, unknown>>(() => saved?.options ?? {});
+  const [jsonText, setJsonText] = useState(() => stringify(saved?.options ?? {}));
   const [jsonError, setJsonError] = useState('');
   const [view, setView] = useState<'form' | 'json'>('form');
+  const [showOptional, setShowOptional] = useState(false);
   const [problems, setProblems] = useState<Problem[]>([]);
-  const [result, setResult] = useState<CallResult | undefined>();
+  const [result, setResult] = useState<CallResult | undefined>(() => recall<CallResult>('answer', d.key));
   const [busy, setBusy] = useState(false);
+  const [prepared, setPrepared] = useState('');
+  const [snippets, setSnippets] = useState<{ curl: string; ts: string; fetch: string } | { error: string }>();
+  const statusLine = useRef<HTMLHeadingElement>(null);
   const role = currentRole(state);
+  const preparation = PREPARATIONS[d.key];
+  // Once run, it stays with its outcome (a member preparation makes the role one that would not be offered it).
+  const offerPreparation = preparation && (!!prepared || (preparation.offeredTo?.(role) ?? true));
+  const picked = useMemo(() => Object.entries(state.picked), [state.picked]);
+  const pathList = d.pathParams.map((p) => pathValues[p.name] ?? '');
 
-  useEffect(() => setJsonText(stringify(options)), [options]);
+  useEffect(() => {
+    if (!jsonError) setJsonText(stringify(options));
+  }, [options]); // the text follows the value unless the user is mid-way through invalid JSON
+  useEffect(() => remember<Saved>('form', d.key, { path: pathValues, options }), [d.key, pathValues, options]);
+
+  // The call as curl, TypeScript and fetch, for what the form holds now (before any Send).
+  useEffect(() => {
+    let live = true;
+    const timer = setTimeout(() => {
+      const c = credentials(state, role === 'elevated');
+      previewRequest(d, pathList, options).then(
+        (req) =>
+          live &&
+          setSnippets({
+            curl: curlSnippet(req, c),
+            ts: tsSnippet(d, pathList, options, c),
+            fetch: fetchSnippet(req, c),
+          }),
+        (err: Error) => live && setSnippets({ error: `${err.name}: ${err.message}` }),
+      );
+    }, 150);
+    return () => {
+      live = false;
+      clearTimeout(timer);
+    };
+  }, [d, pathList.join('\u0000'), options, state.tokens, state.useApiKey, state.apiKey, state.clientId, role]); // the path values by content, not by the array made each render
 
   const marked = useMemo(() => {
     const m = new Map<string, string>();
@@ -72,13 +161,40 @@ function OperationView({ d }: { d: OperationDescriptor }) {
     return m;
   }, [problems, result]);
 
+  const replaceOptions = (next: Record<string, unknown>) => {
+    setJsonError('');
+    setOptions(next);
+  };
+
   const fillExample = () => {
     const ex = exampleCall(d);
     setPathValues((pv) => ({ ...pv, ...ex.path }));
-    setOptions(ex.options);
+    replaceOptions(ex.options);
+  };
+
+  const prepare = async () => {
+    if (!preparation) return;
+    try {
+      const carried = await runPreparation(preparation, setPrepared);
+      if (carried.path)
+        setPathValues((pv) => ({
+          ...pv,
+          ...Object.fromEntries(d.pathParams.map((p, i) => [p.name, carried.path![i] ?? pv[p.name]])),
+        }));
+      if (carried.options) replaceOptions({ ...options, ...carried.options });
+      setPrepared(
+        `Ready: ${preparation.steps.map((s) => s.says).join(', then ')} ran${carried.path || carried.options ? '; the form has the values they answered' : ''}.`,
+      );
+    } catch (err) {
+      setPrepared(`The preparation stopped: ${(err as Error).message}`);
+    }
   };
 
   const doSend = async (force = false) => {
+    if (view === 'json' && jsonError) {
+      setProblems([{ field: 'json', message: `The JSON does not parse, nothing was sent: ${jsonError}` }]);
+      return;
+    }
     const found: Problem[] = [];
     for (const p of d.pathParams) if (!pathValues[p.name]) found.push({ field: p.name, message: 'is required' });
     if (bodySchema) check(d.service, bodySchema, options, '', found);
@@ -89,200 +205,291 @@ function OperationView({ d }: { d: OperationDescriptor }) {
     setProblems(found);
     if (found.length && !force) return;
     setBusy(true);
-    const values = d.pathParams.map((p) => pathValues[p.name]);
-    const r = await send(d, values, options);
+    const r = await send(d, pathList, options, { source: 'page' });
     setBusy(false);
     setResult(r);
-    setState((s) => ({
-      history: [
-        { id: crypto.randomUUID(), opKey: d.key, path: pathValues, options, status: r.status ?? (r.ok ? 200 : 'error'), ms: Math.round(r.ms), at: new Date().toISOString() },
-        ...s.history,
-      ].slice(0, 100),
-      picked: r.ok ? { ...s.picked, ...pickIds(r.result) } : s.picked,
-    }));
+    remember('answer', d.key, { ...r, raw: r.raw && r.raw.length > 200_000 ? `${r.raw.slice(0, 200_000)}…` : r.raw });
+    requestAnimationFrame(() => statusLine.current?.focus());
   };
 
-  useEffect(() => {
-    const replay = sessionStorage.getItem('sfk-replay');
-    if (!replay) return;
-    const entry = JSON.parse(replay) as { opKey: string; path: Record<string, string>; options: Record<string, unknown> };
-    if (entry.opKey !== d.key) return;
-    sessionStorage.removeItem('sfk-replay');
-    setPathValues(entry.path);
-    setOptions(entry.options ?? {});
-  }, [d.key]);
+  /** The problem list links to each field; a hidden optional one is shown first. */
+  const goToField = (field: string) => {
+    if (field === 'json') return document.getElementById('json-editor')?.focus();
+    setView('form');
+    setShowOptional(true);
+    requestAnimationFrame(() => {
+      const target = document.getElementById(
+        d.pathParams.some((p) => p.name === field) ? `path-${field}` : fieldId(field),
+      );
+      target?.scrollIntoView({ block: 'center' });
+      (target?.matches('input, select, textarea')
+        ? target
+        : target?.querySelector<HTMLElement>('input, select, textarea')
+      )?.focus();
+    });
+  };
 
-  const authHeader = role === 'elevated' ? state.apiKey : role === 'none' ? '<no token>' : '<access token>';
-  const picked = Object.entries(state.picked);
+  const advice = result ? errorAdvice(d, result) : undefined;
+  const answerValue = result?.ok ? (JSON.parse(stringify(result.result) ?? 'null') as unknown) : undefined;
 
   return (
     <article className="operation">
       <header>
         <h1>
-          <span className={`method method-${d.method.toLowerCase()}`}>{d.method}</span> <code className="path">{d.path}</code>
+          <span className={`method method-${d.method.toLowerCase()}`}>{d.method}</span>{' '}
+          <code className="path">{d.path}</code>
         </h1>
         <p className="summary">
-          <strong>{op.summary}</strong> — <code>
+          <strong>{op.summary}</strong> —{' '}
+          <code>
             {d.module}.{d.operationId}
           </code>{' '}
-          <span className={callerAllows(d, role) ? 'caller ok' : 'caller denied'}>
-            caller: {d.caller}
-            {callerAllows(d, role) ? '' : ` (your role: ${role})`}
-          </span>
+          <CallerNote d={d} role={role} />
         </p>
-        {op.description ? <p className="description">{String(op.description)}</p> : null}
+        {op.description ? (
+          <details className="description">
+            <summary>About this operation</summary>
+            {String(op.description)}
+          </details>
+        ) : null}
       </header>
 
-      <form
-        aria-label="Request"
-        noValidate
-        onSubmit={(e) => {
-          // Enter in any field sends, like the Send button.
-          e.preventDefault();
-          void doSend();
-        }}
-      >
-        <div className="toolbar">
-          <button type="button" onClick={fillExample}>
-            Fill with example
-          </button>
-          <button type="button" aria-pressed={view === 'form'} onClick={() => setView('form')}>
-            Form
-          </button>
-          <button type="button" aria-pressed={view === 'json'} onClick={() => setView('json')}>
-            JSON
-          </button>
-        </div>
+      <div className="panes">
+        <form
+          aria-label="Request"
+          className="pane request-pane"
+          noValidate
+          onSubmit={(e) => {
+            // Enter in any field sends, like the Send button.
+            e.preventDefault();
+            void doSend();
+          }}
+        >
+          {offerPreparation ? (
+            <div className="prepare" data-testid="prepare">
+              <p>
+                <strong>Run this first.</strong> {preparation.why} The console runs{' '}
+                {preparation.steps.map((s) => s.says).join(', then ')} and fills this form with what they answer.
+              </p>
+              <button type="button" onClick={() => void prepare()}>
+                Run this first
+              </button>{' '}
+              <span role="status" data-testid="prepared">
+                {prepared}
+              </span>
+            </div>
+          ) : null}
+          <div className="toolbar">
+            <button type="button" onClick={fillExample}>
+              Fill with example
+            </button>
+            <button type="button" aria-pressed={view === 'form'} onClick={() => setView('form')}>
+              Form
+            </button>
+            <button type="button" aria-pressed={view === 'json'} onClick={() => setView('json')}>
+              JSON
+            </button>
+            <label className="check">
+              <input type="checkbox" checked={showOptional} onChange={(e) => setShowOptional(e.target.checked)} /> Show
+              optional fields
+            </label>
+          </div>
 
-        {d.pathParams.length ? (
-          <fieldset>
-            <legend>Path parameters</legend>
-            {d.pathParams.map((p) => (
-              <div className={marked.has(p.name) ? 'field marked' : 'field'} key={p.name}>
-                <label htmlFor={`path-${p.name}`} className="field-label">
-                  <code>{p.name}</code>
-                  <span className="required"> *</span>
-                  {marked.get(p.name) ? (
-                    <span className="problem" role="alert">
-                      {marked.get(p.name)}
-                    </span>
-                  ) : null}
-                </label>
-                <input id={`path-${p.name}`} list="picked-values" value={pathValues[p.name] ?? ''} onChange={(e) => setPathValues({ ...pathValues, [p.name]: e.target.value })} />
+          <FormOptions.Provider value={{ showOptional, picked }}>
+            {d.pathParams.length ? (
+              <fieldset>
+                <legend>Path parameters</legend>
+                {d.pathParams.map((p) => (
+                  <div className={marked.has(p.name) ? 'field marked' : 'field'} key={p.name}>
+                    <label htmlFor={`path-${p.name}`} className="field-label">
+                      <code>{p.name}</code>
+                      <span className="required"> *</span>
+                      {marked.get(p.name) ? <span className="problem">{marked.get(p.name)}</span> : null}
+                    </label>
+                    <IdPicker
+                      id={`path-${p.name}`}
+                      label={p.name}
+                      value={pathValues[p.name] ?? ''}
+                      onChange={(v) => setPathValues((pv) => ({ ...pv, [p.name]: v ?? '' }))}
+                    />
+                  </div>
+                ))}
+              </fieldset>
+            ) : null}
+
+            {view === 'form' ? (
+              <div className="form">
+                {params
+                  .filter((p) => p.in === 'query' && (showOptional || p.required || options[p.name] !== undefined))
+                  .map((p) => (
+                    <SchemaField
+                      key={p.name}
+                      service={d.service}
+                      schema={p.schema}
+                      value={options[p.name]}
+                      path={p.name}
+                      label={p.name}
+                      required={p.required}
+                      marked={marked}
+                      onChange={(v) =>
+                        setOptions((o) => {
+                          const next = { ...o };
+                          if (v === undefined) delete next[p.name];
+                          else next[p.name] = v;
+                          return next;
+                        })
+                      }
+                    />
+                  ))}
+                {bodySchema ? (
+                  <SchemaField
+                    service={d.service}
+                    schema={bodySchema}
+                    value={options}
+                    path=""
+                    label="body"
+                    marked={marked}
+                    onChange={(v) => setOptions((v as Record<string, unknown>) ?? {})}
+                  />
+                ) : null}
               </div>
-            ))}
-          </fieldset>
-        ) : null}
-        <datalist id="picked-values">
-          {picked.map(([label, v]) => (
-            <option key={label} value={v} label={label} />
-          ))}
-        </datalist>
-
-        {view === 'form' ? (
-          <div className="form">
-            {params
-              .filter((p) => p.in === 'query')
-              .map((p) => (
-                <SchemaField
-                  key={p.name}
-                  service={d.service}
-                  schema={p.schema}
-                  value={options[p.name]}
-                  path={p.name}
-                  label={p.name}
-                  required={p.required}
-                  marked={marked}
-                  onChange={(v) => setOptions((o) => {
-                    const next = { ...o };
-                    if (v === undefined) delete next[p.name];
-                    else next[p.name] = v;
-                    return next;
-                  })}
+            ) : (
+              <div className="field">
+                <label htmlFor="json-editor" className="field-label">
+                  Options as JSON
+                </label>
+                <textarea
+                  id="json-editor"
+                  className={jsonError ? 'json big invalid' : 'json big'}
+                  rows={16}
+                  aria-invalid={!!jsonError}
+                  aria-describedby={jsonError ? 'json-error' : undefined}
+                  value={jsonText}
+                  onChange={(e) => {
+                    setJsonText(e.target.value);
+                    try {
+                      const parsed = JSON.parse(e.target.value || '{}');
+                      if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed))
+                        throw new Error('the options are a JSON object: { ... }');
+                      setJsonError('');
+                      setOptions(parsed);
+                    } catch (err) {
+                      setJsonError((err as Error).message);
+                    }
+                  }}
                 />
-              ))}
-            {bodySchema ? (
-              <SchemaField service={d.service} schema={bodySchema} value={options} path="" label="body" marked={marked} onChange={(v) => setOptions((v as Record<string, unknown>) ?? {})} />
+                {jsonError ? (
+                  <p id="json-error" className="problem" data-testid="json-error">
+                    Does not parse: {jsonError}
+                  </p>
+                ) : null}
+              </div>
+            )}
+          </FormOptions.Provider>
+
+          <div className="send-bar">
+            <button type="submit" className="primary" disabled={busy || (view === 'json' && !!jsonError)}>
+              {busy ? 'Sending…' : 'Send'}
+            </button>
+            {view === 'json' && jsonError ? <span className="problem">Send waits for JSON that parses.</span> : null}
+            {problems.length ? (
+              <div role="alert" className="problems">
+                <span className="problem">{problems.length} problem(s):</span>
+                <ul>
+                  {problems.map((p) => (
+                    <li key={`${p.field} ${p.message}`}>
+                      <a
+                        href={`#${p.field === 'json' ? 'json-editor' : fieldId(p.field)}`}
+                        onClick={(e) => {
+                          e.preventDefault();
+                          goToField(p.field);
+                        }}
+                      >
+                        {p.field === 'json' ? p.message : `${p.field || 'body'} ${p.message}`}
+                      </a>
+                    </li>
+                  ))}
+                </ul>
+                {problems.some((p) => p.field !== 'json') ? (
+                  <button type="button" onClick={() => void doSend(true)}>
+                    Send anyway
+                  </button>
+                ) : null}
+              </div>
             ) : null}
           </div>
-        ) : (
-          <div className="field">
-            <label htmlFor="json-editor" className="field-label">
-              Options as JSON {jsonError ? <span className="problem">{jsonError}</span> : null}
-            </label>
-            <textarea
-              id="json-editor"
-              className="json big"
-              rows={16}
-              value={jsonText}
-              onChange={(e) => {
-                setJsonText(e.target.value);
-                try {
-                  const parsed = JSON.parse(e.target.value || '{}');
-                  setJsonError('');
-                  setOptions(parsed);
-                } catch (err) {
-                  setJsonError((err as Error).message);
-                }
-              }}
-            />
-          </div>
-        )}
+        </form>
 
-        <div className="toolbar">
-          <button type="submit" className="primary" disabled={busy}>
-            {busy ? 'Sending…' : 'Send'}
-          </button>
-          {problems.length ? (
+        <section aria-label="Response" className="pane response-pane">
+          <h2 ref={statusLine} tabIndex={-1} className="status-line" aria-live="polite" aria-atomic="true">
+            {result ? (
+              <>
+                Response{' '}
+                <span className={result.ok ? 'status ok' : 'status err'} data-testid="status">
+                  {result.status ?? 'no answer'}
+                </span>{' '}
+                <small>
+                  {result.ok ? 'OK' : 'failed'} · {Math.round(result.ms)} ms
+                  {result.requestId ? ` · request id ${result.requestId}` : ''}
+                </small>
+              </>
+            ) : (
+              <>Response: nothing sent yet</>
+            )}
+          </h2>
+          {result?.error ? (
+            <div className="error-display" data-testid="error">
+              <p>
+                {result.error.name}: {result.error.message}
+              </p>
+              {advice ? (
+                <p className="advice">
+                  {advice.says}{' '}
+                  <button type="button" onClick={() => openAuth(advice.part)}>
+                    {advice.part === 'member' ? 'Log in as a member…' : 'Use the API key…'}
+                  </button>
+                </p>
+              ) : null}
+            </div>
+          ) : null}
+          {result?.ok ? <ResponseBody value={answerValue} label="Response body" /> : null}
+          {result ? (
             <>
-              <span role="alert" className="problem">
-                {problems.length} problem(s): {problems.map((p) => `${p.field || 'body'} ${p.message}`).join('; ')}
-              </span>
-              <button type="button" onClick={() => void doSend(true)}>
-                Send anyway
-              </button>
+              <details>
+                <summary>Raw body</summary>
+                <pre tabIndex={0}>{result.raw ?? ''}</pre>
+              </details>
+              <details>
+                <summary>Headers</summary>
+                <pre tabIndex={0}>{result.headers.map(([k, v]) => `${k}: ${v}`).join('\n')}</pre>
+              </details>
             </>
           ) : null}
-        </div>
-      </form>
-
-      {result ? (
-        <section aria-label="Response" className="response">
-          <h2>
-            Response <span className={result.ok ? 'status ok' : 'status err'} data-testid="status">{result.status ?? 'no answer'}</span>{' '}
-            <small>
-              {Math.round(result.ms)} ms{result.requestId ? ` · request id ${result.requestId}` : ''}
-            </small>
-          </h2>
-          {result.error ? (
-            <p className="error-display" role="alert" data-testid="error">
-              {result.error.name}: {result.error.message}
-            </p>
-          ) : null}
-          <details open>
-            <summary>Normalised (what the client returns)</summary>
-            <pre data-testid="result">{result.ok ? stringify(result.result) : '—'}</pre>
-          </details>
-          <details>
-            <summary>Raw body</summary>
-            <pre>{result.raw ?? ''}</pre>
-          </details>
-          <details>
-            <summary>Headers</summary>
-            <pre>{result.headers.map(([k, v]) => `${k}: ${v}`).join('\n')}</pre>
-          </details>
-          <details>
-            <summary>TypeScript</summary>
-            <pre>{tsSnippet(d, d.pathParams.map((p) => pathValues[p.name]), options, role)}</pre>
-            <CopyButton label="TypeScript" text={tsSnippet(d, d.pathParams.map((p) => pathValues[p.name]), options, role)} />
-          </details>
-          <details>
-            <summary>curl</summary>
-            <pre>{curlSnippet(result.request, authHeader)}</pre>
-            <CopyButton label="curl" text={curlSnippet(result.request, authHeader)} />
-          </details>
+          <h3>The call as code</h3>
+          {!snippets ? (
+            <p>Preparing…</p>
+          ) : 'error' in snippets ? (
+            <p className="problem">The client would not send this yet: {snippets.error}</p>
+          ) : (
+            <>
+              {/* The copy buttons stay outside the folded snippets: a button is there whether its snippet is open or not. */}
+              <div className="toolbar">
+                {(['curl', 'ts', 'fetch'] as const).map((k) => (
+                  <CopyButton key={k} label={k === 'ts' ? 'TypeScript' : k} text={snippets[k]} />
+                ))}
+              </div>
+              {(['curl', 'ts', 'fetch'] as const).map((k) => (
+                <details key={k} open={k === 'curl'}>
+                  <summary>{k === 'ts' ? 'TypeScript (storefront-kit)' : k}</summary>
+                  <pre tabIndex={0} data-testid={`snippet-${k}`}>
+                    {snippets[k]}
+                  </pre>
+                </details>
+              ))}
+            </>
+          )}
         </section>
-      ) : null}
+      </div>
     </article>
   );
 }

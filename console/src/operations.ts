@@ -14,12 +14,56 @@ export function routeOf(d: OperationDescriptor): string {
   return (byId.get(d.operationId)?.length ?? 0) > 1 ? `/op/${d.key}` : `/op/${d.operationId}`;
 }
 
-export function groups(filter = ''): [string, OperationDescriptor[]][] {
-  const q = filter.trim().toLowerCase();
-  const out = new Map<string, OperationDescriptor[]>();
+/** The sidebar's name: the operation id, with its module where two modules share the id. */
+export function displayName(d: OperationDescriptor): string {
+  return (byId.get(d.operationId)?.length ?? 0) > 1 ? `${d.module}.${d.operationId}` : d.operationId;
+}
+
+/** What search matches: the key, method, path, the words of the id ("addToCurrentCart" -> "add to current cart"). */
+const haystack = new Map(
+  operationList.map((d) => [
+    d.key,
+    `${d.key} ${d.operationId.replace(/([a-z0-9])([A-Z])/g, '$1 $2')} ${d.method} ${d.path}`.toLowerCase(),
+  ]),
+);
+
+/**
+ * The summaries (and the first sentence of each description) come with the spec, which the first screen does not load: search gets them
+ * once the spec's chunk is in (a moment after the start).
+ */
+export const summariesLoaded: Promise<void> = import('./schema.ts').then(({ operationNode }) => {
   for (const d of operationList) {
-    if (q && !`${d.key} ${d.path} ${d.method}`.toLowerCase().includes(q)) continue;
-    out.set(d.module, [...(out.get(d.module) ?? []), d]);
+    const op = operationNode(d);
+    haystack.set(
+      d.key,
+      `${haystack.get(d.key)} ${String(op.summary ?? '')} ${String(op.description ?? '').split('. ')[0]}`.toLowerCase(),
+    );
   }
+});
+
+/** The id's own words, for ranking: a hit in the name beats one in a summary ("add" in "address"). */
+const nameWords = new Map(
+  operationList.map((d) => [
+    d.key,
+    `${d.module} ${d.operationId.replace(/([a-z0-9])([A-Z])/g, '$1 $2')}`.toLowerCase().split(/[\s.]+/),
+  ]),
+);
+
+/** Operations whose text holds every word of the query, in any order; the best named first. */
+export function search(query: string): readonly OperationDescriptor[] {
+  const words = query.trim().toLowerCase().split(/\s+/).filter(Boolean);
+  if (!words.length) return operationList;
+  const score = (d: OperationDescriptor) =>
+    words.reduce((n, w) => n + (nameWords.get(d.key)!.some((x) => x.startsWith(w)) ? 1 : 0), 0);
+  return operationList
+    .filter((d) => words.every((w) => haystack.get(d.key)!.includes(w)))
+    .map((d, i) => [d, score(d), i] as const)
+    .sort((a, b) => b[1] - a[1] || a[2] - b[2])
+    .map(([d]) => d);
+}
+
+export function groups(filter = ''): [string, OperationDescriptor[]][] {
+  const out = new Map<string, OperationDescriptor[]>();
+  for (const d of search(filter)) out.set(d.module, [...(out.get(d.module) ?? []), d]);
   return [...out];
 }

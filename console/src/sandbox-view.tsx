@@ -1,17 +1,7 @@
 /** The sandbox: the event log (live), the outbox, settings, the clock; reset and export. */
 import { useEffect, useState } from 'react';
+import { control } from './sandbox-control.ts';
 import { getState, SANDBOX_IN_BROWSER } from './state.ts';
-
-async function control(method: string, path: string, body?: unknown): Promise<any> {
-  const res = await fetch(path, {
-    method,
-    headers: { authorization: getState().apiKey, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const json = await res.json().catch(() => ({}));
-  if (!res.ok) throw new Error(json.message ?? res.statusText);
-  return json;
-}
 
 export default function SandboxView() {
   const [events, setEvents] = useState<any[]>([]);
@@ -32,7 +22,9 @@ export default function SandboxView() {
     void refresh().catch((e) => setMessage(e.message));
     // Live: every domain event arrives as a server-sent event named `domain-event`.
     const source = new EventSource('/__sandbox/events/stream');
-    source.addEventListener('domain-event', (e) => setEvents((list) => [JSON.parse((e as MessageEvent).data), ...list].slice(0, 100)));
+    source.addEventListener('domain-event', (e) =>
+      setEvents((list) => [JSON.parse((e as MessageEvent).data), ...list].slice(0, 100)),
+    );
     return () => source.close();
   }, []);
 
@@ -107,7 +99,12 @@ export default function SandboxView() {
         <label>
           Advance by seconds <input value={advance} onChange={(e) => setAdvance(e.target.value)} inputMode="numeric" />
         </label>
-        <button type="button" onClick={() => act('Advance clock', () => control('POST', '/__sandbox/clock/advance', { seconds: Number(advance) }))}>
+        <button
+          type="button"
+          onClick={() =>
+            act('Advance clock', () => control('POST', '/__sandbox/clock/advance', { seconds: Number(advance) }))
+          }
+        >
           Advance
         </button>
       </section>
@@ -116,7 +113,14 @@ export default function SandboxView() {
         {Object.entries(settings).map(([k, v]) =>
           typeof v === 'boolean' ? (
             <label key={k} className="setting">
-              <input type="checkbox" checked={v} onChange={(e) => act(`Set ${k}`, () => control('PATCH', '/__sandbox/settings', { [k]: e.target.checked }))} /> {k}
+              <input
+                type="checkbox"
+                checked={v}
+                onChange={(e) =>
+                  act(`Set ${k}`, () => control('PATCH', '/__sandbox/settings', { [k]: e.target.checked }))
+                }
+              />{' '}
+              {k}
             </label>
           ) : (
             <p key={k}>

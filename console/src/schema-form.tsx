@@ -1,10 +1,80 @@
 /**
- * A form generated from a JSON Schema: objects as fieldsets, arrays with add and remove, enums
- * as selects, dates, numbers that accept NaN/Infinity, booleans, free-form JSON where the
- * schema leaves the shape open. Controlled: `value` in, `onChange(next)` out.
+ * A form generated from a JSON Schema: objects as fieldsets (required fields first, optional
+ * ones when asked for or set), arrays with add and remove, enums as selects, dates, numbers
+ * that accept NaN/Infinity, booleans, free-form JSON where the schema leaves the shape open.
+ * Id-like fields offer the values picked from earlier answers. Controlled: `value` in,
+ * `onChange(next)` out.
  */
-import { useEffect, useId, useState, type ReactNode } from 'react';
+import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
 import { join, resolve, typeOf, type Schema } from './schema.ts';
+import { isIdLike } from './state.ts';
+import { STORES_APP_ID } from './stores-app.ts';
+
+export interface FormContext {
+  showOptional: boolean;
+  /** Values from earlier answers: label -> value, newest first. */
+  picked: [string, string][];
+}
+export const FormOptions = createContext<FormContext>({ showOptional: true, picked: [] });
+
+/** The element id of the field at a dotted path (the problem list links to it). */
+export const fieldId = (path: string) => `field-${path.replace(/[^A-Za-z0-9_-]/g, '_') || 'body'}`;
+
+/** The picked values worth offering first for a field: "catalogItemId" prefers products' ids, "lineItemIds" line items'. */
+export function offersFor(field: string, picked: [string, string][]): [string, string][] {
+  const hint = field
+    .replace(/\[\d+\]$/, '')
+    .replace(/Ids?$|Slug$|Token$/, '')
+    .replace(/^catalogItem$/, 'product')
+    .toLowerCase();
+  const score = (label: string) => (hint && hint !== 'id' && label.toLowerCase().includes(hint) ? 0 : 1);
+  return picked
+    .map((p, i) => [p, i] as const)
+    .sort((a, b) => score(a[0][0]) - score(b[0][0]) || a[1] - b[1])
+    .map(([p]) => p);
+}
+
+/** An object (or a list of objects) with required fields: worth showing even when optional itself. */
+function hasRequiredParts(service: string, schema: Schema | undefined): boolean {
+  const s = resolve(service, schema);
+  if (typeOf(s) === 'array') return hasRequiredParts(service, s.items === schema ? undefined : s.items);
+  return typeOf(s) === 'object' && Array.isArray(s.required) && s.required.length > 0;
+}
+
+/** A text field for an id: the values picked from earlier answers are one choice away. */
+export function IdPicker({
+  id,
+  label,
+  value,
+  onChange,
+}: {
+  id: string;
+  label: string;
+  value: string;
+  onChange: (v: string | undefined) => void;
+}) {
+  const { picked } = useContext(FormOptions);
+  const offers = offersFor(label, picked);
+  return (
+    <div className="id-input">
+      <input id={id} value={value} onChange={(e) => onChange(e.target.value === '' ? undefined : e.target.value)} />
+      {offers.length ? (
+        <select
+          aria-label={`Pick ${label} from earlier answers`}
+          value=""
+          onChange={(e) => e.target.value && onChange(e.target.value)}
+        >
+          <option value="">Pick from answers ({offers.length})</option>
+          {offers.map(([l, v]) => (
+            <option key={l} value={v}>
+              {l}
+            </option>
+          ))}
+        </select>
+      ) : null}
+    </div>
+  );
+}
 
 export interface FieldProps {
   service: string;
@@ -34,12 +104,32 @@ function Constraints({ s }: { s: Schema }) {
   return parts.length ? <span className="constraints">{parts.join(' · ')}</span> : null;
 }
 
-function Label({ id, label, required, s, marked, path }: { id: string; label: string; required?: boolean; s: Schema; marked: Map<string, string>; path: string }) {
+function Label({
+  id,
+  label,
+  required,
+  s,
+  marked,
+  path,
+}: {
+  id: string;
+  label: string;
+  required?: boolean;
+  s: Schema;
+  marked: Map<string, string>;
+  path: string;
+}) {
   const problem = marked.get(path);
   return (
     <label htmlFor={id} className="field-label">
       <code>{label}</code>
-      {required ? <span className="required" title="required"> *</span> : null} <Constraints s={s} />
+      {required ? (
+        <span className="required" title="required">
+          {' '}
+          *
+        </span>
+      ) : null}{' '}
+      <Constraints s={s} />
       {s.description ? <span className="description">{String(s.description).split('\n')[0]}</span> : null}
       {problem ? (
         <span className="problem" role="alert">
@@ -91,7 +181,8 @@ function JsonField({ id, value, onChange }: { id: string; value: unknown; onChan
 export function SchemaField(props: FieldProps): ReactNode {
   const { service, value, onChange, path, label, required, marked } = props;
   const depth = props.depth ?? 0;
-  const id = useId();
+  const id = fieldId(path || label);
+  const { showOptional } = useContext(FormOptions);
   const s = resolve(service, props.schema);
   const type = typeOf(s);
   const cls = marked.has(path) ? 'field marked' : 'field';
@@ -117,7 +208,11 @@ export function SchemaField(props: FieldProps): ReactNode {
     return (
       <div className={cls}>
         {head}
-        <select id={id} value={value === undefined ? '' : String(value)} onChange={(e) => onChange(e.target.value === '' ? undefined : e.target.value)}>
+        <select
+          id={id}
+          value={value === undefined ? '' : String(value)}
+          onChange={(e) => onChange(e.target.value === '' ? undefined : e.target.value)}
+        >
           <option value="">(not set)</option>
           {s.enum.map((v: unknown) => (
             <option key={String(v)} value={String(v)}>
@@ -141,33 +236,41 @@ export function SchemaField(props: FieldProps): ReactNode {
       }
       const obj = (value && typeof value === 'object' ? value : {}) as Record<string, unknown>;
       const requiredSet = new Set<string>(s.required ?? []);
+      // Required fields first; optional ones when asked for, when they hold a value, or when they are parts with required fields of their own (a line item's catalogReference).
+      const shown = Object.entries(props2)
+        .filter(
+          ([k, ps]) =>
+            !resolve(service, ps).readOnly &&
+            (showOptional || requiredSet.has(k) || obj[k] !== undefined || hasRequiredParts(service, ps)),
+        )
+        .sort(([a], [b]) => Number(requiredSet.has(b)) - Number(requiredSet.has(a)));
+      const hidden = Object.keys(props2).length - shown.length;
       return (
-        <fieldset className={cls}>
+        <fieldset className={cls} id={id}>
           <legend>
             <code>{label}</code>
             {required ? <span className="required"> *</span> : null}
           </legend>
-          {Object.entries(props2)
-            .filter(([, ps]) => !resolve(service, ps).readOnly)
-            .map(([k, ps]) => (
-              <SchemaField
-                key={k}
-                service={service}
-                schema={ps}
-                value={obj[k]}
-                path={join(path, k)}
-                label={k}
-                required={requiredSet.has(k)}
-                marked={marked}
-                depth={depth + 1}
-                onChange={(v) => {
-                  const next = { ...obj };
-                  if (v === undefined) delete next[k];
-                  else next[k] = v;
-                  onChange(Object.keys(next).length ? next : undefined);
-                }}
-              />
-            ))}
+          {shown.map(([k, ps]) => (
+            <SchemaField
+              key={k}
+              service={service}
+              schema={ps}
+              value={obj[k]}
+              path={join(path, k)}
+              label={k}
+              required={requiredSet.has(k)}
+              marked={marked}
+              depth={depth + 1}
+              onChange={(v) => {
+                const next = { ...obj };
+                if (v === undefined) delete next[k];
+                else next[k] = v;
+                onChange(Object.keys(next).length ? next : undefined);
+              }}
+            />
+          ))}
+          {hidden && !showOptional ? <p className="hint">{hidden} optional field(s) hidden</p> : null}
         </fieldset>
       );
     }
@@ -176,7 +279,7 @@ export function SchemaField(props: FieldProps): ReactNode {
       const itemSchema = resolve(service, s.items);
       const itemType = typeOf(itemSchema);
       return (
-        <fieldset className={cls}>
+        <fieldset className={cls} id={id}>
           <legend>
             <code>{label}</code> <span className="constraints">list</span>
           </legend>
@@ -192,12 +295,19 @@ export function SchemaField(props: FieldProps): ReactNode {
                 depth={depth + 1}
                 onChange={(v) => onChange(items.map((x, j) => (j === i ? v : x)))}
               />
-              <button type="button" onClick={() => onChange(items.filter((_, j) => j !== i))} aria-label={`Remove ${label}[${i}]`}>
+              <button
+                type="button"
+                onClick={() => onChange(items.filter((_, j) => j !== i))}
+                aria-label={`Remove ${label}[${i}]`}
+              >
                 Remove
               </button>
             </div>
           ))}
-          <button type="button" onClick={() => onChange([...items, itemType === 'object' ? {} : itemType === 'array' ? [] : ''])}>
+          <button
+            type="button"
+            onClick={() => onChange([...items, itemType === 'object' ? {} : itemType === 'array' ? [] : ''])}
+          >
             Add {label} item
           </button>
         </fieldset>
@@ -207,7 +317,11 @@ export function SchemaField(props: FieldProps): ReactNode {
       return (
         <div className={cls}>
           {head}
-          <select id={id} value={value === undefined ? '' : String(value)} onChange={(e) => onChange(e.target.value === '' ? undefined : e.target.value === 'true')}>
+          <select
+            id={id}
+            value={value === undefined ? '' : String(value)}
+            onChange={(e) => onChange(e.target.value === '' ? undefined : e.target.value === 'true')}
+          >
             <option value="">(not set)</option>
             <option value="true">true</option>
             <option value="false">false</option>
@@ -238,14 +352,28 @@ export function SchemaField(props: FieldProps): ReactNode {
         return (
           <div className={cls}>
             {head}
-            <input id={id} placeholder="2026-01-31T12:00:00Z" value={value instanceof Date ? value.toISOString() : String(value ?? '')} onChange={(e) => onChange(e.target.value || undefined)} />
+            <input
+              id={id}
+              placeholder="2026-01-31T12:00:00Z"
+              value={value instanceof Date ? value.toISOString() : String(value ?? '')}
+              onChange={(e) => onChange(e.target.value || undefined)}
+            />
           </div>
         );
       }
+      if (label === 'appId') return <AppIdField id={id} cls={cls} head={head} value={value} onChange={onChange} />;
       return (
         <div className={cls}>
           {head}
-          <input id={id} value={String(value ?? '')} onChange={(e) => onChange(e.target.value === '' ? undefined : e.target.value)} />
+          {isIdLike(label.replace(/\[\d+\]$/, '')) ? (
+            <IdPicker id={id} label={label} value={String(value ?? '')} onChange={onChange} />
+          ) : (
+            <input
+              id={id}
+              value={String(value ?? '')}
+              onChange={(e) => onChange(e.target.value === '' ? undefined : e.target.value)}
+            />
+          )}
         </div>
       );
     default:
@@ -256,4 +384,40 @@ export function SchemaField(props: FieldProps): ReactNode {
         </div>
       );
   }
+}
+
+/** The catalog's app id: the stores app unless the user says otherwise; filled in and explained. */
+function AppIdField({
+  id,
+  cls,
+  head,
+  value,
+  onChange,
+}: {
+  id: string;
+  cls: string;
+  head: ReactNode;
+  value: unknown;
+  onChange: (v: unknown) => void;
+}) {
+  useEffect(() => {
+    if (value === undefined) onChange(STORES_APP_ID);
+    // Only when the field first shows up empty: a user who clears it may mean to.
+  }, []);
+  return (
+    <div className={cls}>
+      {head}
+      <input
+        id={id}
+        aria-describedby={`${id}-about`}
+        value={String(value ?? '')}
+        onChange={(e) => onChange(e.target.value === '' ? undefined : e.target.value)}
+      />
+      <span id={`${id}-about`} className="hint">
+        {value === STORES_APP_ID
+          ? 'The Wix Stores app: catalog items from the store (filled in for you).'
+          : `The app whose catalog holds the item; ${STORES_APP_ID} is the Wix Stores app (catalog items from the store).`}
+      </span>
+    </div>
+  );
 }

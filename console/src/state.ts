@@ -13,6 +13,10 @@ export interface HistoryEntry {
   status: number | string;
   ms: number;
   at: string;
+  /** Where the call came from: an operation's page, a guided flow, a page's preparation. */
+  source?: string;
+  /** The answer as the page showed it (the normalised result or the error), cut to a size storage keeps. */
+  answer?: string;
 }
 
 export interface Tokens {
@@ -22,7 +26,8 @@ export interface Tokens {
 
 export interface ConsoleState {
   target: { kind: 'sandbox' } | { kind: 'remote'; host: string; clientId: string };
-  theme: 'light' | 'dark';
+  /** 'system' follows prefers-color-scheme until the user picks one. */
+  theme: 'system' | 'light' | 'dark';
   /** The sandbox's (or remote) OAuth client id. */
   clientId: string;
   /** An API key for elevated calls (the sandbox prints one). */
@@ -32,14 +37,14 @@ export interface ConsoleState {
   useApiKey: boolean;
   tokens?: Tokens;
   history: HistoryEntry[];
-  /** Values picked from earlier responses: label -> value (ids, checkout ids, order ids). */
+  /** Values picked from earlier responses, newest first: label ("Linen shirt - products[2].id") -> value. */
   picked: Record<string, string>;
 }
 
 const KEY = 'storefront-kit-console';
 const DEFAULTS: ConsoleState = {
   target: { kind: 'sandbox' },
-  theme: 'light',
+  theme: 'system',
   clientId: 'sandbox-client',
   apiKey: 'sandbox-api-key',
   siteId: 'sandbox-site',
@@ -94,17 +99,95 @@ export function currentRole(s: ConsoleState = state): 'none' | 'visitor' | 'memb
   return s.tokens?.refreshToken.role ?? 'none';
 }
 
-/** Collects id-like values from a response so later forms can pick them. */
-export function pickIds(value: unknown, prefix = '', out: Record<string, string> = {}, depth = 0): Record<string, string> {
-  if (depth > 4 || !value || typeof value !== 'object') return out;
-  for (const [k, v] of Object.entries(value as Record<string, unknown>)) {
-    const label = prefix ? `${prefix}.${k}` : k;
-    if (typeof v === 'string' && /(^id$|Id$)/.test(k) && v.length >= 6) out[label] = v;
-    else if (Array.isArray(v)) {
-      if (v[0]) pickIds(v[0], `${label}[0]`, out, depth + 1);
-    } else pickIds(v, label, out, depth + 1);
+/** Whether a field or key names an id (its value can be offered from earlier answers). */
+export const isIdLike = (key: string) => /(^id$|Id$|Ids$|^slug$|Slug$|Token$)/.test(key);
+
+const NAME_KEYS = ['name', 'title', 'productName', 'slug', 'loginEmail', 'email', 'number'];
+
+/** What an object is called, for labels: its name, title, slug or e-mail. */
+function nameOf(obj: Record<string, unknown>): string | undefined {
+  for (const k of NAME_KEYS) {
+    const v = obj[k];
+    if (typeof v === 'string' && v) return v;
+    if (v && typeof v === 'object' && typeof (v as { original?: unknown }).original === 'string')
+      return (v as { original: string }).original;
+  }
+  return undefined;
+}
+
+/**
+ * Collects id-like values from every item of a response, labelled by what they name:
+ * "Linen shirt - products[2].id". Newest answers first, at most `MAX_PICKED` values kept.
+ */
+export function pickIds(
+  value: unknown,
+  prefix = '',
+  out: Record<string, string> = {},
+  depth = 0,
+  owner?: string,
+): Record<string, string> {
+  if (depth > 6 || !value || typeof value !== 'object') return out;
+  if (Array.isArray(value)) {
+    value.slice(0, 50).forEach((item, i) => pickIds(item, `${prefix}[${i}]`, out, depth + 1, owner));
+    return out;
+  }
+  const obj = value as Record<string, unknown>;
+  const name = nameOf(obj) ?? owner;
+  for (const [k, v] of Object.entries(obj)) {
+    const path = prefix ? `${prefix}.${k}` : k;
+    if (typeof v === 'string' && /(^id$|Id$|^slug$)/.test(k) && v.length >= 3)
+      out[name ? `${name} - ${path}` : path] = v;
+    else pickIds(v, path, out, depth + 1, name);
   }
   return out;
+}
+
+export const MAX_PICKED = 300;
+
+/** Adds values picked from an answer ahead of the older ones. */
+export function rememberPicked(found: Record<string, string>): void {
+  if (!Object.keys(found).length) return;
+  setState((s) => {
+    const merged = { ...found };
+    for (const [k, v] of Object.entries(s.picked)) if (!(k in merged)) merged[k] = v;
+    return { picked: Object.fromEntries(Object.entries(merged).slice(0, MAX_PICKED)) };
+  });
+}
+
+/** Records a sent call in the history, with its answer. */
+export function recordCall(entry: Omit<HistoryEntry, 'id' | 'at'>): void {
+  const answer =
+    entry.answer && entry.answer.length > 20_000
+      ? `${entry.answer.slice(0, 20_000)}\n… (cut at 20,000 characters)`
+      : entry.answer;
+  setState((s) => ({
+    history: [{ ...entry, answer, id: crypto.randomUUID(), at: new Date().toISOString() }, ...s.history].slice(0, 60),
+  }));
+}
+
+/** Per-operation memory for this tab (sessionStorage): the form's values and the last answer. */
+export function remember<T>(kind: 'form' | 'answer', opKey: string, value: T | undefined): void {
+  try {
+    if (value === undefined) sessionStorage.removeItem(`sfk-${kind}:${opKey}`);
+    else sessionStorage.setItem(`sfk-${kind}:${opKey}`, JSON.stringify(value));
+  } catch {
+    // storage full: the page still works, it just will not remember this one
+  }
+}
+
+export function recall<T>(kind: 'form' | 'answer', opKey: string): T | undefined {
+  try {
+    const raw = sessionStorage.getItem(`sfk-${kind}:${opKey}`);
+    return raw ? (JSON.parse(raw) as T) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The theme in effect: the user's pick, else the system's setting. */
+export function effectiveTheme(s: ConsoleState = state): 'light' | 'dark' {
+  if (s.theme !== 'system') return s.theme;
+  return typeof matchMedia === 'function' && matchMedia('(prefers-color-scheme: dark)').matches ? 'dark' : 'light';
 }
 
 /** The static build: the sandbox runs in this page behind a service worker, its state in memory. */

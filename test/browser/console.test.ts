@@ -62,7 +62,9 @@ describe('the console', () => {
     await page.getByRole('button', { name: 'JSON' }).click();
     await page.getByLabel('Options as JSON').fill('{"id": "5f1c0000-0000-4000-8000-000000000001", "limit": 1000}');
     await page.getByRole('button', { name: 'Send', exact: true }).click();
-    await expect.poll(async () => page.getByRole('alert').allTextContents()).toEqual(expect.arrayContaining([expect.stringContaining('limit at most 100')]));
+    await expect
+      .poll(async () => page.getByRole('alert').allTextContents())
+      .toEqual(expect.arrayContaining([expect.stringContaining('limit at most 100')]));
     await page.getByRole('button', { name: 'Send anyway' }).click();
     await page.getByTestId('error').waitFor();
     expect(await page.getByTestId('error').textContent()).toContain('INVALID_ARGUMENT: "options.limit"');
@@ -91,7 +93,8 @@ describe('the console', () => {
 
   it('toggles the dark theme', async () => {
     await page.goto(server.url + '/op/getCurrentCart');
-    const toggle = page.getByRole('button', { name: 'Toggle dark theme' });
+    // The button says the theme it switches to; its accessible name is that text.
+    const toggle = page.getByRole('button', { name: /^(Dark|Light) theme$/ });
     const theme = () => page.evaluate(() => document.documentElement.dataset.theme);
     const first = await theme();
     await toggle.click();
@@ -131,7 +134,9 @@ describe('the console', () => {
     await page.waitForURL(/\/__sandbox\/login\?/);
     await page.getByRole('button', { name: 'Cancel' }).click();
     await page.waitForURL((url) => url.pathname === '/callback');
-    await expect.poll(() => page.getByRole('main').getByRole('status').last().textContent()).toBe('Login failed: access_denied The user canceled the login');
+    await expect
+      .poll(() => page.getByRole('main').getByRole('status').last().textContent())
+      .toBe('Login failed: access_denied The user canceled the login');
     expect(await page.getByTestId('auth-role').textContent()).not.toBe('member');
   });
 

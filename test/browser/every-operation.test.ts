@@ -1,13 +1,23 @@
 /**
- * Walks every one of the 105 operations in the console: open its route, fill the form with the
- * spec's example, send it, and see a response rendered, with no page error. The console is
- * loaded once; each operation is opened from the sidebar, as a user would.
+ * Walks every one of the 105 operations in the console on a fresh sandbox: open its route, fill
+ * the form with the spec's example, run the page's offered preparation ("Run this first") where
+ * it has one, send it, and see a response rendered, with no page error. The answers that are
+ * not 2xx are listed with the reason the page gives; at least `MIN_2XX` must be 2xx.
+ * The console is loaded once; each operation is opened from the sidebar, as a user would.
  */
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { operationList } from '../../src/console-data.ts';
 import { useConsole } from './support.ts';
 
 const h = useConsole();
+
+/**
+ * How many of the 105 answer 2xx today (measured: 55, most of the rest name a product,
+ * collection, member or client id the seed lacks). The issue's target is 100 once the spec's
+ * examples name the seeded data (a separate change): raise this as they do.
+ */
+const MIN_2XX = 55;
+const answers: { key: string; status: string; reason: string }[] = [];
 
 beforeAll(async () => {
   await h.page.goto(`${h.server.url}/`);
@@ -17,33 +27,78 @@ beforeAll(async () => {
     .getByRole('button', { name: 'Authentication…' })
     .click({ timeout: 90_000 })
     .catch(async (err: Error) => {
-      const text = (await h.page.locator('body').innerText().catch(() => '')).slice(0, 500);
+      const text = (
+        await h.page
+          .locator('body')
+          .innerText()
+          .catch(() => '')
+      ).slice(0, 500);
       throw new Error(`${err.message}\npage errors: ${JSON.stringify(h.pageErrors)}\npage text: ${text}`);
     });
 }, 120_000);
 
 describe('every operation in the console', () => {
-  it.each(operationList.map((d) => [d.key, d.operationId, d.caller] as const))('%s', { timeout: 45_000 }, async (key, operationId, caller) => {
-    const sidebar = h.page.getByRole('navigation', { name: 'Operations' });
-    await sidebar.locator(`a[href="/op/${key}"], a[href="/op/${operationId}"]`).click();
-    // The page of this operation, not the one before it (whose name may contain this one's).
-    await h.page.locator('.summary code', { hasText: new RegExp(`^${key.replace(/\./g, '\\.')}$`) }).waitFor();
-    expect([`/op/${key}`, `/op/${operationId}`]).toContain(new URL(h.page.url()).pathname);
-    await h.page.getByLabel('Call as elevated (use the API key)').setChecked(caller === 'elevated');
-    await h.page.getByRole('button', { name: 'Fill with example' }).click();
-    for (const input of await h.page.locator('input[id^="path-"]').all()) {
-      if (!(await input.inputValue())) await input.fill('sandbox-example-id');
-    }
-    await h.page.getByRole('button', { name: 'Send', exact: true }).click();
-    const anyway = h.page.getByRole('button', { name: 'Send anyway' });
-    const status = h.page.getByTestId('status');
-    await Promise.race([status.waitFor({ timeout: 15_000 }), anyway.waitFor({ timeout: 15_000 })]);
-    if (await anyway.isVisible()) await anyway.click();
-    await status.waitFor({ timeout: 15_000 });
-    const code = (await status.textContent())!.trim();
-    expect(code).toMatch(/^\d{3}$/);
-    // 500 would be a sandbox fault or an answer that does not match the spec (validated here).
-    expect(code).not.toBe('500');
-    expect(h.pageErrors).toEqual([]);
+  it.each(operationList.map((d) => [d.key, d.operationId, d.caller] as const))(
+    '%s',
+    { timeout: 45_000 },
+    async (key, operationId, caller) => {
+      const sidebar = h.page.getByRole('navigation', { name: 'Operations' });
+      await sidebar.locator(`a[href="/op/${key}"], a[href="/op/${operationId}"]`).click();
+      // The page of this operation, not the one before it (whose name may contain this one's).
+      await h.page.locator('.summary code', { hasText: new RegExp(`^${key.replace(/\./g, '\\.')}$`) }).waitFor();
+      expect([`/op/${key}`, `/op/${operationId}`]).toContain(new URL(h.page.url()).pathname);
+      await h.page.getByLabel('Call as elevated (use the API key)').setChecked(caller === 'elevated');
+      await h.page.getByRole('button', { name: 'Fill with example' }).click();
+      const prepare = h.page.getByRole('button', { name: 'Run this first' });
+      if (await prepare.isVisible()) {
+        await prepare.click();
+        await expect
+          .poll(() => h.page.getByTestId('prepared').textContent(), { timeout: 30_000 })
+          .toMatch(/^(Ready|The preparation stopped)/);
+      }
+      for (const input of await h.page.locator('input[id^="path-"]').all()) {
+        if (!(await input.inputValue())) await input.fill('sandbox-example-id');
+      }
+      await h.page.getByRole('button', { name: 'Send', exact: true }).click();
+      const anyway = h.page.getByRole('button', { name: 'Send anyway' });
+      const status = h.page.getByTestId('status');
+      await Promise.race([status.waitFor({ timeout: 15_000 }), anyway.waitFor({ timeout: 15_000 })]);
+      if (await anyway.isVisible()) await anyway.click();
+      await status.waitFor({ timeout: 15_000 });
+      const code = (await status.textContent())!.trim();
+      expect(code).toMatch(/^\d{3}$/);
+      const reason = code.startsWith('2')
+        ? ''
+        : [
+            await h.page
+              .getByTestId('error')
+              .textContent({ timeout: 100 })
+              .catch(() => ''),
+            await h.page
+              .getByTestId('prepared')
+              .textContent({ timeout: 100 })
+              .catch(() => ''),
+          ]
+            .filter(Boolean)
+            .join(' | ');
+      answers.push({ key, status: code, reason: reason.slice(0, 300) });
+      // 500 would be a sandbox fault or an answer that does not match the spec (validated here).
+      expect(code).not.toBe('500');
+      expect(h.pageErrors).toEqual([]);
+    },
+  );
+});
+
+afterAll(() => {
+  const failed = answers.filter((a) => !a.status.startsWith('2'));
+  console.log(
+    `${answers.length - failed.length} of ${answers.length} operations answered 2xx; the others:\n${failed.map((a) => `  ${a.key} ${a.status}: ${a.reason}`).join('\n')}`,
+  );
+});
+
+describe('the walk as a whole', () => {
+  it(`answers 2xx for at least ${MIN_2XX} of the operations`, () => {
+    expect(answers).toHaveLength(operationList.length);
+    expect(answers.filter((a) => a.status.startsWith('2')).length).toBeGreaterThanOrEqual(MIN_2XX);
   });
 });

@@ -31,8 +31,16 @@ async function runFlow(title: string) {
   await end.scrollIntoViewIfNeeded();
   return {
     steps: await section.getByTestId('flow-results').locator('li').allTextContents(),
-    done: (await section.getByTestId('flow-done').textContent({ timeout: 100 }).catch(() => null)) ?? undefined,
-    error: (await section.getByTestId('flow-error').textContent({ timeout: 100 }).catch(() => null)) ?? undefined,
+    done:
+      (await section
+        .getByTestId('flow-done')
+        .textContent({ timeout: 100 })
+        .catch(() => null)) ?? undefined,
+    error:
+      (await section
+        .getByTestId('flow-error')
+        .textContent({ timeout: 100 })
+        .catch(() => null)) ?? undefined,
   };
 }
 
@@ -76,7 +84,7 @@ describe('guided flows', () => {
     }
   });
 
-  it("admin payment capture: finds the order with an authorized payment, captures it, shows it PAID", async () => {
+  it('admin payment capture: finds the order with an authorized payment, captures it, shows it PAID', async () => {
     const r = await runFlow('Admin: capture a payment');
     expect(r.error).toBeUndefined();
     expect(r.steps).toEqual([
@@ -84,11 +92,15 @@ describe('guided flows', () => {
       expect.stringMatching(/Capture the authorized payments: 200/),
       expect.stringMatching(/Read the order's payment status: 200/),
     ]);
-    expect(r.done).toMatch(/^Payment captured: order [0-9a-f-]{36} went from NOT_PAID to PAID \(paid \$[\d.]+; payments [0-9a-f-]{36}: APPROVED\)$/);
+    expect(r.done).toMatch(
+      /^Payment captured: order [0-9a-f-]{36} went from NOT_PAID to PAID \(paid \$[\d.]+; payments [0-9a-f-]{36}: APPROVED\)$/,
+    );
     await h.page.screenshot({ path: join(screenshots, 'console-flow-capture.png') });
     // Nothing authorized is left: running it again says so instead of capturing twice.
     const again = await runFlow('Admin: capture a payment');
-    expect(again.error).toBe('Find an order with an authorized payment failed: no order has an authorized payment left to capture');
+    expect(again.error).toBe(
+      'Find an order with an authorized payment failed: no order has an authorized payment left to capture',
+    );
   });
 
   it('the auth panel registers a member, shows the verification and approval states, and logs them in once approved', async () => {
@@ -104,14 +116,22 @@ describe('guided flows', () => {
       await h.page.getByLabel('Password', { exact: true }).fill('panel-password-1');
       await h.page.getByRole('button', { name: 'Register' }).click();
       const message = h.page.locator('.auth-message');
-      await expect.poll(() => message.textContent()).toBe("Register: e-mail verification required — enter the code sent to the member's e-mail (the sandbox's outbox)");
+      await expect
+        .poll(() => message.textContent())
+        .toBe(
+          "Register: e-mail verification required — enter the code sent to the member's e-mail (the sandbox's outbox)",
+        );
 
-      const outbox = (await (await fetch(`${h.server.url}/__sandbox/outbox?to=${encodeURIComponent(email)}`)).json()) as { mail: { data?: { code?: string } }[] };
+      const outbox = (await (
+        await fetch(`${h.server.url}/__sandbox/outbox?to=${encodeURIComponent(email)}`)
+      ).json()) as { mail: { data?: { code?: string } }[] };
       const code = outbox.mail.at(-1)?.data?.code;
       expect(code).toMatch(/^\d{6}$/);
       await h.page.getByLabel('Verification code').fill(code!);
       await h.page.getByRole('button', { name: 'Verify' }).click();
-      await expect.poll(() => message.textContent()).toBe("Verify: waiting for the site owner's approval (members.approveMember with the API key), then log in");
+      await expect
+        .poll(() => message.textContent())
+        .toBe("Verify: waiting for the site owner's approval (members.approveMember with the API key), then log in");
       expect(await h.page.getByTestId('auth-role').textContent()).not.toBe('member');
 
       // The owner approves (elsewhere); logging in now succeeds.
@@ -136,6 +156,36 @@ describe('guided flows', () => {
       await settings({ requireEmailVerification: false, requireOwnerApproval: false });
     }
   });
+
+  it(
+    "shows each step's request and response, and keeps the calls in the history with their answers",
+    { timeout: 60_000 },
+    async () => {
+      const run = await runFlow('Visitor to order');
+      expect(run.done).toMatch(/^Order created/);
+      const section = h.page.getByRole('region', { name: 'Visitor to order', exact: true });
+      const steps = section.getByTestId('flow-results').locator('> li');
+      expect(await steps.count()).toBe(4);
+      for (const step of await steps.all()) {
+        await step.getByText('Request and response').click();
+        const [request, answer] = await step.locator('pre').allTextContents();
+        expect(request).toMatch(/^(GET|POST|PATCH|DELETE) http/);
+        expect(answer.length).toBeGreaterThan(2);
+      }
+      await h.page.goto(h.server.url + '/history');
+      const history = (await h.page.getByTestId('history').textContent())!;
+      for (const op of [
+        'products.queryProducts',
+        'currentCart.addToCurrentCart',
+        'currentCart.createCheckoutFromCurrentCart',
+        'checkout.createOrder',
+      ]) {
+        expect(history).toContain(op);
+      }
+      expect(history).toContain('(flow: Create the order)');
+      expect(history).toContain('"orderId"');
+    },
+  );
 
   it('raised no page errors', () => {
     expect(h.pageErrors).toEqual([]);
