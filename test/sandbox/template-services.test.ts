@@ -8,12 +8,13 @@ import { recommendations } from '@wix/ecom';
 import { items } from '@wix/data';
 import { describe, expect, it } from 'vitest';
 import { useProviderFetch } from '../conformance/provider-fetch.ts';
+import { STORES_APP_ID } from '../../src/sandbox/seed/ids.ts';
 import { call, CLIENT_ID, useSandboxServer, visitorToken } from '../support/sandbox.ts';
 
 const s = useSandboxServer();
 useProviderFetch(() => s.current.url);
 
-const STORES = '215238eb-22a5-4c36-9e7b-e7c08025e04e';
+const STORES = STORES_APP_ID;
 // Functions: the official SDK renames `_id` to `id` in the very objects it is given.
 const SAME_CATEGORIES_ID = '68ebce04-b96a-4c52-9329-08fc9d8c1253';
 const SAME_CATEGORIES = () => ({ _id: SAME_CATEGORIES_ID, appId: STORES });

@@ -14,8 +14,8 @@
  */
 import { appError } from '../platform/errors.ts';
 import type { DomainContext } from './context.ts';
-import { allocate, wirePrice, type Minor } from './money.ts';
-import { activity, derive, emitOrder, ORDERS, TRANSACTIONS } from './settlement.ts';
+import { allocate, type Minor } from './money.ts';
+import { activity, derive, emitOrder, ORDERS, price, TRANSACTIONS } from './settlement.ts';
 import { shortLine, takeStock } from './stock.ts';
 import { computeTotals, rateText, taxRateFor, type CouponRule, type Totals } from './totals.ts';
 
@@ -103,7 +103,7 @@ export function priceOrderLines(
     t.tax,
     totals.map((x, i) => x - discounts[i]),
   );
-  const money = (m: Minor) => ({ ...wirePrice(m, currency) });
+  const money = (m: Minor) => price(m, currency);
   return lines.map(({ unit, full, quantity, ...rest }, i) => ({
     ...rest,
     id: newId(),
@@ -145,7 +145,7 @@ export function placeOrder(ctx: DomainContext, input: OrderToPlace): PlacedOrder
     taxRate: rate,
     giftCardBalance: input.giftCard?.balance,
   });
-  const money = (m: Minor) => ({ ...wirePrice(m, input.currency) });
+  const money = (m: Minor) => price(m, input.currency);
   const now = ctx.now().toISOString();
   const number = nextOrderNumber(ctx);
   const order: Json = {

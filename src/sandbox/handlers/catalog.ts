@@ -14,20 +14,17 @@ import { appError, conflict, notFound, standardError } from '../platform/errors.
 import type { SandboxModule, SeedContext } from '../platform/module.ts';
 import { entityEvent } from '../platform/events.ts';
 import { getField, queryOffset, type Filter, type SortRules, type SortSpec } from '../query-engine.ts';
-import type { Db, Entity, OperationContext, SandboxHandlers } from '../platform/types.ts';
-import { changeStock, emitProduct, findProduct, findVariant, PRODUCTS, priceForVariant, recompute } from '../domain/catalog.ts';
+import type { Entity, OperationContext, SandboxHandlers } from '../platform/types.ts';
+import { emitProduct, findProduct, findVariant, PRODUCTS, recompute } from '../domain/catalog.ts';
 import { catalogPrice, surchargeOf, variantPrice, adjusted, type Discount } from '../domain/pricing.ts';
-import { choiceAvailable, choiceName, resolveChoices, selectVariant, variantsWith } from '../domain/options.ts';
+import { choiceAvailable, choiceName, resolveChoices, variantsWith } from '../domain/options.ts';
 
-import { COLLECTION, collectionId, DEFAULT_VARIANT_ID, productId, seededId, STORES_APP_ID, variantId, WISHLIST_ID } from '../seed/ids.ts';
+import { COLLECTION, collectionId, DEFAULT_VARIANT_ID, productId, variantId, WISHLIST_ID } from '../seed/ids.ts';
 
-export { changeStock, findProduct, findVariant, PRODUCTS, priceForVariant, recompute };
-export { STORES_APP_ID, seededId };
 export const COLLECTIONS = 'collections';
 export const WISHLISTS = 'wishlists';
 export const ALL_PRODUCTS_COLLECTION = COLLECTION.allProducts.id;
 /** The demo member (the identity and members modules seed the same id). */
-export { DEMO_MEMBER_ID } from './member-store.ts';
 import { DEMO_MEMBER_ID } from './member-store.ts';
 const CURRENCY = 'USD';
 
@@ -685,5 +682,4 @@ export const catalogModule: SandboxModule = {
   } satisfies SandboxHandlers<'products' | 'collections' | 'wishlist'>,
 };
 
-export { getField };
 export type { Entity };

@@ -13,7 +13,7 @@ import { entityEvent } from '../platform/events.ts';
 import type { SandboxModule, SeedContext } from '../platform/module.ts';
 import type { OperationContext, SandboxHandlers } from '../platform/types.ts';
 import { maskedKeys } from '../platform/safe-object.ts';
-import { findProduct, priceForVariant } from './catalog.ts';
+import { findProduct, priceForVariant } from '../domain/catalog.ts';
 import { catalogLine, catalogLineError, sameItem, type CatalogLineProblem } from '../domain/line-items.ts';
 import { COUPON, GIFT_CARD } from '../seed/ids.ts';
 import { minorOf, toMajor, toMinor, wirePrice } from '../domain/money.ts';
@@ -22,12 +22,9 @@ import { placeOrder, type OrderToPlace } from '../domain/place-order.ts';
 
 type Json = Record<string, any>;
 
-export { STORES_APP_ID } from './catalog.ts';
-import { STORES_APP_ID } from './catalog.ts';
 const CARTS = 'carts';
 const CHECKOUTS = 'checkouts';
-export { ORDERS } from '../domain/settlement.ts';
-import { ORDERS } from '../domain/settlement.ts';
+import { price as minorPrice } from '../domain/settlement.ts';
 import { checkoutPage } from '../pages/checkout.ts';
 const COUPONS = 'coupons';
 const GIFT_CARDS = 'giftCards';
@@ -36,7 +33,6 @@ const CARRIER = 'sandbox-carrier';
 
 /** A wire price from major units (the catalog's numbers) or from minor units. */
 const price = (n: number) => ({ ...wirePrice(toMinor(n)) });
-const minorPrice = (minor: number) => ({ ...wirePrice(minor) });
 
 function seed(ctx: SeedContext): void {
   const { tenPercent, fiveOff } = COUPON;

@@ -16,18 +16,17 @@
  * - createOrder computes subtotal + shipping; no tax (the given prices are taken as final).
  */
 import { encodeBase64Url, decodeBase64Url } from '../../normalise/base64url.ts';
-import { appError, badRequest, conflict, notFound, SandboxError, validationError, type Violation } from '../platform/errors.ts';
-import { entityEvent } from '../platform/events.ts';
+import { badRequest, conflict, SandboxError, validationError, type Violation } from '../platform/errors.ts';
+import { RESERVED_KEYS } from '../platform/safe-object.ts';
 import type { SandboxModule, SeedContext } from '../platform/module.ts';
 import { matches, sortEntities, type Filter, type SortSpec } from '../query-engine.ts';
-import type { Db, OperationContext, SandboxHandlers } from '../platform/types.ts';
-import { changeStock, findProduct, PRODUCTS, priceForVariant, recompute, seededId, DEMO_MEMBER_ID } from './catalog.ts';
-import { orderId, productId, seededVisitorId } from '../seed/ids.ts';
-import { STORES_APP_ID } from './commerce.ts';
+import type { OperationContext, SandboxHandlers } from '../platform/types.ts';
+import { PRODUCTS } from '../domain/catalog.ts';
+import { DEMO_MEMBER_ID } from './member-store.ts';
+import { orderId, productId, seededId, seededVisitorId, STORES_APP_ID } from '../seed/ids.ts';
 import {
   activity,
   capture,
-  capturedOf,
   collectability,
   COLLECTABILITY_ERRORS,
   derive,
@@ -50,7 +49,6 @@ import { restockOrder } from '../domain/stock.ts';
 
 type Json = Record<string, any>;
 
-export { TRANSACTIONS } from '../domain/settlement.ts';
 import { TRANSACTIONS } from '../domain/settlement.ts';
 const cents = toMinor;
 const amountOf = minorOf;
@@ -191,7 +189,6 @@ const UPDATABLE = new Set([
 ]);
 
 const FIELD_NAME = /^[A-Za-z_$][\w$]*$/;
-const UNSAFE_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
 
 const getPath = (o: Json | undefined, path: string[]) =>
   path.reduce<unknown>((n, k) => (n && typeof n === 'object' ? (n as Record<string, unknown>)[k] : undefined), o);
@@ -226,7 +223,7 @@ function updatedOrder(
   for (const path of mask) {
     const segments = path.split('.');
     // Plain names only: a mask is a path into the order, never into its prototype.
-    if (!UPDATABLE.has(segments[0]) || !segments.every((k) => FIELD_NAME.test(k) && !UNSAFE_KEYS.has(k)))
+    if (!UPDATABLE.has(segments[0]) || !segments.every((k) => FIELD_NAME.test(k) && !RESERVED_KEYS.has(k)))
       throw badRequest('FIELD_NOT_UPDATABLE', `Order field ${path} cannot be updated`, { field: path });
   }
   const after = structuredClone(before);
@@ -556,7 +553,7 @@ function seed(ctx: SeedContext): void {
     const p = product(n);
     const built = catalogLine(ctx.db, { appId: STORES_APP_ID, catalogItemId: p.id, options: { variantId: p.variants[variant].id } }, { hidden: true });
     if ('problem' in built) throw new Error(`orders seed: ${(built as CatalogLineProblem).problem} for product ${p.id}`);
-    return { ...built, unit: built.unit, quantity } as LineToOrder;
+    return { ...built, quantity } as LineToOrder;
   };
   const clock = (d: Date) => ({ now: () => d, newId: idGen });
   type Spec = {

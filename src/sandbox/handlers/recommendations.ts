@@ -15,9 +15,8 @@ import { badRequest, validationError, type Violation } from '../platform/errors.
 import type { SandboxModule } from '../platform/module.ts';
 import { jsonResponse, routeCaller, routeInput } from '../platform/route-request.ts';
 import type { Db, Entity } from '../platform/types.ts';
+import { STORES_APP_ID } from '../seed/ids.ts';
 
-/** The provider's id of the Stores app: its catalog and its algorithms. */
-export const STORES_APP_ID = '215238eb-22a5-4c36-9e7b-e7c08025e04e';
 /** The collection every Stores product is in: sharing it makes no product related to another. */
 const ALL_PRODUCTS_COLLECTION = '00000000-000000-000000-000000000001';
 /** How many items the provider's Stores algorithms recommend at most. */

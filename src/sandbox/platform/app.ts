@@ -19,7 +19,7 @@ import { decodeDotR } from './dot-r.ts';
 import { responseValidator, validateRequest } from './validate.ts';
 import { modules as businessModules, storeIndexes, type SandboxModule } from '../modules.ts';
 import { bodyLimit, readJsonObject } from './json-body.ts';
-import { ownOptions, ownValue, queryObject, safeJsonParse, setDotted } from './safe-object.ts';
+import { ownOptions, ownValue, queryObject, setDotted } from './safe-object.ts';
 import { assertSafeUrls } from './url-safety.ts';
 import { DEFAULT_API_KEY, DEFAULT_CLIENT_ID, DEFAULT_SITE_ID, DEMO_MEMBER } from '../seed/ids.ts';
 
