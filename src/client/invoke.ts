@@ -13,7 +13,6 @@ import { exchange, reportError, type Pipeline } from './pipeline.ts';
 import { argumentNameFor, buildRequest } from './request.ts';
 import type { CallOptions } from './types.ts';
 
-export type { ErrorInfo } from './pipeline.ts';
 
 /** Everything a bound operation needs; one per client. */
 export type ClientContext = Pipeline;

@@ -5,12 +5,13 @@
  */
 import type { Operation, OperationDescriptor } from '../../generated/runtime-types.ts';
 import type { QueryBuilder } from '../query/query-builder.ts';
+import type { ADDRESS_NAMES } from '../normalise/shape.ts';
 import type { RetryOptions } from './transport.ts';
 
 type FormatOf<T> = '__format' extends keyof T ? NonNullable<T['__format' & keyof T]> : never;
 
 /** The official SDK's names for three address fields (`x-sfk-address`), by wire name. */
-type AddressNames = { addressLine: 'addressLine1'; formattedAddress: 'formatted'; geocode: 'location' };
+type AddressNames = { [P in (typeof ADDRESS_NAMES)[number] as P[0]]: P[1] };
 type AddressKey<K> = K extends '__format' ? never : K extends keyof AddressNames ? AddressNames[K] : K;
 type IsAddress<T> = 'address' extends FormatOf<T> ? true : false;
 

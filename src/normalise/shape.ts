@@ -3,6 +3,7 @@
  * rewrites the leaves it marks: dates, floats, field masks. Only the marked paths are visited.
  */
 import type { Shape } from '../../generated/runtime-types.ts';
+import { base64ToBytes, bytesToBase64 } from './base64url.ts';
 
 export type LeafKind = 'date' | 'float' | 'mask' | 'address' | 'bytes';
 export type LeafFn = (kind: LeafKind, value: unknown) => unknown;
@@ -74,7 +75,7 @@ const NON_FINITE_TEXT: Record<string, number> = { NaN: NaN, Infinity: Infinity, 
 export const toWire: LeafFn = (kind, v) => {
   if (kind === 'date') return v instanceof Date ? v.toISOString() : v;
   if (kind === 'address') return renameAddress(v, 0);
-  if (kind === 'bytes') return v instanceof Uint8Array ? btoa(Array.from(v, (b) => String.fromCharCode(b)).join('')) : v;
+  if (kind === 'bytes') return v instanceof Uint8Array ? bytesToBase64(v) : v;
   if (kind === 'float') return typeof v === 'number' && !Number.isFinite(v) ? String(v) : v;
   return Array.isArray(v) ? v.join(',') : v;
 };
@@ -82,7 +83,7 @@ export const toWire: LeafFn = (kind, v) => {
 /** Response leaves: ISO text -> Date, "NaN"/"Infinity"/"-Infinity" -> number, address -> the official SDK's names. */
 export const fromWire: LeafFn = (kind, v) => {
   if (kind === 'address') return renameAddress(v, 1);
-  if (kind === 'bytes') return typeof v === 'string' ? Uint8Array.from(atob(v), (c) => c.charCodeAt(0)) : v;
+  if (kind === 'bytes') return typeof v === 'string' ? base64ToBytes(v) : v;
   if (kind === 'date') {
     if (typeof v !== 'string') return v;
     const d = new Date(v);
