@@ -31,6 +31,7 @@ import { checkout, ClientError, createClient, currentCart, elevate, members, OAu
 import { createSandbox, MAX_BODY_BYTES, MAX_IMPORT_BYTES, MAX_JSON_DEPTH } from '../../src/sandbox/platform/app.ts';
 import { DataFile } from '../../src/sandbox/platform/persist.ts';
 import { DEMO_MEMBER_ID } from '../../src/sandbox/handlers/member-store.ts';
+import { AUTH_STATE } from '../../src/sandbox/seed/ids.ts';
 import { createSandboxServer } from '../../src/sandbox/platform/server.ts';
 import { API_KEY, call, CLIENT_ID, useSandboxServer, visitorToken } from '../support/sandbox.ts';
 import { deeplyNestedJson } from './requests.ts';
@@ -859,6 +860,19 @@ describe('verification codes: 5 wrong tries, then the code is void', () => {
     expect(ok.status).toBe(200);
     expect(ok.body.state).toBe('SUCCESS');
     await call(base, 'PATCH', '/__sandbox/settings', { body: { requireEmailVerification: false }, token: API_KEY });
+  });
+
+  it('a reset makes the seeded login waiting for its code new again: its wrong tries are forgotten', async () => {
+    const base = s.current.url;
+    let token = await visitorToken(base);
+    const verify = (code: string) => call(base, 'POST', '/_api/iam/verification/v1/auth/verify', { body: { code, stateToken: AUTH_STATE.token }, token });
+    for (let i = 0; i < 5; i++) expectRefused(await verify('000000'), 400, 'INVALID_VERIFICATION_CODE', 'Verification code is not valid');
+    expectRefused(await verify(AUTH_STATE.code), 400, 'VERIFICATION_CODE_VOID', 'Too many wrong verification codes: this code no longer works; ask for a new one (resend)');
+    expect((await call(base, 'POST', '/__sandbox/reset', { token: API_KEY, body: {} })).status).toBe(200);
+    token = await visitorToken(base); // the reset ended every token
+    const ok = await verify(AUTH_STATE.code);
+    expect(ok.status).toBe(200);
+    expect(ok.body.state).toBe('REQUIRE_OWNER_APPROVAL'); // the seeded login is the pending member's
   });
 });
 

@@ -328,6 +328,7 @@ export function verifyCode(ctx: OperationContext, stateToken: unknown, code: unk
   }
   const m = member(ctx.db, s.memberId);
   ctx.db.delete(AUTH_STATES, s.id);
+  codeAttempts.get(ctx.db)?.delete(s.id);
   const verified = ctx.db.put<MemberRecord>(MEMBERS, m.id, { ...m, loginEmailVerified: true, updatedDate: ctx.now().toISOString() });
   ctx.emit(entityEvent(MEMBER_FQDN, 'updated', verified));
   return nextState(ctx, verified);
@@ -482,6 +483,7 @@ export const identityModule: SandboxModule = {
   seed({ db, now }) {
     // A reset starts with no failed logins.
     failedLogins.delete(db);
+    codeAttempts.delete(db);
     seedWaitingTokens(db, now);
   },
   handlers: {
