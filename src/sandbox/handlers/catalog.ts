@@ -13,7 +13,7 @@
 import { appError, conflict, notFound, standardError } from '../platform/errors.ts';
 import type { SandboxModule, SeedContext } from '../platform/module.ts';
 import { entityEvent } from '../platform/events.ts';
-import { getField, queryOffset, type Filter, type SortRules, type SortSpec } from '../query-engine.ts';
+import { queryOffset, type Filter, type SortRules, type SortSpec } from '../query-engine.ts';
 import type { Entity, OperationContext, SandboxHandlers } from '../platform/types.ts';
 import { emitProduct, findProduct, findVariant, PRODUCTS, recompute } from '../domain/catalog.ts';
 import { catalogPrice, surchargeOf, variantPrice, adjusted, type Discount } from '../domain/pricing.ts';

@@ -13,13 +13,13 @@ import { appError, SandboxError, validationError } from './errors.ts';
 import { EventHub } from './events.ts';
 import { Router } from './router.ts';
 import type { Sandbox } from './sandbox.ts';
-import { resolveCaller } from './tokens.ts';
+import { resolveCaller, tokenRefusal } from './tokens.ts';
 import type { Caller, DomainEventInput, HandlerTable, OperationContext, OutboxMail, RequestHeaders, SandboxIdentity, SandboxRequest, SandboxSettings } from './types.ts';
-import { decodeDotR } from './dot-r.ts';
+import { parseQuery } from './dot-r.ts';
 import { responseValidator, validateRequest } from './validate.ts';
 import { modules as businessModules, storeIndexes, type SandboxModule } from '../modules.ts';
 import { bodyLimit, readJsonObject } from './json-body.ts';
-import { ownOptions, ownValue, queryObject, setDotted } from './safe-object.ts';
+import { ownOptions, ownValue, setDotted } from './safe-object.ts';
 import { assertSafeUrls } from './url-safety.ts';
 import { DEFAULT_API_KEY, DEFAULT_CLIENT_ID, DEFAULT_SITE_ID, DEMO_MEMBER } from '../seed/ids.ts';
 
@@ -112,12 +112,7 @@ export function errorResponse(err: SandboxError): JsonAnswer {
   return json(err.status, err.body);
 }
 
-/** Query parameters -> one object: dotted keys nest, repeated keys become arrays, `.r` is decoded. Reserved keys are refused. */
-export function parseQuery(params: URLSearchParams): Record<string, unknown> {
-  const r = params.get('.r');
-  if (r !== null) return decodeDotR(r);
-  return queryObject(params);
-}
+export { parseQuery } from './dot-r.ts';
 
 function placePathParams(d: OperationDescriptor, input: Record<string, unknown>, params: Record<string, string>): void {
   for (const p of d.pathParams) {
@@ -309,9 +304,7 @@ export function createSandbox(given: SandboxOptions = {}): Sandbox {
 
     const resolved = resolveCaller(store.db, request.headers.get('authorization'), opts.apiKeys, request.headers.get('wix-site-id'), sandbox.now());
     if ('error' in resolved) {
-      return errorResponse(
-        appError(401, 'UNAUTHENTICATED', resolved.error === 'expired' ? 'Access token expired' : 'Access token is not valid'),
-      );
+      return errorResponse(tokenRefusal(resolved.error));
     }
     const denied = authorize(d, resolved.caller);
     if (denied) return errorResponse(denied);

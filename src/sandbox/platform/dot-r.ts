@@ -6,7 +6,7 @@
  */
 import { decodeBase64Url } from '../../normalise/base64url.ts';
 import { appError, SandboxError } from './errors.ts';
-import { safeJsonParse } from './safe-object.ts';
+import { queryObject, safeJsonParse } from './safe-object.ts';
 
 export function decodeDotR(text: string): Record<string, unknown> {
   let decoded: unknown;
@@ -20,4 +20,10 @@ export function decodeDotR(text: string): Record<string, unknown> {
     throw appError(400, 'INVALID_ARGUMENT', 'The .r query parameter must encode a JSON object');
   }
   return decoded as Record<string, unknown>;
+}
+
+/** Query parameters -> one object: dotted keys nest, repeated keys become arrays, `.r` is decoded. Reserved keys are refused. */
+export function parseQuery(params: URLSearchParams): Record<string, unknown> {
+  const r = params.get('.r');
+  return r !== null ? decodeDotR(r) : queryObject(params);
 }

@@ -4,12 +4,11 @@
  * the query (`.r` included) and the JSON body, with the same limits and prototype-safety as an
  * operation's.
  */
-import { decodeDotR } from './dot-r.ts';
+import { parseQuery } from './dot-r.ts';
 import { unauthenticated } from './errors.ts';
 import { bodyLimit, readJsonObject } from './json-body.ts';
 import type { RouteEnv } from './module.ts';
-import { queryObject } from './safe-object.ts';
-import { resolveCaller } from './tokens.ts';
+import { resolveCaller, tokenRefusal } from './tokens.ts';
 import type { Caller, SandboxRequest } from './types.ts';
 
 /** The caller of a route that any visitor, member or API key may call, as an operation with the caller column `visitor` would have it. */
@@ -22,8 +21,7 @@ export function routeCaller(request: SandboxRequest, env: RouteEnv): Exclude<Cal
     request.headers.get('wix-site-id'),
     sandbox.now(),
   );
-  if ('error' in resolved)
-    throw unauthenticated(resolved.error === 'expired' ? 'Access token expired' : 'Access token is not valid');
+  if ('error' in resolved) throw tokenRefusal(resolved.error);
   if (resolved.caller.kind === 'anonymous')
     throw unauthenticated('Authorization header is missing: send an access token or an API key');
   return resolved.caller;
@@ -31,8 +29,7 @@ export function routeCaller(request: SandboxRequest, env: RouteEnv): Exclude<Cal
 
 /** The query (or its `.r` payload) with the JSON body's fields over it. */
 export async function routeInput(request: SandboxRequest, url: URL): Promise<Record<string, unknown>> {
-  const r = url.searchParams.get('.r');
-  const query = r !== null ? decodeDotR(r) : queryObject(url.searchParams);
+  const query = parseQuery(url.searchParams);
   const body =
     request.method === 'GET' || request.method === 'HEAD'
       ? undefined

@@ -3,6 +3,7 @@
  * Access tokens live `accessTokenTtlSeconds` (4 hours by default, as the provider's visitor
  * tokens do); refresh tokens do not expire but can be revoked (logout).
  */
+import { unauthenticated, type SandboxError } from './errors.ts';
 import type { Caller, Db, SandboxSettings } from './types.ts';
 
 export const TOKENS = 'tokens';
@@ -71,6 +72,10 @@ export function issueTokens(
 }
 
 export type CallerResult = { caller: Caller } | { error: 'invalid' | 'expired' };
+
+/** The 401 for a token that resolved to no caller, worded as the provider words it. */
+export const tokenRefusal = (error: 'invalid' | 'expired'): SandboxError =>
+  unauthenticated(error === 'expired' ? 'Access token expired' : 'Access token is not valid');
 
 /**
  * Reads Authorization: the raw access token (the provider takes it without `Bearer`; a
