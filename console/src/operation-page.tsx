@@ -230,7 +230,8 @@ function OperationView({ d }: { d: OperationDescriptor }) {
   };
 
   const advice = result ? errorAdvice(d, result) : undefined;
-  const answerValue = result?.ok ? (JSON.parse(stringify(result.result) ?? 'null') as unknown) : undefined;
+  // The answer as plain JSON (dates as text), once per answer rather than on every keystroke.
+  const answerValue = useMemo(() => (result?.ok ? (JSON.parse(stringify(result.result) ?? 'null') as unknown) : undefined), [result]);
 
   return (
     <article className="operation">

@@ -14,11 +14,12 @@
 import { badRequest, validationError, type Violation } from '../platform/errors.ts';
 import type { SandboxModule } from '../platform/module.ts';
 import { jsonResponse, routeCaller, routeInput } from '../platform/route-request.ts';
+import { PRODUCTS } from '../domain/catalog.ts';
 import type { Db, Entity } from '../platform/types.ts';
-import { STORES_APP_ID } from '../seed/ids.ts';
+import { COLLECTION, STORES_APP_ID } from '../seed/ids.ts';
 
 /** The collection every Stores product is in: sharing it makes no product related to another. */
-const ALL_PRODUCTS_COLLECTION = '00000000-000000-000000-000000000001';
+const ALL_PRODUCTS_COLLECTION = COLLECTION.allProducts.id;
 /** How many items the provider's Stores algorithms recommend at most. */
 const MAX_ITEMS = 16;
 
@@ -105,11 +106,12 @@ const collectionsOf = (p: Entity | undefined) =>
 /** The products one of the Stores algorithms recommends for `items`, in order. */
 function recommend(db: Db, rule: Rule, items: ItemRef[], limit: number): string[] {
   const given = new Set(items.map((i) => i.catalogItemId));
-  const candidates = db.list('products').filter((p) => visible(p) && !given.has(String(p.id)));
-  const related = new Set(items.flatMap((i) => collectionsOf(db.get('products', i.catalogItemId))));
-  const first =
-    rule === 'sameCollections' ? candidates.filter((p) => collectionsOf(p).some((c) => related.has(c))) : [];
-  const rest = candidates.filter((p) => !first.includes(p));
+  const candidates = db.list(PRODUCTS).filter((p) => visible(p) && !given.has(String(p.id)));
+  const related = new Set(items.flatMap((i) => collectionsOf(db.get(PRODUCTS, i.catalogItemId))));
+  // One pass: products sharing a collection first, the rest after, each in catalog order.
+  const first: Entity[] = [];
+  const rest: Entity[] = [];
+  for (const p of candidates) (rule === 'sameCollections' && collectionsOf(p).some((c) => related.has(c)) ? first : rest).push(p);
   return [...first, ...rest].slice(0, limit).map((p) => String(p.id));
 }
 
