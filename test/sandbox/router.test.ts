@@ -7,6 +7,7 @@ const ops = [
   descriptor({ key: 'members.createMember', method: 'POST', path: '/members/v1/members' }),
   descriptor({ key: 'members.getMember', method: 'GET', path: '/members/v1/members/{id}' }),
   descriptor({ key: 'members.getCurrentMember', method: 'GET', path: '/members/v1/members/my' }),
+  descriptor({ key: 'members.deleteMember', method: 'DELETE', path: '/members/v1/members/{id}' }),
   descriptor({ key: 'collections.getCollection', method: 'GET', path: '/v2/collections/{id}' }),
   descriptor({ key: 'collections.queryCollections', method: 'POST', path: '/v2/collections/query', dotR: true }),
   descriptor({ key: 'checkout.updateCheckout', method: 'PATCH', path: '/ecom/v1/checkouts/{checkout.id}' }),
@@ -19,6 +20,8 @@ describe('sandbox router', () => {
     ['POST', '/members/v1/members', 'members.createMember', false],
     ['GET', '/members/v1/members/my', 'members.getCurrentMember', false],
     ['GET', '/members/v1/members/abc', 'members.getMember', false],
+    // A literal path asked with a method only a parameterised route has: that route answers.
+    ['DELETE', '/members/v1/members/my', 'members.deleteMember', false],
     ['GET', '/v2/collections/query', 'collections.queryCollections', true],
     ['POST', '/v2/collections/query', 'collections.queryCollections', false],
     ['GET', '/v2/collections/c1', 'collections.getCollection', false],

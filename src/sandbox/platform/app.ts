@@ -157,6 +157,8 @@ export function createSandbox(given: SandboxOptions = {}): Sandbox {
   const modules = [...businessModules, ...(options.modules ?? [])];
   const handlers: HandlerTable = Object.assign({}, ...modules.map((m) => m.handlers ?? {}));
   const listeners = modules.flatMap((m) => (m.on ? [m.on] : []));
+  /** The modules' own routes (hosted pages, beyond-spec services), in module order. */
+  const routes = modules.flatMap((m) => m.routes ?? []);
   const router = new Router(operationList);
   const store = new Store(storeIndexes);
   const events = new EventHub();
@@ -298,7 +300,7 @@ export function createSandbox(given: SandboxOptions = {}): Sandbox {
     const { d, params } = match;
     const hasBody = request.method !== 'GET' && request.method !== 'DELETE';
     const body = hasBody ? (((await readJsonObject(request, bodyLimit(request.method, url.pathname))) ?? {}) as Record<string, unknown>) : undefined;
-    const query = parseQuery(url.searchParams);
+    const query = url.search ? parseQuery(url.searchParams) : {};
     assertDepth(body, 'Request body');
     assertDepth(query, 'The query string');
 
@@ -353,11 +355,10 @@ export function createSandbox(given: SandboxOptions = {}): Sandbox {
     const url = new URL(request.url);
     try {
       await runDueJobs();
-      for (const m of modules) {
-        for (const route of m.routes ?? []) {
-          if (route.method === request.method && (route.path === url.pathname || (route.prefix && url.pathname.startsWith(route.path)))) {
-            return await route.handle(request, { sandbox, url, run: (caller, fn) => runAs(caller, linkOrigin(url), fn) });
-          }
+      const path = url.pathname;
+      for (const route of routes) {
+        if (route.method === request.method && (route.path === path || (route.prefix && path.startsWith(route.path)))) {
+          return await route.handle(request, { sandbox, url, run: (caller, fn) => runAs(caller, linkOrigin(url), fn) });
         }
       }
       if (url.pathname.startsWith('/__sandbox/')) return await control(request, url, sandbox, runAs);

@@ -32,6 +32,10 @@ function decodePathValue(name: string, raw: string): string {
 
 export class Router {
   private routes: Route[];
+  /** For a path that is some route's literal path: that path's routes, then every parameterised one (the order `routes` has). */
+  private byLiteralPath = new Map<string, Route[]>();
+  /** Routes with path parameters, most specific first. */
+  private parameterised: Route[];
 
   constructor(operations: readonly OperationDescriptor[]) {
     this.routes = operations
@@ -53,14 +57,23 @@ export class Router {
         return { d, regex: new RegExp(`^${pattern}$`), names, literalScore };
       })
       .sort((a, b) => a.names.length - b.names.length || b.literalScore - a.literalScore || a.d.path.localeCompare(b.d.path));
+    this.parameterised = this.routes.filter((r) => r.names.length > 0);
+    for (const r of this.routes) {
+      if (r.names.length === 0 && !this.byLiteralPath.has(r.d.path)) {
+        this.byLiteralPath.set(r.d.path, [...this.routes.filter((o) => o.d.path === r.d.path), ...this.parameterised]);
+      }
+    }
   }
 
   match(method: string, path: string): RouteMatch | undefined {
     // Most specific path first; on one path, the operation's own method before an alternate form
     // (POST /members/v1/members is createMember, not listMembers' POST fallback).
+    // Literal paths sort before every parameterised one, so no other literal route can match a
+    // path that is one's own: look it up instead of running every literal route's regex.
+    const candidates = this.byLiteralPath.get(path) ?? this.parameterised;
     let alternate: RouteMatch | undefined;
     let alternatePath: string | undefined;
-    for (const r of this.routes) {
+    for (const r of candidates) {
       if (alternate && r.d.path !== alternatePath) return alternate;
       const m = r.regex.exec(path);
       if (!m) continue;
