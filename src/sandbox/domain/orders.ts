@@ -92,8 +92,8 @@ export function orderLine(
   };
 }
 
-/** The order fields a created order takes as given (its currency is placeOrder's own input). */
-const WRITABLE_ON_CREATE = [
+/** The order fields that are the merchant's: given when an order is created, changed by an update. */
+const MERCHANT_FIELDS = [
   'buyerInfo',
   'billingInfo',
   'shippingInfo',
@@ -105,8 +105,14 @@ const WRITABLE_ON_CREATE = [
   'extendedFields',
   'attributionSource',
   'purchaseFlowId',
+] as const satisfies readonly (keyof OrderFields)[];
+
+/** The order fields a created order takes as given. */
+const WRITABLE_ON_CREATE = [
+  ...MERCHANT_FIELDS,
   'taxIncludedInPrices',
   'weightUnit',
+  'currency',
   'channelInfo',
   'tags',
 ] as const satisfies readonly (keyof OrderFields)[];
@@ -158,21 +164,7 @@ export function createOrder(
 // ---------------- update ----------------
 
 /** Fields a field mask may name (and their sub-paths). Everything else is the provider's to set. */
-const UPDATABLE: ReadonlySet<string> = new Set([
-  'buyerInfo',
-  'billingInfo',
-  'shippingInfo',
-  'recipientInfo',
-  'buyerNote',
-  'buyerLanguage',
-  'siteLanguage',
-  'archived',
-  'seenByAHuman',
-  'customFields',
-  'extendedFields',
-  'attributionSource',
-  'purchaseFlowId',
-]);
+const UPDATABLE: ReadonlySet<string> = new Set([...MERCHANT_FIELDS, 'archived', 'seenByAHuman']);
 
 const FIELD_NAME = /^[A-Za-z_$][\w$]*$/;
 

@@ -94,7 +94,6 @@ type PlacedField =
   | 'createdDate'
   | 'updatedDate'
   | 'purchasedDate'
-  | 'currency'
   | 'lineItems'
   | 'priceSummary'
   | 'appliedDiscounts'
@@ -104,7 +103,7 @@ type PlacedField =
   | 'fulfillmentStatus'
   | 'activities'
   | 'balanceSummary';
-/** What an order is given as is (buyerInfo, billingInfo, channelInfo, checkoutId, ...). */
+/** What an order is given as is (buyerInfo, billingInfo, channelInfo, checkoutId, ...); its `currency` is the input's. */
 export type OrderFields = Omit<Order, PlacedField>;
 
 export interface OrderToPlace {
