@@ -9,7 +9,8 @@
  *   with delayed capture the payment is AUTHORIZED (and carries the scheduled action asked for).
  * - The sandbox site has one payment method, in USD: an order in another currency answers
  *   NONCOLLECTABLE_MISSING_PAYMENT_METHOD.
- * - createOrder computes subtotal + shipping; no tax (the given prices are taken as final).
+ * - A created order is placed as every order is (taxed by its shipping destination's region); a
+ *   line price the caller gives is taken as the unit price, before that tax.
  */
 import { badRequest, conflict, validationError } from '../platform/errors.ts';
 import { RESERVED_KEYS } from '../platform/safe-object.ts';
