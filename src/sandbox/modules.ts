@@ -6,13 +6,23 @@ import { commerceModule } from './handlers/commerce.ts';
 import { identityModule } from './handlers/identity.ts';
 import { membersModule } from './handlers/members.ts';
 import { oauthModule } from './handlers/oauth.ts';
-import { ordersModule } from './handlers/orders.ts';
 import { redirectsModule } from './handlers/redirects.ts';
 import { memberCartModule } from './seed/member-cart.ts';
 import { recommendationsModule } from './handlers/recommendations.ts';
 import { dataItemsModule } from './handlers/data-items.ts';
+import { ordersOperations } from './operations/orders.ts';
+import { seedOrders } from './seed/orders.ts';
+import { runScheduledActions } from './domain/settlement.ts';
 
 export type { SandboxModule } from './platform/module.ts';
+
+/** Orders and the payments collector; scheduled captures and voids run by the sandbox clock. */
+const ordersModule: SandboxModule = {
+  name: 'orders',
+  seed: seedOrders,
+  runJobs: runScheduledActions,
+  handlers: ordersOperations,
+};
 
 // Members seed before the catalog (the demo member's wishlist points at it); the demo member's
 // cart and checkout last (they are made from the catalog, after the orders took their stock).

@@ -15,11 +15,20 @@
 import { appError } from '../platform/errors.ts';
 import type { DomainContext } from './context.ts';
 import { allocate, type Minor } from './money.ts';
-import { activity, derive, emitOrder, ORDERS, price, TRANSACTIONS } from './settlement.ts';
+import {
+  ORDERS,
+  TRANSACTIONS,
+  type Order,
+  type OrderApprovalStrategy,
+  type OrderLineItem,
+  type OrderTransactionsRecord,
+  type StoredLineItem,
+  type StoredOrder,
+  type StoredPayment,
+} from './order-records.ts';
+import { activity, derive, emitOrder, price } from './settlement.ts';
 import { shortLine, takeStock } from './stock.ts';
 import { computeTotals, rateText, taxRateFor, type CouponRule, type Totals } from './totals.ts';
-
-type Json = Record<string, any>;
 
 const COUNTERS = 'counters';
 
@@ -46,7 +55,7 @@ export function nextOrderNumber(ctx: DomainContext): string {
     : Math.max(
         ORDER_NUMBER_BASE,
         ...ctx.db
-          .list<Json>(ORDERS)
+          .list(ORDERS)
           .map((o) => Number(o.number))
           .filter(Number.isFinite),
       );
@@ -55,36 +64,68 @@ export function nextOrderNumber(ctx: DomainContext): string {
   return String(value);
 }
 
+/** The fields of an order line that placing the order computes (id, quantity and prices). */
+type PricedLineField =
+  | 'id'
+  | 'quantity'
+  | 'price'
+  | 'priceBeforeDiscounts'
+  | 'fullPrice'
+  | 'lineItemPrice'
+  | 'totalDiscount'
+  | 'totalPriceBeforeTax'
+  | 'taxDetails'
+  | 'totalPriceAfterTax';
+
 /** A line to order: its wire fields, unit price in minor units, quantity. */
-export interface LineToOrder extends Json {
+export type LineToOrder = Omit<OrderLineItem, PricedLineField> & {
   unit: Minor;
   /** The list price before the catalog's discount (defaults to `unit`). */
   full?: Minor;
   quantity: number;
-}
+};
 
-export type Approval = 'DEFAULT' | 'PAYMENT_RECEIVED' | 'PAYMENT_METHOD_SAVED';
+export type Approval = OrderApprovalStrategy;
+
+/** The fields placing an order sets itself; the others may come from the caller (`fields`). */
+type PlacedField =
+  | 'id'
+  | 'number'
+  | 'createdDate'
+  | 'updatedDate'
+  | 'purchasedDate'
+  | 'lineItems'
+  | 'priceSummary'
+  | 'appliedDiscounts'
+  | 'taxSummary'
+  | 'status'
+  | 'paymentStatus'
+  | 'fulfillmentStatus'
+  | 'activities'
+  | 'balanceSummary';
+/** What an order is given as is (buyerInfo, billingInfo, channelInfo, checkoutId, ...); its `currency` is the input's. */
+export type OrderFields = Omit<Order, PlacedField>;
 
 export interface OrderToPlace {
   lines: LineToOrder[];
   currency: string;
-  coupon?: CouponRule & Json;
+  coupon?: CouponRule & { id?: string; code?: string; name?: string };
   merchantDiscounts?: Minor[];
   /** The order's shippingInfo (carrier, logistics) and its cost. */
-  shipping?: { info: Json; cost: Minor };
+  shipping?: { info: NonNullable<Order['shippingInfo']>; cost: Minor };
   /** The country whose rate taxes the order (none: no tax). */
   taxCountry?: string;
   /** A gift card that pays part of the total, with its balance in minor units. */
   giftCard?: { id: string; code: string; balance: Minor };
   /** Fields copied onto the order as given (buyerInfo, billingInfo, channelInfo, checkoutId, ...). */
-  fields: Json;
+  fields: OrderFields;
   approval: Approval;
   /** How the order is paid: not yet, offline in full (a till), or online through the gateway. */
   payment: { kind: 'none' } | { kind: 'offline' } | { kind: 'gateway'; delayCapture: boolean };
 }
 
 export interface PlacedOrder {
-  order: Json;
+  order: StoredOrder;
   totals: Totals;
   paymentGatewayOrderId?: string;
 }
@@ -96,7 +137,7 @@ export function priceOrderLines(
   rate: number,
   currency: string,
   newId: () => string,
-): Json[] {
+): StoredLineItem[] {
   const totals = lines.map((l) => l.unit * l.quantity);
   const discounts = allocate(t.discount, totals);
   const taxes = allocate(
@@ -148,7 +189,7 @@ export function placeOrder(ctx: DomainContext, input: OrderToPlace): PlacedOrder
   const money = (m: Minor) => price(m, input.currency);
   const now = ctx.now().toISOString();
   const number = nextOrderNumber(ctx);
-  const order: Json = {
+  const order: StoredOrder = {
     weightUnit: 'KG',
     taxIncludedInPrices: false,
     tags: { privateTags: { tagIds: [] }, tags: { tagIds: [] } },
@@ -185,12 +226,12 @@ export function placeOrder(ctx: DomainContext, input: OrderToPlace): PlacedOrder
     activities: [activity(ctx, 'ORDER_PLACED')],
     archived: false,
   };
-  const tx: Json = { id: order.id, orderId: order.id, payments: [], refunds: [] };
+  const tx: OrderTransactionsRecord = { id: order.id, orderId: order.id, payments: [], refunds: [] };
   let paymentGatewayOrderId: string | undefined;
   if (t.total > 0 && input.payment.kind !== 'none') {
     paymentGatewayOrderId = `pg-${number}-1`;
     const delayed = input.payment.kind === 'gateway' && input.payment.delayCapture;
-    const payment: Json = {
+    const payment: StoredPayment = {
       id: ctx.newId(),
       createdDate: now,
       updatedDate: now,

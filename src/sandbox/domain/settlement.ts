@@ -6,71 +6,99 @@
  */
 import { badRequest, conflict, notFound, SandboxError } from '../platform/errors.ts';
 import { entityEvent } from '../platform/events.ts';
-import type { Db } from '../platform/types.ts';
+import type { Db, JsonObject } from '../platform/types.ts';
 import type { DomainContext } from './context.ts';
-import { minorOf, wirePrice } from './money.ts';
-import type { components as OrderSchemas } from '../../../generated/types/orders.ts';
+import { minorOf, wirePrice, type Minor, type WirePrice } from './money.ts';
+import {
+  ORDERS,
+  TRANSACTIONS,
+  type ActivityType,
+  type OrderTransactionsRecord,
+  type PaymentCollectability,
+  type PaymentDetails,
+  type PaymentStatus,
+  type Reason,
+  type Refundability,
+  type StoredActivity,
+  type StoredOrder,
+  type StoredPayment,
+} from './order-records.ts';
 
-type PaymentCollectability = OrderSchemas['schemas']['PaymentCollectability'];
+export type { Reason } from './order-records.ts';
 
-type Json = Record<string, any>;
-
-export const ORDERS = 'orders';
-export const TRANSACTIONS = 'transactions';
 export const ORDER_FQDN = 'wix.ecom.v1.order';
 /** The currencies the sandbox site's one payment method takes. */
 export const PAYMENT_METHOD_CURRENCIES = ['USD'];
 
-const amountOf = (p: Json | undefined) => minorOf(p);
-export const price = (minor: number, currency = 'USD'): Json => ({ ...wirePrice(minor, currency) });
+const amountOf = minorOf;
+export const price = (minor: Minor, currency = 'USD'): WirePrice => wirePrice(minor, currency);
 
 // ---------------- lookups ----------------
 
-export function requireOrder(ctx: DomainContext, id: string): Json {
-  const order = ctx.db.get<Json>(ORDERS, id);
+export function requireOrder(ctx: DomainContext, id: string): StoredOrder {
+  const order = ctx.db.get(ORDERS, id);
   if (!order) throw notFound('Order', id, 'ORDER_NOT_FOUND');
   return order;
 }
 
-export function transactionsOf(db: Db, orderId: string): Json {
-  return structuredClone(db.get<Json>(TRANSACTIONS, orderId) ?? { id: orderId, orderId, payments: [], refunds: [] });
+export function transactionsOf(db: Db, orderId: string): OrderTransactionsRecord {
+  return structuredClone(db.get(TRANSACTIONS, orderId) ?? { id: orderId, orderId, payments: [], refunds: [] });
 }
 
-export function activity(ctx: { now(): Date; newId(): string }, type: string, extra: Json = {}): Json {
+/** What an activity says beyond its id, date and type. */
+export type ActivityDetails = Omit<StoredActivity, 'id' | 'createdDate' | 'type'>;
+
+export function activity(
+  ctx: { now(): Date; newId(): string },
+  type: ActivityType,
+  extra: ActivityDetails = {},
+): StoredActivity {
   return { id: ctx.newId(), createdDate: ctx.now().toISOString(), type, ...extra };
 }
 
 // ---------------- payments: the one place money rules live ----------------
 
-export const capturedOf = (p: Json) =>
+export const capturedOf = (p: StoredPayment): Minor =>
   (p.regularPaymentDetails?.authorizationDetails?.captures ?? [])
-    .filter((c: Json) => c.status === 'SUCCEEDED')
-    .reduce((s: number, c: Json) => s + amountOf(c.amount), 0);
+    .filter((c) => c.status === 'SUCCEEDED')
+    .reduce((s, c) => s + amountOf(c.amount), 0);
+
+/** Gateway statuses of a payment that has collected its amount. */
+const COLLECTED: ReadonlySet<string> = new Set(['APPROVED', 'REFUNDED', 'PARTIALLY_REFUNDED']);
 
 /** What a payment has actually collected. */
-export function settledOf(p: Json): number {
+export function settledOf(p: StoredPayment): Minor {
   if (p.giftcardPaymentDetails) return p.giftcardPaymentDetails.voided ? 0 : amountOf(p.amount);
-  const d = p.regularPaymentDetails ?? {};
+  const d: PaymentDetails = p.regularPaymentDetails ?? {};
   if (d.authorizationDetails) return capturedOf(p);
-  return ['APPROVED', 'REFUNDED', 'PARTIALLY_REFUNDED'].includes(d.status) ? amountOf(p.amount) : 0;
+  return d.status && COLLECTED.has(d.status) ? amountOf(p.amount) : 0;
 }
 
 /** Authorized and neither captured nor voided yet. */
-export const outstandingOf = (p: Json) =>
+export const outstandingOf = (p: StoredPayment): Minor =>
   p.regularPaymentDetails?.status === 'AUTHORIZED' ? amountOf(p.amount) - capturedOf(p) : 0;
 
-export function sums(order: Json, tx: Json) {
+/** An order's money in minor units: what it costs, what its payments collected, hold and gave back. */
+export interface OrderSums {
+  total: Minor;
+  paid: Minor;
+  authorized: Minor;
+  refunded: Minor;
+  balance: Minor;
+}
+
+export function sums(order: StoredOrder, tx: OrderTransactionsRecord): OrderSums {
   const total = amountOf(order.priceSummary?.total);
-  const paid = tx.payments.reduce((s: number, p: Json) => s + settledOf(p), 0);
-  const authorized = tx.payments.reduce((s: number, p: Json) => s + outstandingOf(p), 0);
+  const paid = tx.payments.reduce((s, p) => s + settledOf(p), 0);
+  const authorized = tx.payments.reduce((s, p) => s + outstandingOf(p), 0);
   const refunded = tx.refunds
-    .flatMap((r: Json) => r.transactions ?? [])
-    .filter((t: Json) => t.refundStatus === 'SUCCEEDED')
-    .reduce((s: number, t: Json) => s + amountOf(t.amount), 0);
+    .flatMap((r) => r.transactions ?? [])
+    .filter((t) => t.refundStatus === 'SUCCEEDED')
+    .reduce((s, t) => s + amountOf(t.amount), 0);
   return { total, paid, authorized, refunded, balance: Math.max(0, total - paid) };
 }
 
-export function paymentStatusFor(order: Json, tx: Json): string {
+export function paymentStatusFor(order: StoredOrder, tx: OrderTransactionsRecord): PaymentStatus {
   const { total, paid, refunded } = sums(order, tx);
   if (refunded > 0) return refunded >= paid ? 'FULLY_REFUNDED' : 'PARTIALLY_REFUNDED';
   if (paid >= total) return 'PAID';
@@ -79,7 +107,7 @@ export function paymentStatusFor(order: Json, tx: Json): string {
 }
 
 /** Sets what an order's transactions decide: balance summary and payment status. Returns the previous status. */
-export function derive(order: Json, tx: Json): string {
+export function derive(order: StoredOrder, tx: OrderTransactionsRecord): PaymentStatus {
   const s = sums(order, tx);
   const c = order.currency;
   order.balanceSummary = {
@@ -98,7 +126,12 @@ export function derive(order: Json, tx: Json): string {
  * ORDER_PAID / ORDER_PARTIALLY_PAID), approval of an order waiting for payment, and the events.
  * `activities` are what happened to the payments (captured, voided, created) in this change.
  */
-export function settle(ctx: DomainContext, before: Json, tx: Json, activities: Json[]): Json {
+export function settle(
+  ctx: DomainContext,
+  before: StoredOrder,
+  tx: OrderTransactionsRecord,
+  activities: StoredActivity[],
+): StoredOrder {
   const order = structuredClone(before);
   order.activities = [...(order.activities ?? []), ...activities];
   const previousPaymentStatus = derive(order, tx);
@@ -126,23 +159,23 @@ export function settle(ctx: DomainContext, before: Json, tx: Json, activities: J
 export function emitOrder(
   ctx: DomainContext,
   slug: 'created' | 'updated' | 'approved' | 'canceled' | 'payment_status_updated',
-  order: Json,
-  extra: Json = {},
+  order: StoredOrder,
+  extra: JsonObject = {},
 ): void {
   ctx.emit(entityEvent(ORDER_FQDN, slug, order, { body: { order, ...extra } }));
 }
 
 /** The transactions as the payments collector answers them, with each payment's refundability. */
-export function transactionsView(tx: Json): Json {
+export function transactionsView(tx: OrderTransactionsRecord) {
   const refundedIds = new Set(
     tx.refunds
-      .flatMap((r: Json) => r.transactions ?? [])
-      .filter((t: Json) => t.refundStatus === 'SUCCEEDED')
-      .map((t: Json) => t.paymentId),
+      .flatMap((r) => r.transactions ?? [])
+      .filter((t) => t.refundStatus === 'SUCCEEDED')
+      .map((t) => t.paymentId),
   );
-  const refundability = tx.payments.map((p: Json) => {
-    const d = p.regularPaymentDetails ?? {};
-    const base = { paymentId: p.id, refundabilityStatus: 'NOT_REFUNDABLE' };
+  const refundability = tx.payments.map((p): Refundability => {
+    const d: PaymentDetails = p.regularPaymentDetails ?? {};
+    const base = { paymentId: p.id, refundabilityStatus: 'NOT_REFUNDABLE' } as const;
     if (refundedIds.has(p.id)) return { ...base, nonRefundableReason: 'ALREADY_REFUNDED' };
     if (settledOf(p) === 0)
       return { ...base, nonRefundableReason: amountOf(p.amount) === 0 ? 'ZERO_PRICE' : 'NOT_PAID' };
@@ -154,17 +187,20 @@ export function transactionsView(tx: Json): Json {
   return { orderTransactions: { orderId: tx.orderId, payments: tx.payments, refunds: tx.refunds, refundability } };
 }
 
-export type Reason = 'MANUAL' | 'SCHEDULED';
-
-export function findPayment(tx: Json, paymentId: string): Json {
-  const p = tx.payments.find((x: Json) => x.id === paymentId);
+export function findPayment(tx: OrderTransactionsRecord, paymentId: string): StoredPayment {
+  const p = tx.payments.find((x) => x.id === paymentId);
   if (!p) throw notFound('Payment', paymentId, 'PAYMENT_NOT_FOUND');
   return p;
 }
 
 /** Captures `amount` cents (default: all still authorized) of an authorized payment, in place. */
-export function capture(ctx: DomainContext, p: Json, amount: number | undefined, reason: Reason): Json {
-  const d = p.regularPaymentDetails ?? {};
+export function capture(
+  ctx: DomainContext,
+  p: StoredPayment,
+  amount: Minor | undefined,
+  reason: Reason,
+): StoredActivity {
+  const d: PaymentDetails = p.regularPaymentDetails ?? {};
   const auth = d.authorizationDetails;
   if (!auth)
     throw conflict('PAYMENT_NOT_AUTHORIZED', `Payment ${p.id} was not authorized for a later capture`, {
@@ -203,12 +239,13 @@ export function capture(ctx: DomainContext, p: Json, amount: number | undefined,
  */
 export function voidPayment(
   ctx: DomainContext,
-  p: Json,
+  p: StoredPayment,
   reason: Reason,
   releaseRemaining = reason === 'SCHEDULED',
-): Json {
-  const d = p.regularPaymentDetails ?? {};
-  if (!d.authorizationDetails)
+): StoredActivity {
+  const d: PaymentDetails = p.regularPaymentDetails ?? {};
+  const auth = d.authorizationDetails;
+  if (!auth)
     throw conflict('PAYMENT_NOT_AUTHORIZED', `Payment ${p.id} was not authorized for a later capture`, {
       paymentId: p.id,
     });
@@ -219,13 +256,16 @@ export function voidPayment(
     throw conflict('PAYMENT_ALREADY_CAPTURED', `Payment ${p.id} is captured and cannot be voided`, { paymentId: p.id });
   const now = ctx.now().toISOString();
   d.status = captured ? 'APPROVED' : 'VOIDED';
-  d.authorizationDetails.void = { status: 'SUCCEEDED', voidedDate: now, reason };
-  delete d.authorizationDetails.scheduledAction;
+  auth.void = { status: 'SUCCEEDED', voidedDate: now, reason };
+  delete auth.scheduledAction;
   p.updatedDate = now;
   return activity(ctx, 'AUTHORIZED_PAYMENT_VOIDED', { paymentId: p.id, reason });
 }
 
-export function collectability(order: Json, tx: Json): { status: PaymentCollectability; amount: number } {
+export function collectability(
+  order: StoredOrder,
+  tx: OrderTransactionsRecord,
+): { status: PaymentCollectability; amount: Minor } {
   const s = sums(order, tx);
   if (order.status === 'CANCELED') return { status: 'NONCOLLECTABLE_ORDER_IS_CANCELLED', amount: 0 };
   if (s.paid >= s.total) return { status: 'NONCOLLECTABLE_ORDER_IS_PAID', amount: 0 };
@@ -235,7 +275,8 @@ export function collectability(order: Json, tx: Json): { status: PaymentCollecta
   return { status: 'COLLECTABLE', amount: Math.max(0, s.total - s.paid - s.authorized) };
 }
 
-export const COLLECTABILITY_ERRORS: Record<string, string> = {
+/** Why an order cannot be collected, as an error's words. */
+export const COLLECTABILITY_ERRORS: Partial<Record<PaymentCollectability, string>> = {
   NONCOLLECTABLE_ORDER_IS_CANCELLED: 'is canceled',
   NONCOLLECTABLE_ORDER_IS_PAID: 'is already paid',
   NONCOLLECTABLE_MISSING_PAYMENT_METHOD: 'is in a currency no payment method of the site takes',
@@ -245,8 +286,13 @@ export const COLLECTABILITY_ERRORS: Record<string, string> = {
  * Runs one payment's scheduled action, in place. A scheduled action that cannot run is recorded
  * as FAILED (with the reason) and dropped, so a bad record never blocks the clock.
  */
-export function runScheduledAction(ctx: DomainContext, p: Json, orderCanceled = false): Json | undefined {
-  const auth = p.regularPaymentDetails.authorizationDetails;
+export function runScheduledAction(
+  ctx: DomainContext,
+  p: StoredPayment,
+  orderCanceled = false,
+): StoredActivity | undefined {
+  const auth = p.regularPaymentDetails?.authorizationDetails;
+  if (!auth?.scheduledAction) return undefined;
   // Nothing is captured from a canceled order: its scheduled capture releases the authorization.
   const type = orderCanceled ? 'VOID' : auth.scheduledAction.actionType;
   try {
@@ -255,8 +301,8 @@ export function runScheduledAction(ctx: DomainContext, p: Json, orderCanceled = 
     throw badRequest('UNKNOWN_ACTION_TYPE', `Scheduled action ${type} is neither CAPTURE nor VOID`);
   } catch (err) {
     if (!(err instanceof SandboxError)) throw err;
-    const code = (err.body.details as Json).applicationError?.code ?? 'INTERNAL';
-    const failed = { status: 'FAILED', failureDetails: { failureCode: code }, reason: 'SCHEDULED' };
+    const code = applicationErrorCode(err) ?? 'INTERNAL';
+    const failed = { status: 'FAILED', failureDetails: { failureCode: code }, reason: 'SCHEDULED' } as const;
     if (type === 'CAPTURE')
       auth.captures = [...(auth.captures ?? []), { ...failed, createdDate: ctx.now().toISOString() }];
     else auth.void = failed;
@@ -268,17 +314,24 @@ export function runScheduledAction(ctx: DomainContext, p: Json, orderCanceled = 
 /** Runs the scheduled capture or void of every authorized payment whose date has come. */
 export function runScheduledActions(ctx: DomainContext): void {
   const now = ctx.now().getTime();
-  for (const stored of ctx.db.list<Json>(TRANSACTIONS)) {
-    const due = (stored.payments ?? []).filter((p: Json) => {
+  for (const stored of ctx.db.list(TRANSACTIONS)) {
+    const due = (stored.payments ?? []).filter((p) => {
       const at = p.regularPaymentDetails?.authorizationDetails?.scheduledAction?.executionDate;
       return p.regularPaymentDetails?.status === 'AUTHORIZED' && at && Date.parse(at) <= now;
     });
-    const order = due.length ? ctx.db.get<Json>(ORDERS, stored.orderId) : undefined;
+    const order = due.length ? ctx.db.get(ORDERS, stored.orderId) : undefined;
     if (!order) continue;
     const tx = transactionsOf(ctx.db, stored.orderId);
     const acts = due
-      .map((d: Json) => runScheduledAction(ctx, findPayment(tx, d.id), order.status === 'CANCELED'))
-      .filter(Boolean) as Json[];
+      .map((d) => runScheduledAction(ctx, findPayment(tx, d.id), order.status === 'CANCELED'))
+      .filter((a) => a !== undefined);
     settle(ctx, order, tx, acts);
   }
+}
+
+/** The provider's code of an application error (`details.applicationError.code`), if it has one. */
+export function applicationErrorCode(err: SandboxError): string | undefined {
+  const app = err.body.details.applicationError;
+  if (app && typeof app === 'object' && 'code' in app && typeof app.code === 'string') return app.code;
+  return undefined;
 }

@@ -66,13 +66,12 @@ export function takeStock(ctx: DomainContext, orderId: string, lines: StockLine[
     taken: -changeStock(ctx, line.catalogReference, -line.quantity),
     restocked: 0,
   }));
-  if (taken.some((t) => t.taken > 0))
-    ctx.db.put<InventoryRecord>(ORDER_INVENTORY, orderId, { id: orderId, lines: taken });
+  if (taken.some((t) => t.taken > 0)) ctx.db.put(ORDER_INVENTORY, orderId, { id: orderId, lines: taken });
 }
 
 /** Puts back what an order took and has not put back; answers the quantity restocked per line id. */
 export function restockOrder(ctx: DomainContext, orderId: string): Record<string, number> {
-  const record = ctx.db.get<InventoryRecord>(ORDER_INVENTORY, orderId);
+  const record = ctx.db.get(ORDER_INVENTORY, orderId);
   if (!record) return {};
   const moved: Record<string, number> = {};
   const lines = record.lines.map((t) => {

@@ -35,8 +35,6 @@ export interface Collections {
   wishlists: Entity;
   carts: Entity;
   checkouts: Entity;
-  orders: Entity;
-  transactions: Entity;
   coupons: Entity;
   giftCards: Entity;
   redirectSessions: Entity;
