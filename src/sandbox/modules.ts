@@ -2,17 +2,31 @@
 import type { SandboxModule } from './platform/module.ts';
 import type { StoreIndexes } from './platform/types.ts';
 import { catalogModule } from './handlers/catalog.ts';
-import { commerceModule } from './handlers/commerce.ts';
 import { identityModule } from './handlers/identity.ts';
 import { membersModule } from './handlers/members.ts';
 import { oauthModule } from './handlers/oauth.ts';
 import { ordersModule } from './handlers/orders.ts';
 import { redirectsModule } from './handlers/redirects.ts';
-import { memberCartModule } from './seed/member-cart.ts';
 import { recommendationsModule } from './handlers/recommendations.ts';
 import { dataItemsModule } from './handlers/data-items.ts';
+import { mergeVisitorCartIntoMember } from './domain/cart.ts';
+import { checkoutOperations, checkoutRoutes } from './operations/checkout.ts';
+import { currentCartOperations } from './operations/current-cart.ts';
+import { seedCarts, seedMemberCart } from './seed/carts.ts';
 
 export type { SandboxModule } from './platform/module.ts';
+
+/** The current cart and checkouts; a visitor's cart becomes the member's when they sign in. */
+const commerceModule: SandboxModule = {
+  name: 'commerce',
+  seed: seedCarts,
+  on: { memberSignedIn: mergeVisitorCartIntoMember },
+  handlers: { ...currentCartOperations, ...checkoutOperations },
+  routes: checkoutRoutes,
+};
+
+/** The demo member's cart and checkout. */
+const memberCartModule: SandboxModule = { name: 'member-cart', seed: seedMemberCart };
 
 // Members seed before the catalog (the demo member's wishlist points at it); the demo member's
 // cart and checkout last (they are made from the catalog, after the orders took their stock).
@@ -26,7 +40,7 @@ export const modules: SandboxModule[] = [
   ordersModule,
   recommendationsModule,
   dataItemsModule,
-  memberCartModule(commerceModule.handlers!),
+  memberCartModule,
 ];
 
 /**

@@ -19,7 +19,6 @@ const REMAINING: Readonly<Record<string, number>> = {
   'src/sandbox/domain/place-order.ts': 1,
   'src/sandbox/domain/settlement.ts': 1,
   'src/sandbox/handlers/catalog.ts': 1,
-  'src/sandbox/handlers/commerce.ts': 1,
   'src/sandbox/handlers/orders.ts': 1,
 };
 

@@ -33,12 +33,8 @@ export interface Collections {
   products: Entity;
   collections: Entity;
   wishlists: Entity;
-  carts: Entity;
-  checkouts: Entity;
   orders: Entity;
   transactions: Entity;
-  coupons: Entity;
-  giftCards: Entity;
   redirectSessions: Entity;
   sessions: Entity;
   authStates: Entity;
