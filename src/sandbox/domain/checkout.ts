@@ -12,6 +12,7 @@ import { refreshLine, type CartLine } from './cart-lines.ts';
 import { pricedLines } from './cart-pricing.ts';
 import type { DomainContext } from './context.ts';
 import { couponFor } from './coupons.ts';
+import { copyField } from './fields.ts';
 import { requireGiftCard } from './gift-cards.ts';
 
 type Schemas = components['schemas'];
@@ -180,11 +181,6 @@ const UPDATABLE = [
 ] as const;
 type Updatable = (typeof UPDATABLE)[number];
 const isUpdatable = (key: string): key is Updatable => (UPDATABLE as readonly string[]).includes(key);
-
-/** `to[key] = from[key]`, typed by the key. */
-export function copyField<T, K extends keyof T>(to: T, from: T, key: K): void {
-  to[key] = from[key];
-}
 
 /**
  * Sets the fields a mask names (comma-joined paths; no mask: every field given but the id) from

@@ -8,7 +8,6 @@ import { addLines, removeLines, setQuantities, withNewIds } from '../domain/cart
 import {
   changeCheckout,
   checkoutSummary,
-  copyField,
   markCompleted,
   newCheckout,
   requireCheckout,
@@ -20,6 +19,7 @@ import {
   type Checkout,
 } from '../domain/checkout.ts';
 import { placeCheckoutOrder } from '../domain/checkout-order.ts';
+import { copyField } from '../domain/fields.ts';
 import { appError } from '../platform/errors.ts';
 import type { SandboxRoute } from '../platform/module.ts';
 import type { SandboxHandlers } from '../platform/types.ts';
