@@ -12,6 +12,7 @@ import { discounted, type MerchantDiscount } from './cart-pricing.ts';
 import { payableLines, refreshLine, type CartLine } from './cart-lines.ts';
 import { sameItem } from './line-items.ts';
 import type { DomainContext } from './context.ts';
+import { copyField } from './fields.ts';
 import { toMinor, wirePrice } from './money.ts';
 
 type Schemas = components['schemas'];
@@ -112,6 +113,26 @@ export function saveCart(ctx: DomainContext, cart: StoredCart, created: boolean)
 export function deleteCart(ctx: DomainContext, cart: StoredCart): void {
   ctx.db.delete('carts', cart.id);
   ctx.emit(entityEvent(CART_FQDN, 'deleted', cart));
+}
+
+/** The cart fields a buyer sets (the spec's CartInfo); the rest (id, owner, lines, prices, dates) is the cart's own. */
+const CART_INFO_FIELDS = [
+  'buyerNote',
+  'contactInfo',
+  'selectedShippingOption',
+  'businessLocationId',
+  'overrideCheckoutUrl',
+  'extendedFields',
+] as const satisfies readonly (keyof Schemas['CartInfo'])[];
+type CartInfoField = (typeof CART_INFO_FIELDS)[number];
+const isCartInfoField = (key: string): key is CartInfoField => (CART_INFO_FIELDS as readonly string[]).includes(key);
+
+/**
+ * Sets the buyer's fields among `keys` from `info`. The official SDK's cartInfo is a whole Cart
+ * (a storefront may send back what it read): the cart's own fields in it are ignored.
+ */
+export function setCartInfo(cart: StoredCart, info: Schemas['CartInfo'], keys: string[]): void {
+  for (const key of keys) if (isCartInfoField(key)) copyField<Schemas['CartInfo'], CartInfoField>(cart, info, key);
 }
 
 /** Merchant discounts as a cart keeps them: each amount (decimal text, read as a number) as a price. */

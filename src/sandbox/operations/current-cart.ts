@@ -11,6 +11,7 @@ import {
   pricedForReading,
   requireCurrentCart,
   saveCart,
+  setCartInfo,
   CURRENCY,
   type StoredCart,
 } from '../domain/cart.ts';
@@ -51,9 +52,8 @@ export const currentCartOperations = {
   },
   'currentCart.updateCurrentCart': (ctx) => {
     const { cart, created } = cartToChange(ctx);
-    const info: Record<string, unknown> = ctx.input.cartInfo ?? {};
-    for (const key of maskedKeys(ctx.input.cartFieldmask, info, 'cartFieldmask'))
-      Object.assign(cart, { [key]: info[key] });
+    const info = ctx.input.cartInfo ?? {};
+    setCartInfo(cart, info, maskedKeys(ctx.input.cartFieldmask, info, 'cartFieldmask'));
     if (ctx.input.couponCode !== undefined) {
       couponFor(ctx.db, ctx.input.couponCode);
       cart.couponCode = ctx.input.couponCode;
