@@ -117,6 +117,22 @@ describe('a visitor buys', () => {
     expect((await call(url, 'GET', '/ecom/v1/carts/current', { token: b })).body.cart).toEqual(other);
   });
 
+  it('charges shipping at its own price, never at a cost the buyer names', async () => {
+    const url = s.current.url;
+    const token = await visitorToken(url);
+    const mug = (await visitor().products.queryProducts({ query: { filter: { slug: 'ceramic-mug' } } })).products![0];
+    const lineItems = [{ quantity: 1, catalogReference: { catalogItemId: mug.id, appId: STORES } }];
+    const named = { code: 'standard', title: 'Mine', cost: { price: { amount: '-10.00' } } };
+    const made = await call(url, 'POST', '/ecom/v1/checkouts', { token, body: { lineItems, checkoutInfo: { shippingInfo: { selectedCarrierServiceOption: named } } } });
+    expect(made.status).toBe(200);
+    expect(made.body.checkout.shippingInfo.selectedCarrierServiceOption).toEqual({ code: 'standard' });
+    const placed = await call(url, 'POST', `/ecom/v1/checkouts/${made.body.checkout.id}/create-order`, { token, body: {} });
+    const order = (await call(url, 'GET', `/ecom/v1/orders/${placed.body.orderId}`, { token: 'sandbox-api-key' })).body.order;
+    const { subtotal, shipping, total } = order.priceSummary;
+    expect(['0.00', '5.00']).toContain(shipping.amount);
+    expect(Number(total.amount)).toBe(Number(subtotal.amount) + Number(shipping.amount));
+  });
+
   it('refuses unknown products, negative quantities and unknown coupons, changing nothing', async () => {
     const kit = visitor();
     const p = (await kit.products.queryProducts({ query: { paging: { limit: 1 } } })).products![0];

@@ -121,6 +121,12 @@ export function checkoutFromCart(
   return ck;
 }
 
+/** Which option a selection names (its carrier and code), without anything else it carries. */
+const choiceOf = ({ carrierId, code }: Schemas['SelectedCarrierServiceOption']) => ({
+  ...(carrierId !== undefined ? { carrierId } : {}),
+  ...(code !== undefined ? { code } : {}),
+});
+
 /** Prices a checkout in place: lines in step with the catalog, discounts, shipping, tax and gift card. */
 export function priceCheckout(ctx: DomainContext, ck: StoredCheckout): StoredCheckout {
   ck.lineItems = ck.lineItems.map((l) => refreshLine(ctx.db, l));
@@ -136,8 +142,10 @@ export function priceCheckout(ctx: DomainContext, ck: StoredCheckout): StoredChe
   ck.taxSummary = t.taxSummary;
   ck.calculationErrors = t.calculationErrors;
   ck.payNow = t.priceSummary;
-  // The buyer's choice (pickup, say) is kept while nothing can ship, and applies again when something can.
-  const chosen = t.shippingInfo.selectedCarrierServiceOption ?? ck.shippingInfo?.selectedCarrierServiceOption;
+  // The buyer's choice (pickup, say) is kept while nothing can ship, and applies again when something can:
+  // the choice only (carrier and code), never a price or title the buyer sent with it.
+  const kept = ck.shippingInfo?.selectedCarrierServiceOption;
+  const chosen = t.shippingInfo.selectedCarrierServiceOption ?? (kept && choiceOf(kept));
   ck.shippingInfo = {
     ...t.shippingInfo,
     shippingDestination: ck.shippingInfo?.shippingDestination,
