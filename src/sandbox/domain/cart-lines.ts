@@ -7,6 +7,7 @@ import type { components } from '../../../generated/types/current-cart.ts';
 import { appError } from '../platform/errors.ts';
 import type { Db } from '../platform/types.ts';
 import { findProduct, priceForVariant } from './catalog.ts';
+import type { DomainContext } from './context.ts';
 import { catalogLine, catalogLineError, sameItem } from './line-items.ts';
 import { minorOf, toMinor, wirePrice } from './money.ts';
 
@@ -79,14 +80,18 @@ export function payableQuantity(line: CartLine): number {
 export const payableLines = <L extends CartLine>(lines: L[]): L[] => lines.filter((l) => payableQuantity(l) > 0);
 
 /** Lines plus new ones from the catalog, a new line of an item already there adding to its quantity. */
-export function addLines(db: Db, newId: () => string, lines: CartLine[], inputs: LineItemInput[] = []): CartLine[] {
+export function addLines(
+  ctx: Pick<DomainContext, 'db' | 'newId'>,
+  lines: CartLine[],
+  inputs: LineItemInput[] = [],
+): CartLine[] {
   const out = lines.map((l) => ({ ...l }));
   for (const input of inputs) {
-    const built = lineFromCatalog(db, input, newId());
+    const built = lineFromCatalog(ctx.db, input, ctx.newId());
     const same = out.find((l) => sameItem(l, built));
     if (same) {
       same.quantity += built.quantity;
-      refreshLine(db, same);
+      refreshLine(ctx.db, same);
     } else out.push(built);
   }
   return out;
@@ -113,5 +118,5 @@ export function removeLines(lines: CartLine[], ids: string[]): CartLine[] {
 }
 
 /** Custom lines as a cart or checkout keeps them: each with a new id. */
-export const withNewIds = (newId: () => string, custom: CustomLineItem[]): CustomLineItem[] =>
-  custom.map((c) => ({ ...c, id: newId() }));
+export const withNewIds = (ctx: Pick<DomainContext, 'newId'>, custom: CustomLineItem[]): CustomLineItem[] =>
+  custom.map((c) => ({ ...c, id: ctx.newId() }));

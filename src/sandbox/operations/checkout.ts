@@ -29,7 +29,7 @@ export const checkoutOperations = {
   'checkout.createCheckout': (ctx) => {
     if (ctx.caller.kind === 'anonymous')
       throw appError(401, 'UNAUTHENTICATED', 'A checkout belongs to a visitor or a member');
-    const lines = addLines(ctx.db, ctx.newId, [], ctx.input.lineItems ?? []);
+    const lines = addLines(ctx, [], ctx.input.lineItems ?? []);
     const info = ctx.input.checkoutInfo ?? {};
     const ck = newCheckout(ctx, buyerOf(ctx.caller), lines, {
       channelType: ctx.input.channelType,
@@ -39,7 +39,7 @@ export const checkoutOperations = {
     if (ctx.input.couponCode) setCoupon(ctx.db, ck, ctx.input.couponCode);
     if (ctx.input.giftCardCode) setGiftCard(ctx.db, ck, ctx.input.giftCardCode);
     if (ctx.input.overrideCheckoutUrl) ck.overrideCheckoutUrl = ctx.input.overrideCheckoutUrl;
-    if (ctx.input.customLineItems?.length) ck.customLineItems = withNewIds(ctx.newId, ctx.input.customLineItems);
+    if (ctx.input.customLineItems?.length) ck.customLineItems = withNewIds(ctx, ctx.input.customLineItems);
     for (const key of ['billingInfo', 'shippingInfo', 'buyerNote'] as const)
       if (info[key]) copyField<Checkout, typeof key>(ck, info, key);
     return { checkout: saveCheckout(ctx, ck, 'created') };
@@ -56,7 +56,7 @@ export const checkoutOperations = {
       if (ctx.input.couponCode !== undefined) setCoupon(ctx.db, ck, ctx.input.couponCode);
       if (ctx.input.giftCardCode !== undefined) setGiftCard(ctx.db, ck, ctx.input.giftCardCode);
       if (ctx.input.overrideCheckoutUrl !== undefined) ck.overrideCheckoutUrl = ctx.input.overrideCheckoutUrl;
-      if (ctx.input.lineItems?.length) ck.lineItems = addLines(ctx.db, ctx.newId, ck.lineItems, ctx.input.lineItems);
+      if (ctx.input.lineItems?.length) ck.lineItems = addLines(ctx, ck.lineItems, ctx.input.lineItems);
     }),
   }),
   'checkout.removeCoupon': (ctx) => ({
@@ -73,9 +73,9 @@ export const checkoutOperations = {
   }),
   'checkout.addToCheckout': (ctx) => ({
     checkout: changeCheckout(ctx, ctx.caller, ctx.input.id, (ck) => {
-      ck.lineItems = addLines(ctx.db, ctx.newId, ck.lineItems, ctx.input.lineItems ?? []);
+      ck.lineItems = addLines(ctx, ck.lineItems, ctx.input.lineItems ?? []);
       if (ctx.input.customLineItems?.length)
-        ck.customLineItems = [...(ck.customLineItems ?? []), ...withNewIds(ctx.newId, ctx.input.customLineItems)];
+        ck.customLineItems = [...(ck.customLineItems ?? []), ...withNewIds(ctx, ctx.input.customLineItems)];
     }),
   }),
   'checkout.removeLineItems': (ctx) => ({

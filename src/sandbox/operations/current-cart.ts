@@ -44,9 +44,9 @@ export const currentCartOperations = {
   'currentCart.getCurrentCart': (ctx) => ({ cart: pricedForReading(ctx.db, requireCurrentCart(ctx.db, ctx.caller)) }),
   'currentCart.addToCurrentCart': (ctx) => {
     const { cart, created } = cartToChange(ctx);
-    cart.lineItems = addLines(ctx.db, ctx.newId, cart.lineItems, ctx.input.lineItems ?? []);
+    cart.lineItems = addLines(ctx, cart.lineItems, ctx.input.lineItems ?? []);
     if (ctx.input.customLineItems?.length)
-      cart.customLineItems = [...(cart.customLineItems ?? []), ...withNewIds(ctx.newId, ctx.input.customLineItems)];
+      cart.customLineItems = [...(cart.customLineItems ?? []), ...withNewIds(ctx, ctx.input.customLineItems)];
     if (ctx.input.businessLocationId) cart.businessLocationId = ctx.input.businessLocationId;
     return { cart: saveCart(ctx, cart, created) };
   },
@@ -59,7 +59,7 @@ export const currentCartOperations = {
       cart.couponCode = ctx.input.couponCode;
     }
     if (ctx.input.merchantDiscounts) cart.merchantDiscounts = merchantDiscountsOf(ctx.input.merchantDiscounts);
-    if (ctx.input.lineItems?.length) cart.lineItems = addLines(ctx.db, ctx.newId, cart.lineItems, ctx.input.lineItems);
+    if (ctx.input.lineItems?.length) cart.lineItems = addLines(ctx, cart.lineItems, ctx.input.lineItems);
     return { cart: saveCart(ctx, cart, created) };
   },
   'currentCart.deleteCurrentCart': (ctx) => {

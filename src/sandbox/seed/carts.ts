@@ -61,7 +61,7 @@ export function seedMemberCart(seed: SeedContext): void {
   // The demo member, signed in from the third seeded visitor.
   const buyer = { memberId: DEMO_MEMBER.id, visitorId: seededVisitorId(3) };
   const cart = newCart(ctx, buyer);
-  cart.lineItems = addLines(ctx.db, ctx.newId, cart.lineItems, [SEEDED_CART_LINE]);
+  cart.lineItems = addLines(ctx, cart.lineItems, [SEEDED_CART_LINE]);
   saveCart(ctx, cart, true);
   const checkout = checkoutFromCart(ctx, buyer, cart, {});
   const got = { cart: cart.id, line: cart.lineItems[0]?.id, checkout: checkout.id };

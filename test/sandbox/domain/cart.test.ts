@@ -55,7 +55,7 @@ const visitor = { kind: 'visitor', visitorId: 'v1', clientId: 'c', token: 't' } 
 describe('cart lines', () => {
   it('prices from the catalog, merges a second add of the same item, and pays only for what is in stock', () => {
     const { ctx } = fixture(2);
-    const lines = addLines(ctx.db, ctx.newId, [], [line('mug', 3), line('shirt', 1), line('mug', 2)]);
+    const lines = addLines(ctx, [], [line('mug', 3), line('shirt', 1), line('mug', 2)]);
     expect(lines.map((l) => [l.catalogReference?.catalogItemId, l.quantity, l.price?.amount])).toEqual([
       ['mug', 5, '16.00'],
       ['shirt', 1, '49.50'],
@@ -66,7 +66,7 @@ describe('cart lines', () => {
 
   it('refuses an unknown line id, and a quantity of 0 removes the line', () => {
     const { ctx } = fixture();
-    const lines = addLines(ctx.db, ctx.newId, [], [line('mug', 1), line('shirt', 1)]);
+    const lines = addLines(ctx, [], [line('mug', 1), line('shirt', 1)]);
     expect(() => setQuantities(ctx.db, lines, [{ id: 'nope', quantity: 2 }])).toThrow('Line item nope not found');
     expect(() => removeLines(lines, ['nope'])).toThrow('Line item nope not found');
     expect(setQuantities(ctx.db, lines, [{ id: lines[0].id, quantity: 0 }]).map((l) => l.id)).toEqual([lines[1].id]);
@@ -76,7 +76,7 @@ describe('cart lines', () => {
 describe('cart pricing', () => {
   it('adds up in cents: coupon on the subtotal, shipping by destination, tax on the discounted subtotal', () => {
     const { ctx } = fixture(10);
-    const lines = addLines(ctx.db, ctx.newId, [], [line('mug', 2), line('shirt', 1)]);
+    const lines = addLines(ctx, [], [line('mug', 2), line('shirt', 1)]);
     const us = pricedLines(ctx, lines, { couponCode: COUPON.tenPercent, address: { country: 'US' } });
     expect(us.priceSummary).toMatchObject({
       subtotal: { amount: '81.50' },
@@ -103,7 +103,7 @@ describe('sign-in', () => {
     const { ctx } = fixture(10);
     const save = (buyerInfo: { visitorId: string; memberId?: string }, lines: ReturnType<typeof line>[]) => {
       const cart = newCart(ctx, buyerInfo);
-      cart.lineItems = addLines(ctx.db, ctx.newId, [], lines);
+      cart.lineItems = addLines(ctx, [], lines);
       return saveCart(ctx, cart, true);
     };
     const first = save({ visitorId: 'v1' }, [line('mug', 1)]);
@@ -125,7 +125,7 @@ describe('sign-in', () => {
 describe('checkout to order', () => {
   it('orders what can be paid for, with its coupon, gift card, shipping and tax country', () => {
     const { ctx } = fixture(2);
-    const lines = addLines(ctx.db, ctx.newId, [], [line('mug', 5)]);
+    const lines = addLines(ctx, [], [line('mug', 5)]);
     const ck = newCheckout(ctx, { visitorId: 'v1' }, lines, {
       couponCode: COUPON.fiveOff,
       shippingAddress: { country: 'US' },
@@ -143,7 +143,7 @@ describe('checkout to order', () => {
 
   it('refuses a checkout of which nothing is available', () => {
     const { ctx } = fixture(0);
-    const ck = newCheckout(ctx, { visitorId: 'v1' }, addLines(ctx.db, ctx.newId, [], [line('mug', 1)]), {});
+    const ck = newCheckout(ctx, { visitorId: 'v1' }, addLines(ctx, [], [line('mug', 1)]), {});
     expect(() => orderFromCheckout(ctx.db, priceCheckout(ctx, ck), false)).toThrow(
       'None of the checkout line items is available',
     );
