@@ -4,8 +4,7 @@
  * a visitor's cart becomes the member's on sign-in, and a checkout orders what it can pay for.
  */
 import { describe, expect, it } from 'vitest';
-import { Store } from '../../../src/sandbox/platform/store.ts';
-import type { DomainEventInput } from '../../../src/sandbox/platform/types.ts';
+import { bareDomain } from '../../support/domain.ts';
 import type { DomainContext } from '../../../src/sandbox/domain/context.ts';
 import { currentCart, mergeVisitorCartIntoMember, newCart, saveCart } from '../../../src/sandbox/domain/cart.ts';
 import { addLines, payableQuantity, removeLines, setQuantities } from '../../../src/sandbox/domain/cart-lines.ts';
@@ -16,15 +15,7 @@ import { seedCarts } from '../../../src/sandbox/seed/carts.ts';
 import { COUPON, GIFT_CARD, STORES_APP_ID } from '../../../src/sandbox/seed/ids.ts';
 
 function fixture(mugs = 2) {
-  const store = new Store();
-  const events: DomainEventInput[] = [];
-  let n = 0;
-  const ctx: DomainContext = {
-    db: store.db,
-    now: () => new Date('2026-01-01T00:00:00Z'),
-    newId: () => `id-${++n}`,
-    emit: (e) => events.push(e),
-  };
+  const { store, ctx, events } = bareDomain();
   const product = (id: string, price: number, stock: { trackQuantity: boolean; quantity?: number }) =>
     store.db.put('products', id, {
       id,
