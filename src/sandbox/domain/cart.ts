@@ -151,7 +151,8 @@ export function mergeVisitorCartIntoMember(
     ctx.db.put('carts', visitorCart.id, { ...visitorCart, buyerInfo: { ...visitorCart.buyerInfo, memberId } });
     return;
   }
-  const lines = [...memberCart.lineItems];
+  // Copies: the stored lines are the store's values, which a failed sign-in must find unchanged.
+  const lines = memberCart.lineItems.map((l) => ({ ...l }));
   for (const l of visitorCart.lineItems) {
     const same = lines.find((m) => sameItem(m, l));
     if (same) same.quantity += l.quantity;

@@ -111,6 +111,22 @@ describe('sign-in', () => {
     ]);
     expect(ctx.db.count('carts')).toBe(1);
   });
+  it('changes nothing when the sign-in that merged fails', async () => {
+    const { store, ctx } = fixture(10);
+    const member = newCart(ctx, { visitorId: 'v1', memberId: 'm1' });
+    member.lineItems = addLines(ctx, [], [line('mug', 1)]);
+    saveCart(ctx, member, true);
+    const guest = newCart(ctx, { visitorId: 'v2' });
+    guest.lineItems = addLines(ctx, [], [line('mug', 2)]);
+    saveCart(ctx, guest, true);
+    const before = structuredClone(store.db.list('carts'));
+    const signIn = store.transaction((db) => {
+      mergeVisitorCartIntoMember({ ...ctx, db }, { visitorId: 'v2', memberId: 'm1' });
+      throw new Error('the sign-in failed after the merge');
+    });
+    await expect(signIn).rejects.toThrow('the sign-in failed after the merge');
+    expect(store.db.list('carts')).toEqual(before);
+  });
 });
 
 describe('checkout to order', () => {
