@@ -2,19 +2,33 @@
 import type { SandboxModule } from './platform/module.ts';
 import type { StoreIndexes } from './platform/types.ts';
 import { catalogModule } from './handlers/catalog.ts';
-import { commerceModule } from './handlers/commerce.ts';
 import { identityModule } from './handlers/identity.ts';
 import { membersModule } from './handlers/members.ts';
 import { oauthModule } from './handlers/oauth.ts';
 import { redirectsModule } from './handlers/redirects.ts';
-import { memberCartModule } from './seed/member-cart.ts';
 import { recommendationsModule } from './handlers/recommendations.ts';
 import { dataItemsModule } from './handlers/data-items.ts';
 import { ordersOperations } from './operations/orders.ts';
 import { seedOrders } from './seed/orders.ts';
 import { runScheduledActions } from './domain/settlement.ts';
+import { mergeVisitorCartIntoMember } from './domain/cart.ts';
+import { checkoutOperations, checkoutRoutes } from './operations/checkout.ts';
+import { currentCartOperations } from './operations/current-cart.ts';
+import { seedCarts, seedMemberCart } from './seed/carts.ts';
 
 export type { SandboxModule } from './platform/module.ts';
+
+/** The current cart and checkouts; a visitor's cart becomes the member's when they sign in. */
+const commerceModule: SandboxModule = {
+  name: 'commerce',
+  seed: seedCarts,
+  on: { memberSignedIn: mergeVisitorCartIntoMember },
+  handlers: { ...currentCartOperations, ...checkoutOperations },
+  routes: checkoutRoutes,
+};
+
+/** The demo member's cart and checkout. */
+const memberCartModule: SandboxModule = { name: 'member-cart', seed: seedMemberCart };
 
 /** Orders and the payments collector; scheduled captures and voids run by the sandbox clock. */
 const ordersModule: SandboxModule = {
@@ -36,7 +50,7 @@ export const modules: SandboxModule[] = [
   ordersModule,
   recommendationsModule,
   dataItemsModule,
-  memberCartModule(commerceModule.handlers!),
+  memberCartModule,
 ];
 
 /**

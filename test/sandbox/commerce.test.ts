@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { ApplicationError, checkout, collections, createClient, currentCart, OAuthStrategy, products, ValidationError } from '../../src/index.ts';
-import { call, CLIENT_ID, useSandboxServer } from '../support/sandbox.ts';
+import { call, CLIENT_ID, useSandboxServer, visitorToken } from '../support/sandbox.ts';
 import { STORES_APP_ID } from '../../src/sandbox/seed/ids.ts';
 
 const s = useSandboxServer();
@@ -91,6 +91,46 @@ describe('a visitor buys', () => {
     const { checkoutId } = await a.currentCart.createCheckoutFromCurrentCart({});
     await expect(b.currentCart.getCurrentCart()).rejects.toMatchObject({ status: 404 });
     await expect(b.checkout.getCheckout(checkoutId!)).rejects.toMatchObject({ code: 'CHECKOUT_NOT_FOUND' });
+  });
+
+  it("lets cartInfo set the buyer's fields only, never the cart's id, owner, lines or prices", async () => {
+    const url = s.current.url;
+    const [a, b] = [await visitorToken(url), await visitorToken(url)];
+    const mug = (await visitor().products.queryProducts({ query: { filter: { slug: 'ceramic-mug' } } })).products![0];
+    const line = { quantity: 1, catalogReference: { catalogItemId: mug.id, appId: STORES } };
+    const add = (token: string) => call(url, 'POST', '/ecom/v1/carts/current/add-to-cart', { token, body: { lineItems: [line] } });
+    const own = (await add(a)).body.cart;
+    const other = (await add(b)).body.cart;
+    // The official SDK's cartInfo is a whole Cart: a storefront may send back what it read, or more.
+    const sent = {
+      id: other.id,
+      buyerInfo: { visitorId: other.buyerInfo.visitorId },
+      lineItems: [{ ...own.lineItems[0], quantity: 7, price: { amount: '0.01' } }],
+      subtotal: { amount: '0.01' },
+      createdDate: '2000-01-01T00:00:00.000Z',
+      buyerNote: 'Ring twice',
+    };
+    const res = await call(url, 'PATCH', '/ecom/v1/carts/current', { token: a, body: { cartInfo: sent } });
+    expect(res.status).toBe(200);
+    const { id, buyerInfo, createdDate, subtotal, lineItems } = own;
+    expect(res.body.cart).toMatchObject({ id, buyerInfo, createdDate, subtotal, lineItems, buyerNote: 'Ring twice' });
+    expect((await call(url, 'GET', '/ecom/v1/carts/current', { token: b })).body.cart).toEqual(other);
+  });
+
+  it('charges shipping at its own price, never at a cost the buyer names', async () => {
+    const url = s.current.url;
+    const token = await visitorToken(url);
+    const mug = (await visitor().products.queryProducts({ query: { filter: { slug: 'ceramic-mug' } } })).products![0];
+    const lineItems = [{ quantity: 1, catalogReference: { catalogItemId: mug.id, appId: STORES } }];
+    const named = { code: 'standard', title: 'Mine', cost: { price: { amount: '-10.00' } } };
+    const made = await call(url, 'POST', '/ecom/v1/checkouts', { token, body: { lineItems, checkoutInfo: { shippingInfo: { selectedCarrierServiceOption: named } } } });
+    expect(made.status).toBe(200);
+    expect(made.body.checkout.shippingInfo.selectedCarrierServiceOption).toEqual({ code: 'standard' });
+    const placed = await call(url, 'POST', `/ecom/v1/checkouts/${made.body.checkout.id}/create-order`, { token, body: {} });
+    const order = (await call(url, 'GET', `/ecom/v1/orders/${placed.body.orderId}`, { token: 'sandbox-api-key' })).body.order;
+    const { subtotal, shipping, total } = order.priceSummary;
+    expect(['0.00', '5.00']).toContain(shipping.amount);
+    expect(Number(total.amount)).toBe(Number(subtotal.amount) + Number(shipping.amount));
   });
 
   it('refuses unknown products, negative quantities and unknown coupons, changing nothing', async () => {

@@ -3,6 +3,7 @@
  * object, the description lines of its chosen options (a colour by its name, with its code),
  * and whether two lines name the same thing (and merge).
  */
+import type { components } from '../../../generated/types/current-cart.ts';
 import { appError, type SandboxError } from '../platform/errors.ts';
 import type { Db, JsonObject } from '../platform/types.ts';
 import { STORES_APP_ID } from '../seed/ids.ts';
@@ -72,6 +73,19 @@ export function catalogLineError({ problem }: CatalogLineProblem, ref: JsonObjec
   return appError(400, problem, `No variant of product ${ref.catalogItemId} matches ${JSON.stringify(ref.options)}`);
 }
 
+/** What the catalog says of a line: the wire fields it fills, and its prices in minor units. */
+export type CatalogLine = Pick<
+  components['schemas']['LineItem'],
+  | 'catalogReference'
+  | 'productName'
+  | 'url'
+  | 'itemType'
+  | 'paymentOption'
+  | 'physicalProperties'
+  | 'descriptionLines'
+  | 'image'
+> & { unit: Minor; full: Minor };
+
 /**
  * A line priced from the store catalog (never from the caller): the same fields whether it is a
  * cart's, a checkout's or an order's. Prices are minor units here; the caller puts them on the wire.
@@ -80,7 +94,7 @@ export function catalogLine(
   db: Db,
   ref: { appId?: string; catalogItemId?: string; options?: JsonObject } | undefined,
   opts: { hidden?: boolean } = {},
-): (JsonObject & { unit: Minor; full: Minor }) | CatalogLineProblem {
+): CatalogLine | CatalogLineProblem {
   if (ref?.appId !== STORES_APP_ID) return { problem: 'UNSUPPORTED_CATALOG' };
   const product = findProduct(db, ref.catalogItemId ?? '');
   if (!product || (product.visible === false && !opts.hidden)) return { problem: 'ITEM_NOT_FOUND' };

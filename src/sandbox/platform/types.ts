@@ -33,10 +33,6 @@ export interface Collections {
   products: Entity;
   collections: Entity;
   wishlists: Entity;
-  carts: Entity;
-  checkouts: Entity;
-  coupons: Entity;
-  giftCards: Entity;
   redirectSessions: Entity;
   sessions: Entity;
   authStates: Entity;

@@ -4,24 +4,15 @@
  * restocked exactly once, and settlement derives payment status from the transactions.
  */
 import { describe, expect, it } from 'vitest';
-import { Store } from '../../../src/sandbox/platform/store.ts';
+import { bareDomain } from '../../support/domain.ts';
 import type { DomainContext } from '../../../src/sandbox/domain/context.ts';
 import { placeOrder, type OrderToPlace } from '../../../src/sandbox/domain/place-order.ts';
 import { capture, derive, transactionsOf, voidPayment } from '../../../src/sandbox/domain/settlement.ts';
 import { ORDER_INVENTORY, restockOrder } from '../../../src/sandbox/domain/stock.ts';
 import { STORES_APP_ID } from '../../../src/sandbox/seed/ids.ts';
-import type { DomainEventInput } from '../../../src/sandbox/platform/types.ts';
 
 function fixture(quantity = 3) {
-  const store = new Store();
-  const events: DomainEventInput[] = [];
-  let n = 0;
-  const ctx: DomainContext = {
-    db: store.db,
-    now: () => new Date('2026-01-01T00:00:00Z'),
-    newId: () => `id-${++n}`,
-    emit: (e) => events.push(e),
-  };
+  const { store, ctx, events } = bareDomain();
   store.db.put('products', 'mug', {
     id: 'mug',
     name: 'Mug',
