@@ -14,44 +14,11 @@
 import { badRequest, validationError, type Violation } from '../platform/errors.ts';
 import type { SandboxModule } from '../platform/module.ts';
 import { jsonResponse, routeCaller, routeInput } from '../platform/route-request.ts';
-import { PRODUCTS } from '../domain/catalog.ts';
-import type { Db, Entity } from '../platform/types.ts';
-import { COLLECTION, STORES_APP_ID } from '../seed/ids.ts';
-
-/** The collection every Stores product is in: sharing it makes no product related to another. */
-const ALL_PRODUCTS_COLLECTION = COLLECTION.allProducts.id;
-/** How many items the provider's Stores algorithms recommend at most. */
-const MAX_ITEMS = 16;
-
-type Rule = 'sameCollections' | 'catalog';
-/** The Stores app's algorithms, by the ids the provider and its templates use. */
-export const STORES_ALGORITHMS: Readonly<
-  Record<string, { name: string; algorithmType: 'RELATED_ITEMS' | 'GLOBAL'; rule: Rule }>
-> = {
-  '68ebce04-b96a-4c52-9329-08fc9d8c1253': {
-    name: 'From the same categories',
-    algorithmType: 'RELATED_ITEMS',
-    rule: 'sameCollections',
-  },
-  'd5aac1e1-2e53-4d11-85f7-7172710b4783': {
-    name: 'Frequently bought together',
-    algorithmType: 'RELATED_ITEMS',
-    rule: 'sameCollections',
-  },
-  '5dd69f67-9ab9-478e-ba7c-10c6c6e7285f': {
-    name: 'Frequently viewed together',
-    algorithmType: 'RELATED_ITEMS',
-    rule: 'sameCollections',
-  },
-  'ba491fd2-b172-4552-9ea6-7202e01d1d3c': { name: 'Best sellers', algorithmType: 'GLOBAL', rule: 'catalog' },
-};
+import { MAX_ITEMS, recommend, STORES_ALGORITHMS, type ItemRef } from '../domain/recommendations.ts';
+import { STORES_APP_ID } from '../seed/ids.ts';
 
 interface Ref {
   id: string;
-  appId: string;
-}
-interface ItemRef {
-  catalogItemId: string;
   appId: string;
 }
 
@@ -97,22 +64,6 @@ function readRequest(input: Record<string, unknown>): { algorithms: Ref[]; items
   }
   if (violations.length) throw validationError(violations);
   return { algorithms, items, minimum: minimum as number };
-}
-
-const visible = (p: Entity) => p.visible !== false;
-const collectionsOf = (p: Entity | undefined) =>
-  ((p?.collectionIds as string[] | undefined) ?? []).filter((c) => c !== ALL_PRODUCTS_COLLECTION);
-
-/** The products one of the Stores algorithms recommends for `items`, in order. */
-function recommend(db: Db, rule: Rule, items: ItemRef[], limit: number): string[] {
-  const given = new Set(items.map((i) => i.catalogItemId));
-  const candidates = db.list(PRODUCTS).filter((p) => visible(p) && !given.has(String(p.id)));
-  const related = new Set(items.flatMap((i) => collectionsOf(db.get(PRODUCTS, i.catalogItemId))));
-  // One pass: products sharing a collection first, the rest after, each in catalog order.
-  const first: Entity[] = [];
-  const rest: Entity[] = [];
-  for (const p of candidates) (rule === 'sameCollections' && collectionsOf(p).some((c) => related.has(c)) ? first : rest).push(p);
-  return [...first, ...rest].slice(0, limit).map((p) => String(p.id));
 }
 
 export const recommendationsModule: SandboxModule = {
