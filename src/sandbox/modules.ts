@@ -1,7 +1,6 @@
 /** The built-in sandbox modules. Each file under handlers/ owns one area of the provider. */
 import type { SandboxModule } from './platform/module.ts';
 import type { StoreIndexes } from './platform/types.ts';
-import { catalogModule } from './handlers/catalog.ts';
 import { commerceModule } from './handlers/commerce.ts';
 import { identityModule } from './handlers/identity.ts';
 import { membersModule } from './handlers/members.ts';
@@ -12,7 +11,26 @@ import { memberCartModule } from './seed/member-cart.ts';
 import { recommendationsModule } from './handlers/recommendations.ts';
 import { dataItemsModule } from './handlers/data-items.ts';
 
+import type { SandboxHandlers } from './platform/types.ts';
+import { seedCatalog } from './seed/catalog.ts';
+import { storesReaderOperations } from './operations/stores-reader.ts';
+import { storesWriterOperations } from './operations/stores-writer.ts';
+import { collectionsV2Operations } from './operations/collections-v2.ts';
+import { wishlistOperations } from './operations/wishlist.ts';
+
 export type { SandboxModule } from './platform/module.ts';
+
+/** The store catalog: products and collections (reader and writer), collections v2, the wishlist. */
+const catalogModule: SandboxModule = {
+  name: 'catalog',
+  seed: seedCatalog,
+  handlers: {
+    ...storesReaderOperations,
+    ...storesWriterOperations,
+    ...collectionsV2Operations,
+    ...wishlistOperations,
+  } satisfies SandboxHandlers<'products' | 'collections' | 'wishlist'>,
+};
 
 // Members seed before the catalog (the demo member's wishlist points at it); the demo member's
 // cart and checkout last (they are made from the catalog, after the orders took their stock).

@@ -30,9 +30,6 @@ export interface Collections {
   clock: { id: string; offsetMs: number };
   outbox: OutboxMail & { id: string; sentDate: string };
   // TODO(#15): declared here as plain entities until their modules declare them with their own types.
-  products: Entity;
-  collections: Entity;
-  wishlists: Entity;
   carts: Entity;
   checkouts: Entity;
   orders: Entity;

@@ -1,0 +1,87 @@
+/**
+ * The store writer (openapi/stores-writer.yaml): products, their variants, options and media,
+ * collections and the products in them, brand and ribbon, and the bulk set and adjust of
+ * price, cost and weight. The rules live in domain/products.ts and domain/collections.ts.
+ */
+import type { operations } from '../../../generated/types/stores-writer.ts';
+import type { SandboxHandlers, SandboxOperationKey } from '../platform/types.ts';
+import {
+  addMedia,
+  addMediaToChoices,
+  bulkAdjust,
+  bulkSet,
+  createProduct,
+  deleteOptions,
+  deleteProduct,
+  overrideVariants,
+  removeBrand,
+  removeMedia,
+  removeMediaFromChoices,
+  removeRibbon,
+  resetVariants,
+  updateProduct,
+} from '../domain/products.ts';
+import { createCollection, deleteCollection, moveProducts, updateCollection } from '../domain/collections.ts';
+
+/** The writer's operations (its webhooks, also operations of the YAML, are events, not handlers). */
+type WriterKey = Extract<`products.${keyof operations}`, SandboxOperationKey>;
+
+export const storesWriterOperations = {
+  'products.createProduct': (ctx) => ({ product: createProduct(ctx, ctx.input.product) }),
+  'products.updateProduct': (ctx) => ({ product: updateProduct(ctx, String(ctx.input.product.id), ctx.input.product) }),
+  'products.deleteProduct': (ctx) => {
+    deleteProduct(ctx, ctx.input.id);
+    return {};
+  },
+  'products.updateProductVariants': (ctx) => ({ variants: overrideVariants(ctx, ctx.input.id, ctx.input.variants) }),
+  'products.resetAllProductVariantData': (ctx) => {
+    resetVariants(ctx, ctx.input.id);
+    return {};
+  },
+  'products.addProductsToCollection': (ctx) => {
+    moveProducts(ctx, ctx.input.id, ctx.input.productIds, true);
+    return {};
+  },
+  'products.removeProductsFromCollection': (ctx) => {
+    moveProducts(ctx, ctx.input.id, ctx.input.productIds, false);
+    return {};
+  },
+  'products.addProductMedia': (ctx) => {
+    addMedia(ctx, ctx.input.id, ctx.input.media);
+    return {};
+  },
+  'products.removeProductMedia': (ctx) => {
+    removeMedia(ctx, ctx.input.id, ctx.input.mediaIds);
+    return {};
+  },
+  'products.addProductMediaToChoices': (ctx) => {
+    addMediaToChoices(ctx, ctx.input.id, ctx.input.media);
+    return {};
+  },
+  'products.removeProductMediaFromChoices': (ctx) => {
+    removeMediaFromChoices(ctx, ctx.input.id, ctx.input.media);
+    return {};
+  },
+  'products.deleteProductOptions': (ctx) => {
+    deleteOptions(ctx, ctx.input.id);
+    return {};
+  },
+  'products.removeBrand': (ctx) => {
+    removeBrand(ctx, ctx.input.id);
+    return {};
+  },
+  'products.removeRibbon': (ctx) => {
+    removeRibbon(ctx, ctx.input.id);
+    return {};
+  },
+  'products.createCollection': (ctx) => ({ collection: createCollection(ctx, ctx.input.collection) }),
+  'products.updateCollection': (ctx) => ({
+    collection: updateCollection(ctx, String(ctx.input.collection.id), ctx.input.collection),
+  }),
+  'products.deleteCollection': (ctx) => {
+    deleteCollection(ctx, ctx.input.id);
+    return {};
+  },
+  'products.bulkUpdateProductsProperty': (ctx) => bulkSet(ctx, ctx.input.ids, ctx.input.set),
+  'products.bulkAdjustProductProperty': (ctx) => bulkAdjust(ctx, ctx.input.ids, ctx.input.adjust),
+} satisfies Pick<SandboxHandlers<'products'>, WriterKey>;
