@@ -88,12 +88,11 @@ export interface VariantBase {
   weight?: number;
   sku: string;
   discount?: Discount;
+  /** A variant's surcharge over the base price, by its choices (none unless given). */
+  surcharge?: (choices: Record<string, string>) => number;
 }
 
-/**
- * One variant per combination of the options' choices (one default variant without options).
- * A large size (L, XL) costs 5 more than the base price.
- */
+/** One variant per combination of the options' choices (one default variant without options). */
 export function buildVariants(
   options: StoredOption[],
   base: VariantBase,
@@ -106,8 +105,7 @@ export function buildVariants(
   }
   return combos.map((choices, i) => {
     const values = Object.values(choices);
-    const extra = values.includes('L') || values.includes('XL') ? 5 : 0;
-    const price = variantPrice(base.price, extra);
+    const price = variantPrice(base.price, base.surcharge?.(choices) ?? 0);
     const quantity = stockOf(i);
     return {
       id: idOf(i, combos.length),

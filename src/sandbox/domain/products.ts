@@ -43,6 +43,10 @@ const NUMBERS: readonly ProductNumber[] = ['price', 'cost', 'weight'];
 
 export function createProduct(ctx: DomainContext, input: ProductInput): StoredProduct {
   if (!input?.name) throw appError(400, 'MISSING_NAME', 'A product needs a name');
+  // Variants are the combinations of the options' choices: an option without one leaves none.
+  const bare = input.productOptions?.find((o) => !o.choices?.length);
+  if (bare)
+    throw appError(400, 'INVALID_OPTION', `Option "${bare.name}" needs at least one choice`, { option: bare.name });
   const slug = input.slug ?? slugify(input.name);
   uniqueSlug(ctx.db, PRODUCTS, slug);
   const id = ctx.newId();

@@ -44,6 +44,10 @@ const NAMES = [
   ['Cotton bandana', 'physical', 11, 3, 0.05, 'Northwind', undefined],
 ] as const;
 
+/** The seeded sizes' surcharge: L and XL cost 5 more. */
+const largeSizeSurcharge = (choices: Record<string, string>) =>
+  Object.values(choices).some((size) => size === 'L' || size === 'XL') ? 5 : 0;
+
 /** Seeded products (by index) with sizes. */
 const SIZED = [0, 2, 3];
 /** Seeded products (by index) with colour options; the last one does not manage variants. */
@@ -164,7 +168,7 @@ function seedProducts(ctx: SeedContext): void {
     const variantOptions = UNMANAGED.includes(i) ? [] : productOptions;
     p.variants = buildVariants(
       variantOptions,
-      { price, cost, weight, sku, discount: p.discount },
+      { price, cost, weight, sku, discount: p.discount, surcharge: largeSizeSurcharge },
       (k) => (variantOptions.length ? variantId(n, k) : DEFAULT_VARIANT_ID),
       (k) => stockOf(i, k, type === 'digital'),
     );
