@@ -1,26 +1,17 @@
 /**
  * The store catalog's products: how they are stored, their derived fields (price range, stock,
  * choices in stock), which variant a line names and its price, moving tracked stock, and the
- * changes every writer operation goes through (a product's price, cost and weight with its
- * variants', slugs, bulk changes). Stored: `products` (the spec's Product, with `variants`).
+ * change every writer operation goes through (derived fields recomputed, the update announced).
+ * Stored: `products` (the spec's Product, with `variants`).
  */
 import type { components } from '../../../generated/types/stores-reader.ts';
-import { appError, conflict, notFound, standardError } from '../platform/errors.ts';
+import { conflict, notFound } from '../platform/errors.ts';
 import { entityEvent } from '../platform/events.ts';
 import type { Db } from '../platform/types.ts';
-import type { SortRules } from '../query-engine.ts';
-import { DEFAULT_VARIANT_ID, STORES_APP_ID } from '../seed/ids.ts';
+import { STORES_APP_ID } from '../seed/ids.ts';
 import type { DomainContext } from './context.ts';
-import { choiceAvailable, choiceName, resolveChoices, selectVariant, variantsWith } from './options.ts';
-import {
-  catalogPrice,
-  costData,
-  surchargeOf,
-  variantPrice,
-  type CatalogPrice,
-  type CostData,
-  type Discount,
-} from './pricing.ts';
+import { choiceAvailable, choiceName, selectVariant } from './options.ts';
+import { catalogPrice, type CatalogPrice, type CostData, type Discount } from './pricing.ts';
 
 type Schemas = components['schemas'];
 /** A spec type with its read-only fields writable: the sandbox is what computes them. */
@@ -69,63 +60,10 @@ export type StoredProduct = Omit<
   stock: Writable<Schemas['Stock']>;
 };
 
-/** The numbers a writer sets on a product and its variants. */
-export type ProductNumber = 'price' | 'cost' | 'weight';
-
 const CURRENCY = 'USD';
 
 /** The catalog's PriceData for a list price and the product's discount, in the store's currency. */
 export const priceData = (price: number, discount?: Discount): CatalogPrice => catalogPrice(price, discount, CURRENCY);
-
-/** The product's discount when it has one. */
-const discountOf = (p: StoredProduct): Discount | undefined =>
-  p.discount?.type && p.discount.type !== 'NONE' ? p.discount : undefined;
-
-/** What a new product's variants are made from. */
-export interface VariantBase {
-  price: number;
-  cost?: number;
-  weight?: number;
-  sku: string;
-  discount?: Discount;
-  /** A variant's surcharge over the base price, by its choices (none unless given). */
-  surcharge?: (choices: Record<string, string>) => number;
-}
-
-/** One variant per combination of the options' choices (one default variant without options). */
-export function buildVariants(
-  options: StoredOption[],
-  base: VariantBase,
-  idOf: (index: number, count: number) => string,
-  stockOf: (index: number) => number,
-): StoredVariant[] {
-  let combos: Record<string, string>[] = [{}];
-  for (const o of options) {
-    combos = combos.flatMap((c) => (o.choices ?? []).map((ch) => ({ ...c, [String(o.name)]: choiceName(o, ch) })));
-  }
-  return combos.map((choices, i) => {
-    const values = Object.values(choices);
-    const price = variantPrice(base.price, base.surcharge?.(choices) ?? 0);
-    const quantity = stockOf(i);
-    return {
-      id: idOf(i, combos.length),
-      choices,
-      variant: {
-        priceData: priceData(price, base.discount),
-        convertedPriceData: priceData(price, base.discount),
-        costAndProfitData: costData(price, base.cost),
-        weight: base.weight,
-        sku: `${base.sku}${values.length ? '-' + values.join('-') : ''}`,
-        visible: true,
-      },
-      stock: { trackQuantity: true, quantity, inStock: quantity > 0 },
-    };
-  });
-}
-
-/** The id of a new product's variant: the provider's fixed id for a product's only one. */
-export const newVariantId = (ctx: DomainContext) => (index: number, count: number) =>
-  index === 0 && count === 1 ? DEFAULT_VARIANT_ID : ctx.newId();
 
 /** Recomputes the derived fields of a product from its variants (ranges, stock, main price). */
 export function recompute(p: StoredProduct, now: Date): StoredProduct {
@@ -201,27 +139,6 @@ export function requireProduct(db: Db, id: string): StoredProduct {
   return p;
 }
 
-/** Whether a product shows: visible ones to everyone, hidden ones when asked to include them. */
-export const shows = (p: StoredProduct, includeHidden: boolean): boolean => p.visible !== false || includeHidden;
-
-/** The store reader's answer for a missing entity: a standard 404 (its methods document no custom errors). */
-export const missing = (what: string, key: string) => standardError(404, `${what} ${key} not found`);
-
-/** A product the store reader shows (hidden ones when asked to include them). */
-export function readProduct(db: Db, id: string, includeHidden: boolean): StoredProduct {
-  const p = findProduct(db, id);
-  if (!p || !shows(p, includeHidden)) throw missing('Product', id);
-  return p;
-}
-
-/** Every shown product's variants as store variants. */
-export function storeVariants(db: Db, includeHidden: boolean) {
-  return db
-    .list(PRODUCTS)
-    .filter((p) => shows(p, includeHidden))
-    .flatMap((p) => (p.variants ?? []).map((v) => storeVariant(p, v)));
-}
-
 /** The variant a line item points at (by variant id, or by choices), or the default one. */
 export function findVariant(
   product: StoredProduct,
@@ -253,127 +170,6 @@ export function priceForVariant(
   };
 }
 
-/**
- * Which choices of a product are in stock given those already chosen (in the provider's names;
- * a colour also by its code), and the variant they pick once every option is chosen. An unknown
- * option or choice answers INVALID_OPTION or INVALID_CHOICE.
- */
-export function optionsAvailability(p: StoredProduct, named: Record<string, string>) {
-  const options = p.productOptions ?? [];
-  const resolved = resolveChoices(p, named);
-  if (!resolved.ok) {
-    const { option, choice } = resolved;
-    if (choice === undefined)
-      throw appError(400, 'INVALID_OPTION', `Product ${p.id} has no option "${option}"`, { option });
-    throw appError(400, 'INVALID_CHOICE', `Option "${option}" of product ${p.id} has no choice "${choice}"`, {
-      option,
-      choice,
-    });
-  }
-  const chosen = resolved.choices;
-  const complete = options.every((o) => chosen[String(o.name)] !== undefined);
-  const v = complete ? findVariant(p, { options: chosen }) : undefined;
-  return {
-    selectedVariant: v
-      ? {
-          price: v.variant.priceData,
-          convertedPriceData: v.variant.convertedPriceData,
-          weight: v.variant.weight,
-          sku: v.variant.sku,
-          quantity: v.stock?.quantity,
-          inStock: v.stock?.inStock,
-          visible: v.variant.visible,
-        }
-      : undefined,
-    media: p.media,
-    productOptions: options.map((o) => ({
-      ...o,
-      choices: (o.choices ?? []).map((ch) => ({
-        ...ch,
-        inStock: choiceAvailable(p, String(o.name), choiceName(o, ch), chosen),
-      })),
-    })),
-    availableForPurchase: Boolean(v ? v.stock?.inStock !== false : options.length === 0 && p.stock?.inStock),
-  };
-}
-
-/** A product's variants with the named choices (none when a choice is unknown) and, when given, among the ids. */
-export function variantsMatching(
-  p: StoredProduct,
-  named: Record<string, string>,
-  variantIds?: string[],
-): StoredVariant[] {
-  let variants = p.variants ?? [];
-  if (Object.keys(named).length) {
-    const resolved = resolveChoices(p, named);
-    variants = resolved.ok ? variantsWith(variants, resolved.choices) : [];
-  }
-  if (variantIds?.length) variants = variants.filter((v) => variantIds.includes(v.id));
-  return variants;
-}
-
-/**
- * What products sort by (the official SDK's query builder offers these). `price` is the price a
- * shopper pays (after the product's discount); `priceData.price` the list price.
- */
-export const PRODUCT_SORT: SortRules<StoredProduct> = {
-  id: { type: 'text' },
-  name: { type: 'text' },
-  slug: { type: 'text' },
-  productType: { type: 'text' },
-  sku: { type: 'text' },
-  price: { type: 'number', key: (p) => p.priceData?.discountedPrice ?? p.priceData?.price },
-  'priceData.price': { type: 'number' },
-  numericId: { type: 'number' },
-  lastUpdated: { type: 'date' },
-  createdDate: { type: 'date' },
-};
-
-/** A product without what only the merchant sees (costs and profits), unless `include`. */
-export function withoutMerchantData(p: StoredProduct, include: boolean): StoredProduct {
-  if (include) return p;
-  const { costAndProfitData: _c, costRange: _r, ...rest } = p;
-  return { ...rest, variants: (p.variants ?? []).map((v) => withoutVariantCost(v)) };
-}
-
-/** A variant without its cost and profit. */
-export const withoutVariantCost = (v: StoredVariant): StoredVariant => ({
-  ...v,
-  variant: { ...v.variant, costAndProfitData: undefined },
-});
-
-/** A store variant (the reader's variant queries): the variant with its product's id, name and image. */
-function storeVariant(
-  p: StoredProduct,
-  v: StoredVariant,
-): Schemas['ProductVariant'] & { variant: StoredVariant['variant'] } {
-  const main = p.media?.mainMedia;
-  return {
-    id: `${p.id}-${v.id}`,
-    variantId: v.id,
-    productId: p.id,
-    variantName: Object.values(v.choices ?? {}).join(' / ') || (p.name ?? undefined),
-    productName: p.name ?? undefined,
-    managedVariant: Boolean(p.manageVariants),
-    sku: v.variant?.sku,
-    stock: v.stock,
-    choices: v.choices,
-    collectionIds: p.collectionIds,
-    media: main?.image
-      ? {
-          image: {
-            id: main.id,
-            url: main.image.url,
-            width: 1200,
-            height: 800,
-            urlExpirationDate: main.image.urlExpirationDate,
-          },
-        }
-      : undefined,
-    variant: v.variant,
-  };
-}
-
 /** Changes a stored product, recomputes its derived fields and announces the update. */
 export function changeProduct(ctx: DomainContext, id: string, change: (p: StoredProduct) => void): StoredProduct {
   requireProduct(ctx.db, id);
@@ -396,65 +192,3 @@ export const slugify = (s: string): string =>
     .toLowerCase()
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-|-$/g, '') || 'item';
-
-/** Sets a variant's list price, cost or weight; its price takes the product's discount. */
-export function setVariantNumber(p: StoredProduct, v: StoredVariant, field: ProductNumber, value: number): void {
-  if (field === 'price') {
-    v.variant.priceData = priceData(value, discountOf(p));
-    v.variant.convertedPriceData = priceData(value, discountOf(p));
-    if (v.variant.costAndProfitData)
-      v.variant.costAndProfitData = costData(value, v.variant.costAndProfitData.itemCost);
-  } else if (field === 'cost') {
-    v.variant.costAndProfitData = costData(v.variant.priceData?.price ?? 0, value);
-  } else {
-    v.variant.weight = value;
-  }
-}
-
-/**
- * Sets a product's base price, cost or weight. A base-price change keeps each variant's
- * surcharge over the base (an L that costs 5 more still does) and the product's discount.
- */
-export function setProductNumber(p: StoredProduct, field: ProductNumber, value: number): void {
-  const oldBase = p.priceData?.price ?? 0;
-  if (field === 'price') {
-    p.priceData = priceData(value, discountOf(p));
-    if (p.costAndProfitData) p.costAndProfitData = costData(value, p.costAndProfitData.itemCost ?? undefined);
-  } else if (field === 'cost') p.costAndProfitData = costData(p.priceData?.price ?? 0, value);
-  else p.weight = value;
-  for (const v of p.variants ?? []) {
-    const next =
-      field === 'price' ? variantPrice(value, surchargeOf(v.variant?.priceData?.price ?? oldBase, oldBase)) : value;
-    setVariantNumber(p, v, field, next);
-  }
-}
-
-/** A product's base price, cost or weight (0 when unset). */
-export function currentNumber(p: StoredProduct, field: ProductNumber): number {
-  if (field === 'price') return p.priceData?.price ?? 0;
-  if (field === 'cost') return p.costAndProfitData?.itemCost ?? 0;
-  return p.weight ?? 0;
-}
-
-/** A bulk change's answer: one result per id (a missing product fails alone), and the counts. */
-export function bulkChange(ctx: DomainContext, ids: string[], change: (p: StoredProduct) => void) {
-  const results = ids.map((id, originalIndex) => {
-    if (!findProduct(ctx.db, id)) {
-      return {
-        itemMetadata: {
-          id,
-          originalIndex,
-          success: false,
-          error: { code: 'PRODUCT_NOT_FOUND', description: `Product ${id} not found` },
-        },
-      };
-    }
-    changeProduct(ctx, id, change);
-    return { itemMetadata: { id, originalIndex, success: true } };
-  });
-  const ok = results.filter((r) => r.itemMetadata.success).length;
-  return {
-    results,
-    bulkActionMetadata: { totalSuccesses: ok, totalFailures: results.length - ok, undetailedFailures: 0 },
-  };
-}

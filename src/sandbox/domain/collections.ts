@@ -4,12 +4,13 @@
  * Stored: `collections` (the spec's Collection).
  */
 import type { components } from '../../../generated/types/stores-reader.ts';
-import { appError, notFound, standardError } from '../platform/errors.ts';
+import { appError, notFound } from '../platform/errors.ts';
 import { entityEvent } from '../platform/events.ts';
 import type { Db } from '../platform/types.ts';
 import type { SortRules } from '../query-engine.ts';
 import { COLLECTION } from '../seed/ids.ts';
 import { changeProduct, PRODUCTS, requireProduct, slugify, uniqueSlug, type Writable } from './catalog.ts';
+import { missing } from './catalog-reader.ts';
 import type { DomainContext } from './context.ts';
 
 export const COLLECTIONS = 'collections';
@@ -47,10 +48,9 @@ export const collectionShows = (c: StoredCollection, includeHidden: boolean): bo
  * missing one is a standard 404, as the readers document no custom errors.
  */
 export function readCollection(db: Db, field: 'id' | 'slug', key: string, includeHidden: boolean): StoredCollection {
-  const c = field === 'id' ? db.get(COLLECTIONS, key) : db.find(COLLECTIONS, (x) => x.slug === key);
-  if (!c || !collectionShows(c, includeHidden)) {
-    throw standardError(404, `${field === 'id' ? 'Collection' : 'Collection with slug'} ${key} not found`);
-  }
+  const c = field === 'id' ? db.get(COLLECTIONS, key) : db.find(COLLECTIONS, { slug: key });
+  if (!c || !collectionShows(c, includeHidden))
+    throw missing(field === 'id' ? 'Collection' : 'Collection with slug', key);
   return c;
 }
 

@@ -6,27 +6,30 @@
  */
 import type { components } from '../../../generated/types/stores-writer.ts';
 import { appError } from '../platform/errors.ts';
+import { DEFAULT_VARIANT_ID } from '../seed/ids.ts';
 import {
-  buildVariants,
-  bulkChange,
   changeProduct,
-  currentNumber,
   emitProduct,
-  newVariantId,
+  findProduct,
   priceData,
   PRODUCTS,
   recompute,
   requireProduct,
-  setProductNumber,
-  setVariantNumber,
   slugify,
   uniqueSlug,
   type MediaItem,
-  type ProductNumber,
   type StoredChoice,
   type StoredProduct,
   type StoredVariant,
 } from './catalog.ts';
+import {
+  buildVariants,
+  currentNumber,
+  newVariantId,
+  setProductNumber,
+  setVariantNumber,
+  type ProductNumber,
+} from './product-prices.ts';
 import { ALL_PRODUCTS_COLLECTION, countCollections } from './collections.ts';
 import type { DomainContext } from './context.ts';
 import { resolveChoices, variantsWith } from './options.ts';
@@ -183,7 +186,7 @@ export function deleteOptions(ctx: DomainContext, id: string): void {
   changeProduct(ctx, id, (p) => {
     p.productOptions = [];
     const first = p.variants[0];
-    p.variants = first ? [{ ...first, id: '00000000-0000-0000-0000-000000000000', choices: {} }] : [];
+    p.variants = first ? [{ ...first, id: DEFAULT_VARIANT_ID, choices: {} }] : [];
     p.manageVariants = false;
   });
 }
@@ -296,4 +299,27 @@ export function bulkAdjust(ctx: DomainContext, ids: string[], adjust: Partial<Re
       if (a) setProductNumber(p, field, adjusted(currentNumber(p, field), a));
     }
   });
+}
+
+/** A bulk change's answer: one result per id (a missing product fails alone), and the counts. */
+export function bulkChange(ctx: DomainContext, ids: string[], change: (p: StoredProduct) => void) {
+  const results = ids.map((id, originalIndex) => {
+    if (!findProduct(ctx.db, id)) {
+      return {
+        itemMetadata: {
+          id,
+          originalIndex,
+          success: false,
+          error: { code: 'PRODUCT_NOT_FOUND', description: `Product ${id} not found` },
+        },
+      };
+    }
+    changeProduct(ctx, id, change);
+    return { itemMetadata: { id, originalIndex, success: true } };
+  });
+  const ok = results.filter((r) => r.itemMetadata.success).length;
+  return {
+    results,
+    bulkActionMetadata: { totalSuccesses: ok, totalFailures: results.length - ok, undetailedFailures: 0 },
+  };
 }

@@ -6,18 +6,18 @@
 import type { operations } from '../../../generated/types/stores-reader.ts';
 import type { Caller, SandboxHandlers } from '../platform/types.ts';
 import { queryOffset } from '../query-engine.ts';
+import { PRODUCTS } from '../domain/catalog.ts';
 import {
   missing,
   optionsAvailability,
   PRODUCT_SORT,
-  PRODUCTS,
   readProduct,
   shows,
   storeVariants,
   variantsMatching,
   withoutMerchantData,
   withoutVariantCost,
-} from '../domain/catalog.ts';
+} from '../domain/catalog-reader.ts';
 import { readCollection } from '../domain/collections.ts';
 
 const elevated = (caller: Caller) => caller.kind === 'elevated';

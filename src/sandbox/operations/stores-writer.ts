@@ -26,62 +26,36 @@ import { createCollection, deleteCollection, moveProducts, updateCollection } fr
 /** The writer's operations (its webhooks, also operations of the YAML, are events, not handlers). */
 type WriterKey = Extract<`products.${keyof operations}`, SandboxOperationKey>;
 
+/** Makes a change whose answer is an empty body. */
+function emptyAnswer(change: () => void): Record<string, never> {
+  change();
+  return {};
+}
+
 export const storesWriterOperations = {
   'products.createProduct': (ctx) => ({ product: createProduct(ctx, ctx.input.product) }),
   'products.updateProduct': (ctx) => ({ product: updateProduct(ctx, String(ctx.input.product.id), ctx.input.product) }),
-  'products.deleteProduct': (ctx) => {
-    deleteProduct(ctx, ctx.input.id);
-    return {};
-  },
+  'products.deleteProduct': (ctx) => emptyAnswer(() => deleteProduct(ctx, ctx.input.id)),
   'products.updateProductVariants': (ctx) => ({ variants: overrideVariants(ctx, ctx.input.id, ctx.input.variants) }),
-  'products.resetAllProductVariantData': (ctx) => {
-    resetVariants(ctx, ctx.input.id);
-    return {};
-  },
-  'products.addProductsToCollection': (ctx) => {
-    moveProducts(ctx, ctx.input.id, ctx.input.productIds, true);
-    return {};
-  },
-  'products.removeProductsFromCollection': (ctx) => {
-    moveProducts(ctx, ctx.input.id, ctx.input.productIds, false);
-    return {};
-  },
-  'products.addProductMedia': (ctx) => {
-    addMedia(ctx, ctx.input.id, ctx.input.media);
-    return {};
-  },
-  'products.removeProductMedia': (ctx) => {
-    removeMedia(ctx, ctx.input.id, ctx.input.mediaIds);
-    return {};
-  },
-  'products.addProductMediaToChoices': (ctx) => {
-    addMediaToChoices(ctx, ctx.input.id, ctx.input.media);
-    return {};
-  },
-  'products.removeProductMediaFromChoices': (ctx) => {
-    removeMediaFromChoices(ctx, ctx.input.id, ctx.input.media);
-    return {};
-  },
-  'products.deleteProductOptions': (ctx) => {
-    deleteOptions(ctx, ctx.input.id);
-    return {};
-  },
-  'products.removeBrand': (ctx) => {
-    removeBrand(ctx, ctx.input.id);
-    return {};
-  },
-  'products.removeRibbon': (ctx) => {
-    removeRibbon(ctx, ctx.input.id);
-    return {};
-  },
+  'products.resetAllProductVariantData': (ctx) => emptyAnswer(() => resetVariants(ctx, ctx.input.id)),
+  'products.addProductsToCollection': (ctx) =>
+    emptyAnswer(() => moveProducts(ctx, ctx.input.id, ctx.input.productIds, true)),
+  'products.removeProductsFromCollection': (ctx) =>
+    emptyAnswer(() => moveProducts(ctx, ctx.input.id, ctx.input.productIds, false)),
+  'products.addProductMedia': (ctx) => emptyAnswer(() => addMedia(ctx, ctx.input.id, ctx.input.media)),
+  'products.removeProductMedia': (ctx) => emptyAnswer(() => removeMedia(ctx, ctx.input.id, ctx.input.mediaIds)),
+  'products.addProductMediaToChoices': (ctx) =>
+    emptyAnswer(() => addMediaToChoices(ctx, ctx.input.id, ctx.input.media)),
+  'products.removeProductMediaFromChoices': (ctx) =>
+    emptyAnswer(() => removeMediaFromChoices(ctx, ctx.input.id, ctx.input.media)),
+  'products.deleteProductOptions': (ctx) => emptyAnswer(() => deleteOptions(ctx, ctx.input.id)),
+  'products.removeBrand': (ctx) => emptyAnswer(() => removeBrand(ctx, ctx.input.id)),
+  'products.removeRibbon': (ctx) => emptyAnswer(() => removeRibbon(ctx, ctx.input.id)),
   'products.createCollection': (ctx) => ({ collection: createCollection(ctx, ctx.input.collection) }),
   'products.updateCollection': (ctx) => ({
     collection: updateCollection(ctx, String(ctx.input.collection.id), ctx.input.collection),
   }),
-  'products.deleteCollection': (ctx) => {
-    deleteCollection(ctx, ctx.input.id);
-    return {};
-  },
+  'products.deleteCollection': (ctx) => emptyAnswer(() => deleteCollection(ctx, ctx.input.id)),
   'products.bulkUpdateProductsProperty': (ctx) => bulkSet(ctx, ctx.input.ids, ctx.input.set),
   'products.bulkAdjustProductProperty': (ctx) => bulkAdjust(ctx, ctx.input.ids, ctx.input.adjust),
 } satisfies Pick<SandboxHandlers<'products'>, WriterKey>;

@@ -4,15 +4,9 @@
  * wishlist. Ids come from ids.ts; prices, stock and dates may change.
  */
 import type { SeedContext } from '../platform/module.ts';
-import {
-  buildVariants,
-  priceData,
-  PRODUCTS,
-  recompute,
-  type StoredOption,
-  type StoredProduct,
-} from '../domain/catalog.ts';
+import { priceData, PRODUCTS, recompute, slugify, type StoredOption, type StoredProduct } from '../domain/catalog.ts';
 import { ALL_PRODUCTS_COLLECTION, COLLECTIONS, type StoredCollection } from '../domain/collections.ts';
+import { buildVariants } from '../domain/product-prices.ts';
 import { costData } from '../domain/pricing.ts';
 import { WISHLISTS } from '../domain/wishlist.ts';
 import { collectionId, DEFAULT_VARIANT_ID, DEMO_MEMBER, productId, variantId, WISHLIST_ID } from './ids.ts';
@@ -75,12 +69,6 @@ const COLLECTION_SEED = [
   { n: 5, name: 'Digital downloads', slug: 'digital-downloads', members: [16, 17, 18, 19] },
 ];
 
-const slugOf = (s: string) =>
-  s
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-|-$/g, '');
-
 function optionsOf(i: number): StoredOption[] {
   if (SIZED.includes(i)) {
     const sizes = ['S', 'M', 'L', 'XL'];
@@ -139,7 +127,7 @@ function seedProducts(ctx: SeedContext): void {
     const p: StoredProduct = {
       id,
       name,
-      slug: slugOf(name),
+      slug: slugify(name),
       visible: i !== HIDDEN,
       productType: type,
       description: `${name}: a seeded sandbox product.`,
@@ -152,7 +140,7 @@ function seedProducts(ctx: SeedContext): void {
       productOptions,
       manageVariants: SIZED.includes(i) || (COLOURED.includes(i) && !UNMANAGED.includes(i)),
       media: { mainMedia: image(), items: [image()] },
-      productPageUrl: { base: 'https://sandbox.store/', path: `/product-page/${slugOf(name)}` },
+      productPageUrl: { base: 'https://sandbox.store/', path: `/product-page/${slugify(name)}` },
       numericId: String(1000 + n),
       collectionIds: [ALL_PRODUCTS_COLLECTION],
       createdDate: now.toISOString(),
