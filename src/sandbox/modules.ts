@@ -1,7 +1,6 @@
 /** The built-in sandbox modules. Each file under handlers/ owns one area of the provider. */
 import type { SandboxModule } from './platform/module.ts';
 import type { StoreIndexes } from './platform/types.ts';
-import { catalogModule } from './handlers/catalog.ts';
 import { identityModule } from './handlers/identity.ts';
 import { membersModule } from './handlers/members.ts';
 import { oauthModule } from './handlers/oauth.ts';
@@ -15,6 +14,13 @@ import { mergeVisitorCartIntoMember } from './domain/cart.ts';
 import { checkoutOperations, checkoutRoutes } from './operations/checkout.ts';
 import { currentCartOperations } from './operations/current-cart.ts';
 import { seedCarts, seedMemberCart } from './seed/carts.ts';
+
+import type { SandboxHandlers } from './platform/types.ts';
+import { seedCatalog } from './seed/catalog.ts';
+import { storesReaderOperations } from './operations/stores-reader.ts';
+import { storesWriterOperations } from './operations/stores-writer.ts';
+import { collectionsV2Operations } from './operations/collections-v2.ts';
+import { wishlistOperations } from './operations/wishlist.ts';
 
 export type { SandboxModule } from './platform/module.ts';
 
@@ -36,6 +42,18 @@ const ordersModule: SandboxModule = {
   seed: seedOrders,
   runJobs: runScheduledActions,
   handlers: ordersOperations,
+};
+
+/** The store catalog: products and collections (reader and writer), collections v2, the wishlist. */
+const catalogModule: SandboxModule = {
+  name: 'catalog',
+  seed: seedCatalog,
+  handlers: {
+    ...storesReaderOperations,
+    ...storesWriterOperations,
+    ...collectionsV2Operations,
+    ...wishlistOperations,
+  } satisfies SandboxHandlers<'products' | 'collections' | 'wishlist'>,
 };
 
 // Members seed before the catalog (the demo member's wishlist points at it); the demo member's

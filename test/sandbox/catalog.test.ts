@@ -121,6 +121,38 @@ describe('catalog writes', () => {
   });
 });
 
+describe('creating a product with options', () => {
+  const sizes = (choices?: { value: string; description: string }[]) => ({
+    name: `Sized hat ${choices?.length ?? 'none'}`,
+    priceData: { price: 20 },
+    manageVariants: true,
+    productOptions: [{ optionType: 'drop_down' as const, name: 'Size', ...(choices ? { choices } : {}) }],
+  });
+
+  it('prices every variant at the product price (large sizes cost no more unless the merchant says so)', async () => {
+    const created = (await admin().products.createProduct({ product: sizes([{ value: 'S', description: 'S' }, { value: 'L', description: 'L' }, { value: 'XL', description: 'XL' }]) })).product!;
+    expect(created.variants!.map((v) => [v.choices, v.variant!.priceData!.price])).toEqual([
+      [{ Size: 'S' }, 20],
+      [{ Size: 'L' }, 20],
+      [{ Size: 'XL' }, 20],
+    ]);
+    expect(created.priceRange).toEqual({ minValue: 20, maxValue: 20 });
+  });
+
+  it('refuses an option without choices, changing nothing', async () => {
+    const before = await state();
+    await expect(admin().products.createProduct({ product: sizes() })).rejects.toMatchObject({
+      status: 400,
+      code: 'INVALID_OPTION',
+      message: expect.stringContaining('Option "Size" needs at least one choice'),
+    });
+    const after = await state();
+    delete before.collections.tokens;
+    delete after.collections.tokens;
+    expect(after).toEqual(before);
+  });
+});
+
 describe('the query operations over GET `.r` (the official SDK\'s form)', () => {
   const PATH = '/stores-reader/v1/products/query-platformized';
   const r = (payload: unknown) => Buffer.from(JSON.stringify(payload)).toString('base64url');

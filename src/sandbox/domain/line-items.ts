@@ -107,7 +107,7 @@ export function catalogLine(
     unit: toMinor(pricing.price),
     full: toMinor(pricing.fullPrice),
     catalogReference: { catalogItemId: product.id, appId: STORES_APP_ID, options },
-    productName: { original: product.name, translated: product.name },
+    productName: { original: product.name ?? undefined, translated: product.name ?? undefined },
     url: pageUrl(product.productPageUrl),
     itemType: { preset: product.productType === 'digital' ? 'DIGITAL' : 'PHYSICAL' },
     paymentOption: 'FULL_PAYMENT_ONLINE',

@@ -22,7 +22,7 @@ export interface Variant {
   stock?: { inStock?: boolean; quantity?: number; trackQuantity?: boolean };
 }
 export interface OptionedProduct {
-  manageVariants?: boolean;
+  manageVariants?: boolean | null;
   productOptions?: ProductOption[];
   variants?: Variant[];
 }

@@ -19,6 +19,15 @@ export interface CatalogPrice {
   formatted: { price: string; discountedPrice: string };
 }
 
+/** The catalog's CostAndProfitData: an item's cost, the profit at its price and the margin. */
+export interface CostData {
+  itemCost: number;
+  formattedItemCost: string;
+  profit: number;
+  formattedProfit: string;
+  profitMargin: number;
+}
+
 const formatted = (n: number) => (Number.isFinite(n) ? `$${n.toFixed(2)}` : String(n));
 
 /** The price after a product discount; never below zero. */
@@ -58,4 +67,19 @@ export function adjusted(current: number, a: { amount?: number; percentage?: num
     a.amount !== undefined ? base + toMinor(a.amount) : base + applyRate(base, rateOfPercent(a.percentage ?? 0));
   const major = toMajor(Math.max(0, next));
   return a.roundToInt ? Math.round(major) : major;
+}
+
+const round2 = (n: number) => Math.round(n * 100) / 100;
+
+/** Cost and profit for a price and an item cost; none without a cost. */
+export function costData(price: number, cost: number | undefined): CostData | undefined {
+  if (cost === undefined) return undefined;
+  const profit = round2(price - cost);
+  return {
+    itemCost: cost,
+    formattedItemCost: formatted(cost),
+    profit,
+    formattedProfit: formatted(profit),
+    profitMargin: price ? round2(profit / price) : 0,
+  };
 }

@@ -30,9 +30,6 @@ export interface Collections {
   clock: { id: string; offsetMs: number };
   outbox: OutboxMail & { id: string; sentDate: string };
   // TODO(#15): declared here as plain entities until their modules declare them with their own types.
-  products: Entity;
-  collections: Entity;
-  wishlists: Entity;
   redirectSessions: Entity;
   sessions: Entity;
   authStates: Entity;
@@ -67,11 +64,8 @@ export interface Db {
   get<T extends Entity>(collection: CollectionName, id: string): T | undefined;
   /** All entities of a collection (those matching `where`, if given), in insertion order. */
   list<C extends CollectionName>(collection: C, where?: Where): Collections[C][];
-  /**
-   * @deprecated names the entity type by hand.
-   * TODO(#15): also takes a collection name as plain text, for catalog.ts's uniqueSlug.
-   */
-  list<T extends Entity>(collection: string, where?: Where): T[];
+  /** @deprecated names the entity type by hand. */
+  list<T extends Entity>(collection: CollectionName, where?: Where): T[];
   /** The first entity, in insertion order, that `match` accepts (without copying the collection). */
   find<C extends CollectionName>(
     collection: C,
