@@ -1,18 +1,38 @@
-/** The built-in sandbox modules. Each file under handlers/ owns one area of the provider. */
+/**
+ * The built-in sandbox modules, composed from seed/, operations/ and domain/ (and, until they
+ * move, handlers/): each owns one area of the provider.
+ */
 import type { SandboxModule } from './platform/module.ts';
 import type { StoreIndexes } from './platform/types.ts';
 import { catalogModule } from './handlers/catalog.ts';
 import { commerceModule } from './handlers/commerce.ts';
-import { identityModule } from './handlers/identity.ts';
-import { membersModule } from './handlers/members.ts';
-import { oauthModule } from './handlers/oauth.ts';
+import { forgetAttempts } from './domain/identity.ts';
+import { authenticationOperations } from './operations/authentication.ts';
+import { hostedPageRoutes } from './operations/hosted-pages.ts';
+import { membersOperations } from './operations/members.ts';
+import { oauthOperations } from './operations/oauth.ts';
+import { recoveryOperations } from './operations/recovery.ts';
+import { redirectsOperations } from './operations/redirects.ts';
+import { verificationOperations } from './operations/verification.ts';
+import { seedMembers, seedWaitingTokens } from './seed/members.ts';
 import { ordersModule } from './handlers/orders.ts';
-import { redirectsModule } from './handlers/redirects.ts';
 import { memberCartModule } from './seed/member-cart.ts';
 import { recommendationsModule } from './handlers/recommendations.ts';
 import { dataItemsModule } from './handlers/data-items.ts';
 
 export type { SandboxModule } from './platform/module.ts';
+
+const oauthModule: SandboxModule = { name: 'oauth', handlers: oauthOperations };
+const membersModule: SandboxModule = { name: 'members', seed: seedMembers, handlers: membersOperations };
+const identityModule: SandboxModule = {
+  name: 'identity',
+  seed(ctx) {
+    forgetAttempts(ctx.db);
+    seedWaitingTokens(ctx);
+  },
+  handlers: { ...authenticationOperations, ...verificationOperations, ...recoveryOperations },
+};
+const redirectsModule: SandboxModule = { name: 'redirects', handlers: redirectsOperations, routes: hostedPageRoutes };
 
 // Members seed before the catalog (the demo member's wishlist points at it); the demo member's
 // cart and checkout last (they are made from the catalog, after the orders took their stock).

@@ -70,18 +70,18 @@ describe('import rules', () => {
     ['src-not-into-console', [['src/index.ts', 'console/src/main.tsx']]],
     ['console-through-entry-points', [['console/src/main.tsx', 'src/client/invoke.ts']]],
     ['platform-not-into-domain', [['src/sandbox/platform/app.ts', 'src/sandbox/domain/cart.ts']]],
-    ['platform-not-into-handlers', [['src/sandbox/platform/control.ts', 'src/sandbox/handlers/identity.ts']]],
-    ['pages-render-from-data', [['src/sandbox/pages/login.ts', 'src/sandbox/handlers/identity.ts']]],
+    ['platform-not-into-handlers', [['src/sandbox/platform/control.ts', 'src/sandbox/operations/authentication.ts']]],
+    ['pages-render-from-data', [['src/sandbox/pages/login.ts', 'src/sandbox/operations/authentication.ts']]],
     ['pages-render-from-data', [['src/sandbox/pages/checkout.ts', 'src/sandbox/domain/money.ts']]],
     ['platform-and-domain-not-into-pages', [['src/sandbox/platform/server.ts', 'src/sandbox/pages/html.ts']]],
   ])('%s fails on a tree that breaks it', (rule, imports) => {
     expect(cruise(project(imports)).map((v) => [v.rule.name, v.from])).toContainEqual([rule, imports[0][0]]);
   });
 
-  it('lets the composition root register handler modules, routes render pages, and the console use the entry points', () => {
+  it('lets the composition root register operations, routes render pages, and the console use the entry points', () => {
     const imports: [string, string][] = [
-      ['src/sandbox/modules.ts', 'src/sandbox/handlers/members.ts'],
-      ['src/sandbox/handlers/redirects.ts', 'src/sandbox/pages/login.ts'],
+      ['src/sandbox/modules.ts', 'src/sandbox/operations/members.ts'],
+      ['src/sandbox/operations/hosted-pages.ts', 'src/sandbox/pages/login.ts'],
       ['src/sandbox/pages/login.ts', 'src/sandbox/pages/html.ts'],
       ['console/src/main.tsx', 'src/index.ts'],
     ];

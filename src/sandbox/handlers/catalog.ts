@@ -19,13 +19,11 @@ import { emitProduct, findProduct, findVariant, PRODUCTS, recompute } from '../d
 import { catalogPrice, surchargeOf, variantPrice, adjusted, type Discount } from '../domain/pricing.ts';
 import { choiceAvailable, choiceName, resolveChoices, variantsWith } from '../domain/options.ts';
 
-import { COLLECTION, collectionId, DEFAULT_VARIANT_ID, productId, variantId, WISHLIST_ID } from '../seed/ids.ts';
+import { COLLECTION, collectionId, DEFAULT_VARIANT_ID, DEMO_MEMBER, productId, variantId, WISHLIST_ID } from '../seed/ids.ts';
 
 export const COLLECTIONS = 'collections';
 export const WISHLISTS = 'wishlists';
 export const ALL_PRODUCTS_COLLECTION = COLLECTION.allProducts.id;
-/** The demo member (the identity and members modules seed the same id). */
-import { DEMO_MEMBER_ID } from './member-store.ts';
 const CURRENCY = 'USD';
 
 type Json = Record<string, any>;
@@ -184,7 +182,7 @@ function seedCatalog(ctx: SeedContext): void {
   }
   ctx.db.put(WISHLISTS, WISHLIST_ID, {
     id: WISHLIST_ID,
-    ownerId: DEMO_MEMBER_ID,
+    ownerId: DEMO_MEMBER.id,
     items: products.slice(0, 3).map((p, k) => ({ id: p.id, type: 'product', origin: 'wixstores', dateAdded: new Date(now.getTime() - (k + 1) * 86400000).toISOString() })),
   });
 }

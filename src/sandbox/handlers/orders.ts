@@ -22,8 +22,7 @@ import type { SandboxModule, SeedContext } from '../platform/module.ts';
 import { matches, sortEntities, type Filter, type SortSpec } from '../query-engine.ts';
 import type { OperationContext, SandboxHandlers } from '../platform/types.ts';
 import { PRODUCTS } from '../domain/catalog.ts';
-import { DEMO_MEMBER_ID } from './member-store.ts';
-import { orderId, productId, seededId, seededVisitorId, STORES_APP_ID } from '../seed/ids.ts';
+import { DEMO_MEMBER, orderId, productId, seededId, seededVisitorId, STORES_APP_ID } from '../seed/ids.ts';
 import {
   activity,
   capture,
@@ -570,7 +569,7 @@ function seed(ctx: SeedContext): void {
       n: 1,
       daysAgo: 6,
       lines: [line(1, 1, 1), line(7, 2)],
-      buyer: { memberId: DEMO_MEMBER_ID, email: ctx.options.memberEmail },
+      buyer: { memberId: DEMO_MEMBER.id, email: ctx.options.memberEmail },
       build(o, tx, t) {
         tx.payments.push(payment(o, 'APPROVED', t(6)));
         o.activities.push(activity(clock(at(6)), 'ORDER_PAID'));
@@ -600,7 +599,7 @@ function seed(ctx: SeedContext): void {
       n: 3,
       daysAgo: 14,
       lines: [line(11, 3), line(12, 1)],
-      buyer: { memberId: DEMO_MEMBER_ID, email: ctx.options.memberEmail },
+      buyer: { memberId: DEMO_MEMBER.id, email: ctx.options.memberEmail },
       build(o, tx, t) {
         tx.payments.push(payment(o, 'APPROVED', t(14)));
         o.activities.push(
