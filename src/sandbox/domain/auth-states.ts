@@ -12,6 +12,13 @@ import type { MemberRecord } from './member-records.ts';
 export const AUTH_STATES = 'authStates';
 export const VERIFICATIONS = 'verifications';
 
+declare module '../platform/types.ts' {
+  interface Collections {
+    authStates: AuthStateRecord;
+    verifications: VerificationRecord;
+  }
+}
+
 /** The rules of identity need the site's policies and the outbox besides the store and the clock. */
 export type IdentityContext = DomainContext & Pick<OperationContext, 'settings' | 'sendMail'>;
 
@@ -22,6 +29,14 @@ export const STATE_TOKEN_TTL_MS = 30 * 60 * 1000;
 export const MAX_CODE_ATTEMPTS = 5;
 
 export type PendingStep = 'EMAIL_VERIFICATION' | 'OWNER_APPROVAL';
+
+/** A code verification.start sent. */
+export interface VerificationRecord extends JsonObject {
+  id: string;
+  memberId: string;
+  code: string;
+  expiresAt: number;
+}
 
 export interface AuthStateRecord extends JsonObject {
   id: string;
@@ -47,7 +62,7 @@ function sixDigitCode(): string {
 }
 
 export function liveState(db: Db, token: unknown, now: Date): AuthStateRecord {
-  const s = typeof token === 'string' ? db.get<AuthStateRecord>(AUTH_STATES, token) : undefined;
+  const s = typeof token === 'string' ? db.get(AUTH_STATES, token) : undefined;
   if (!s || s.expiresAt <= now.getTime()) throw invalidStateToken();
   return s;
 }
@@ -83,7 +98,7 @@ export function newState(ctx: IdentityContext, m: MemberRecord, step: PendingSte
 export function resendCode(ctx: IdentityContext, s: AuthStateRecord, m: MemberRecord): void {
   let code = sixDigitCode();
   while (code === s.code) code = sixDigitCode();
-  ctx.db.put<AuthStateRecord>(AUTH_STATES, s.id, { ...s, code, expiresAt: ctx.now().getTime() + STATE_TOKEN_TTL_MS });
+  ctx.db.put(AUTH_STATES, s.id, { ...s, code, expiresAt: ctx.now().getTime() + STATE_TOKEN_TTL_MS });
   mailCode(ctx, m, code, s.id);
 }
 

@@ -14,6 +14,12 @@ import { createSession } from './sessions.ts';
 
 export const RECOVERY_TOKENS = 'recoveryTokens';
 
+declare module '../platform/types.ts' {
+  interface Collections {
+    recoveryTokens: RecoveryTokenRecord;
+  }
+}
+
 /** Recovery links live a day. */
 export const RECOVERY_TTL_MS = 24 * 60 * 60 * 1000;
 
@@ -51,7 +57,7 @@ export function mailRecovery(
   if (clientId !== undefined) requireKnownClient(ctx, clientId);
   if (url !== undefined) requireRegisteredRedirect(ctx, clientId ?? ctx.options.clientIds[0], url);
   const id = randomToken('sfk-rec');
-  ctx.db.put<RecoveryTokenRecord>(RECOVERY_TOKENS, id, {
+  ctx.db.put(RECOVERY_TOKENS, id, {
     id,
     memberId: m.id,
     kind,
@@ -77,7 +83,7 @@ export function mailRecovery(
 
 /** A recovery or activation token that can still set a password. */
 export function liveRecoveryToken(db: Db, token: unknown, now: Date): RecoveryTokenRecord | undefined {
-  const rec = typeof token === 'string' && token ? db.get<RecoveryTokenRecord>(RECOVERY_TOKENS, token) : undefined;
+  const rec = typeof token === 'string' && token ? db.get(RECOVERY_TOKENS, token) : undefined;
   return rec && !rec.used && rec.expiresAt > now.getTime() ? rec : undefined;
 }
 
@@ -94,7 +100,7 @@ export async function recoverWithToken(
   }
   const m = identityMember(ctx.db, rec.memberId);
   await setPassword(ctx.db, m.id, m.loginEmail, password);
-  ctx.db.put<RecoveryTokenRecord>(RECOVERY_TOKENS, rec.id, { ...rec, used: true });
+  ctx.db.put(RECOVERY_TOKENS, rec.id, { ...rec, used: true });
   // The member proved they read the e-mail.
   const updated = ctx.db.put(MEMBERS, m.id, { ...m, loginEmailVerified: true, updatedDate: ctx.now().toISOString() });
   clearFailures(ctx.db, m.loginEmail);

@@ -13,6 +13,12 @@ import type { DomainContext } from './context.ts';
 import { issueAuthCode } from './oauth.ts';
 
 export const REDIRECT_SESSIONS = 'redirectSessions';
+
+declare module '../platform/types.ts' {
+  interface Collections {
+    redirectSessions: RedirectSessionRecord;
+  }
+}
 /** A redirect session's URL works for an hour (sandbox clock). */
 export const REDIRECT_SESSION_TTL_MS = 60 * 60 * 1000;
 
@@ -160,7 +166,7 @@ export function openRedirectSession(
 
 /** A session a page may still use, or why not (the text the page shows). */
 export function openSession(db: Db, id: string | null, now: Date, purpose?: Purpose): RedirectSessionRecord | string {
-  const s = id ? db.get<RedirectSessionRecord>(REDIRECT_SESSIONS, id) : undefined;
+  const s = id ? db.get(REDIRECT_SESSIONS, id) : undefined;
   if (!s || (purpose && s.purpose !== purpose)) return 'This redirect session does not exist.';
   if (s.done) return 'This redirect session was already used; start a new one.';
   if (s.expiresAt <= now.getTime()) return 'This redirect session has expired; start a new one.';

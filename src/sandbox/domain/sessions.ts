@@ -8,6 +8,12 @@ import type { DomainContext } from './context.ts';
 
 export const SESSIONS = 'sessions';
 
+declare module '../platform/types.ts' {
+  interface Collections {
+    sessions: SessionRecord;
+  }
+}
+
 /** Session tokens live a day. */
 export const SESSION_TTL_MS = 24 * 60 * 60 * 1000;
 
@@ -23,7 +29,7 @@ export interface SessionRecord extends JsonObject {
 export function createSession(ctx: Pick<DomainContext, 'db' | 'now'>, memberId: string): string {
   const now = ctx.now();
   const id = randomToken('sfk-st');
-  ctx.db.put<SessionRecord>(SESSIONS, id, {
+  ctx.db.put(SESSIONS, id, {
     id,
     memberId,
     createdDate: now.toISOString(),
@@ -35,7 +41,7 @@ export function createSession(ctx: Pick<DomainContext, 'db' | 'now'>, memberId: 
 /** A live session token (not revoked, not expired by the sandbox clock). */
 export function liveSession(db: Db, token: unknown, now: Date): SessionRecord | undefined {
   if (typeof token !== 'string' || !token) return undefined;
-  const s = db.get<SessionRecord>(SESSIONS, token);
+  const s = db.get(SESSIONS, token);
   return s && !s.revoked && s.expiresAt > now.getTime() ? s : undefined;
 }
 
@@ -46,7 +52,7 @@ export function endMemberLogin(db: Db, caller: Caller): void {
     if (t.memberId === caller.memberId && t.visitorId === caller.visitorId && !t.revoked)
       db.put(TOKENS, t.id, { ...t, revoked: true });
   }
-  for (const s of db.list<SessionRecord>(SESSIONS)) {
+  for (const s of db.list(SESSIONS)) {
     if (s.memberId === caller.memberId && !s.revoked) db.put(SESSIONS, s.id, { ...s, revoked: true });
   }
 }

@@ -39,11 +39,6 @@ export interface Collections {
   transactions: Entity;
   coupons: Entity;
   giftCards: Entity;
-  redirectSessions: Entity;
-  sessions: Entity;
-  authStates: Entity;
-  verifications: Entity;
-  recoveryTokens: Entity;
 }
 
 export type CollectionName = keyof Collections;

@@ -4,17 +4,16 @@
  * recovery e-mail), with the ids of ids.ts.
  */
 import type { components } from '../../../generated/types/members.ts';
-import { AUTH_STATES, type AuthStateRecord } from '../domain/auth-states.ts';
+import { AUTH_STATES } from '../domain/auth-states.ts';
 import { identityMember } from '../domain/identity.ts';
 import {
   MEMBERS,
   putMember,
   type ActivityStatus,
-  type MemberRecord,
   type MemberStatus,
   type PrivacyStatus,
 } from '../domain/member-records.ts';
-import { RECOVERY_TOKENS, RECOVERY_TTL_MS, type RecoveryTokenRecord } from '../domain/recovery.ts';
+import { RECOVERY_TOKENS, RECOVERY_TTL_MS } from '../domain/recovery.ts';
 import type { SeedContext } from '../platform/module.ts';
 import { AUTH_STATE, DEMO_MEMBER, memberId, RECOVERY } from './ids.ts';
 
@@ -249,7 +248,7 @@ export async function seedMembers({ db, now, options }: SeedContext): Promise<vo
     profile: { nickname: 'Dana Demo', slug: 'dana-demo', title: 'Regular' },
     now: daysBefore(now, 90),
   });
-  db.put<MemberRecord>(MEMBERS, demo.id, { ...demo, lastLoginDate: daysBefore(now, 1).toISOString() });
+  db.put(MEMBERS, demo.id, { ...demo, lastLoginDate: daysBefore(now, 1).toISOString() });
   for (const s of SEEDED_MEMBERS) {
     const m = await putMember(db, {
       id: memberId(s.n),
@@ -270,7 +269,7 @@ export async function seedMembers({ db, now, options }: SeedContext): Promise<vo
       now: daysBefore(now, s.createdDaysAgo),
     });
     if (s.lastLoginDaysAgo !== undefined)
-      db.put<MemberRecord>(MEMBERS, m.id, { ...m, lastLoginDate: daysBefore(now, s.lastLoginDaysAgo).toISOString() });
+      db.put(MEMBERS, m.id, { ...m, lastLoginDate: daysBefore(now, s.lastLoginDaysAgo).toISOString() });
   }
 }
 
@@ -283,7 +282,7 @@ export function seedWaitingTokens({ db, now }: SeedContext): void {
   const expiresAt = now.getTime() + RECOVERY_TTL_MS;
   const sentDate = now.toISOString();
   const email = (id: string) => identityMember(db, id).loginEmail;
-  db.put<AuthStateRecord>(AUTH_STATES, AUTH_STATE.token, {
+  db.put(AUTH_STATES, AUTH_STATE.token, {
     id: AUTH_STATE.token,
     memberId: AUTH_STATE.memberId,
     step: 'EMAIL_VERIFICATION',
@@ -299,7 +298,7 @@ export function seedWaitingTokens({ db, now }: SeedContext): void {
     data: { code: AUTH_STATE.code, stateToken: AUTH_STATE.token },
     sentDate,
   });
-  db.put<RecoveryTokenRecord>(RECOVERY_TOKENS, RECOVERY.token, {
+  db.put(RECOVERY_TOKENS, RECOVERY.token, {
     id: RECOVERY.token,
     memberId: RECOVERY.memberId,
     kind: 'recovery',
