@@ -35,6 +35,7 @@ const ITERATIONS = 5_000;
 
 async function derive(password: string, salt: Uint8Array, iterations: number): Promise<string> {
   const key = await crypto.subtle.importKey('raw', new TextEncoder().encode(password), 'PBKDF2', false, ['deriveBits']);
+  // `as`: TypeScript's lib types a Uint8Array over any buffer as not a BufferSource; Web Crypto takes it.
   const bits = await crypto.subtle.deriveBits(
     { name: 'PBKDF2', hash: 'SHA-256', salt: salt as BufferSource, iterations },
     key,

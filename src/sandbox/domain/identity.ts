@@ -70,8 +70,9 @@ export function checkEmail(field: string, email: unknown): string {
 /** The site's captcha policy: a token is required, and it must be the sandbox's valid one. */
 function checkCaptcha(settings: SandboxSettings, tokens: unknown): void {
   if (!settings.requireCaptcha) return;
-  const values = (Array.isArray(tokens) ? tokens : [])
-    .flatMap((t) => (t && typeof t === 'object' ? Object.values(t as Record<string, unknown>) : []))
+  const given: unknown[] = Array.isArray(tokens) ? tokens : [];
+  const values = given
+    .flatMap((t): unknown[] => (t && typeof t === 'object' ? Object.values(t) : []))
     .filter((v): v is string => typeof v === 'string' && v !== '');
   if (!values.length) throw AuthErrors.missingCaptcha();
   if (!values.includes(SANDBOX_CAPTCHA_TOKEN)) throw AuthErrors.invalidCaptcha();

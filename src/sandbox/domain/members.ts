@@ -19,7 +19,7 @@
  * - Every change emits `wix.members.v1.member` created / updated / deleted.
  */
 import type { components } from '../../../generated/types/members.ts';
-import { badRequest, conflict, notFound, validationError, type Violation } from '../platform/errors.ts';
+import { badRequest, conflict, notFound, SandboxError, validationError, type Violation } from '../platform/errors.ts';
 import { entityEvent } from '../platform/events.ts';
 import { revokeMemberTokens } from '../platform/tokens.ts';
 import type { Caller, Db, JsonObject } from '../platform/types.ts';
@@ -261,6 +261,14 @@ export function membersByFilter(db: Db, filter: Filter, search?: Schemas['Search
   return db.list(MEMBERS).filter((m) => matches(m, filter) && (!searched || matches(m, searched)));
 }
 
+/** What a job records of a member it failed on: the error's application code and message. */
+function failureOf(err: unknown): { code: string; description: string } {
+  if (!(err instanceof SandboxError)) return { code: 'INTERNAL', description: String(err) };
+  const app = err.body.details.applicationError;
+  const code = app && typeof app === 'object' && 'code' in app && typeof app.code === 'string' ? app.code : 'INTERNAL';
+  return { code, description: err.body.message };
+}
+
 /** Runs a bulk-by-filter job to completion and records it with its counts; answers the job id. */
 export function runJob(
   ctx: DomainContext,
@@ -276,12 +284,7 @@ export function runJob(
       act(m);
     } catch (err) {
       // A refused member (a SandboxError) is a failure of the job, not of the call.
-      const body = (err as { body?: { message?: string; details?: { applicationError?: { code?: string } } } }).body;
-      failures.push({
-        id: m.id,
-        code: body?.details?.applicationError?.code ?? 'INTERNAL',
-        description: body?.message ?? String(err),
-      });
+      failures.push({ id: m.id, ...failureOf(err) });
     }
   }
   const at = ctx.now().toISOString();
