@@ -130,21 +130,27 @@ function statusOf(m: MemberRecord, settings: SandboxSettings): IdentityStatus {
   return { name: 'ACTIVE' };
 }
 
+/** An identity as the spec describes it; the sandbox's always have an id. */
+export type Identity = AuthSchemas['schemas']['Identity'] & { id: string };
+type IdentityProfile = AuthSchemas['schemas']['IdentityProfile'];
+
+/** The profile's optional text fields: left out when the member has none (not sent as null). */
+const PROFILE_TEXT = ['firstName', 'lastName', 'nickname', 'company', 'birthdate'] as const;
+
 /** A member as the identity services describe it. */
-export function identityOf(m: MemberRecord, settings: SandboxSettings) {
-  const profile: Record<string, unknown> = {
-    emails: [{ email: m.loginEmail, tag: 'MAIN' }],
-    privacyStatus: m.privacyStatus === 'UNKNOWN' ? 'UNDEFINED' : m.privacyStatus,
-  };
-  for (const [key, value] of Object.entries({
+export function identityOf(m: MemberRecord, settings: SandboxSettings): Identity {
+  const text = {
     firstName: m.contact.firstName,
     lastName: m.contact.lastName,
     nickname: m.profile.nickname,
     company: m.contact.company,
     birthdate: m.contact.birthdate,
-  })) {
-    if (value !== undefined) profile[key] = value;
-  }
+  };
+  const profile: IdentityProfile = {
+    emails: [{ email: m.loginEmail, tag: 'MAIN' }],
+    privacyStatus: m.privacyStatus === 'UNKNOWN' ? 'UNDEFINED' : m.privacyStatus,
+  };
+  for (const k of PROFILE_TEXT) if (text[k] !== undefined) profile[k] = text[k];
   return {
     id: m.id,
     createdDate: m.createdDate,
@@ -154,8 +160,6 @@ export function identityOf(m: MemberRecord, settings: SandboxSettings) {
     status: statusOf(m, settings),
   };
 }
-
-export type Identity = ReturnType<typeof identityOf>;
 
 /** The member an identity call names (identity's own not-found answer). */
 export function identityMember(db: Db, id: string): MemberRecord {
