@@ -61,14 +61,14 @@ function sixDigitCode(): string {
   return String(crypto.getRandomValues(new Uint32Array(1))[0] % 1_000_000).padStart(6, '0');
 }
 
-export function liveState(db: Db, token: unknown, now: Date): AuthStateRecord {
-  const s = typeof token === 'string' ? db.get(AUTH_STATES, token) : undefined;
+export function liveState(db: Db, token: string, now: Date): AuthStateRecord {
+  const s = db.get(AUTH_STATES, token);
   if (!s || s.expiresAt <= now.getTime()) throw invalidStateToken();
   return s;
 }
 
 /** A live state token waiting for an e-mailed code. */
-export function stateAwaitingCode(db: Db, token: unknown, now: Date): AuthStateRecord {
+export function stateAwaitingCode(db: Db, token: string, now: Date): AuthStateRecord {
   const s = liveState(db, token, now);
   if (s.step !== 'EMAIL_VERIFICATION') throw invalidStateToken();
   return s;
@@ -115,7 +115,7 @@ function codeTries(db: Db, s: AuthStateRecord): { code: string | undefined; wron
 }
 
 /** Spends the state's code: at most MAX_CODE_ATTEMPTS wrong tries, then the state is done. */
-export function spendCode(db: Db, s: AuthStateRecord, code: unknown): void {
+export function spendCode(db: Db, s: AuthStateRecord, code: string): void {
   const tries = codeTries(db, s);
   if (tries.wrong >= MAX_CODE_ATTEMPTS) throw codeVoid();
   if (code !== s.code) {

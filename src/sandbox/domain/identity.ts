@@ -50,7 +50,7 @@ export const AuthErrors = {
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** A malformed or missing e-mail: the validation error the clients read as invalidEmail. */
-export function checkEmail(field: string, email: unknown): string {
+export function checkEmail(field: string, email: string | undefined): string {
   if (typeof email !== 'string' || email.trim() === '') {
     throw validationError([{ field, description: 'is required', violatedRule: 'REQUIRED_FIELD' }]);
   }
@@ -68,11 +68,10 @@ export function checkEmail(field: string, email: unknown): string {
 }
 
 /** The site's captcha policy: a token is required, and it must be the sandbox's valid one. */
-function checkCaptcha(settings: SandboxSettings, tokens: unknown): void {
+function checkCaptcha(settings: SandboxSettings, tokens: CaptchaToken[] | undefined): void {
   if (!settings.requireCaptcha) return;
-  const given: unknown[] = Array.isArray(tokens) ? tokens : [];
-  const values = given
-    .flatMap((t): unknown[] => (t && typeof t === 'object' ? Object.values(t) : []))
+  const values = (tokens ?? [])
+    .flatMap((t): unknown[] => Object.values(t))
     .filter((v): v is string => typeof v === 'string' && v !== '');
   if (!values.length) throw AuthErrors.missingCaptcha();
   if (!values.includes(SANDBOX_CAPTCHA_TOKEN)) throw AuthErrors.invalidCaptcha();
@@ -133,6 +132,7 @@ function statusOf(m: MemberRecord, settings: SandboxSettings): IdentityStatus {
 /** An identity as the spec describes it; the sandbox's always have an id. */
 export type Identity = AuthSchemas['schemas']['Identity'] & { id: string };
 type IdentityProfile = AuthSchemas['schemas']['IdentityProfile'];
+type CaptchaToken = AuthSchemas['schemas']['CaptchaToken'];
 
 /** The profile's optional text fields: left out when the member has none (not sent as null). */
 const PROFILE_TEXT = ['firstName', 'lastName', 'nickname', 'company', 'birthdate'] as const;
@@ -202,7 +202,7 @@ export function nextState(ctx: IdentityContext, m: MemberRecord): AuthAnswer {
 }
 
 /** proceedToNextState: a waiting authentication, answered again while its step still waits. */
-export function proceed(ctx: IdentityContext, stateToken: unknown): AuthAnswer {
+export function proceed(ctx: IdentityContext, stateToken: string): AuthAnswer {
   const s = liveState(ctx.db, stateToken, ctx.now());
   const m = identityMember(ctx.db, s.memberId);
   if (m.status === 'BLOCKED') throw AuthErrors.blocked();
@@ -223,12 +223,12 @@ export function proceed(ctx: IdentityContext, stateToken: unknown): AuthAnswer {
  */
 export async function loginWithPassword(
   ctx: IdentityContext,
-  emailInput: unknown,
-  password: unknown,
-  captchaTokens: unknown,
+  emailInput: string | undefined,
+  password: string | undefined,
+  captchaTokens: CaptchaToken[] | undefined,
 ): Promise<AuthAnswer> {
   checkCaptcha(ctx.settings, captchaTokens);
-  const email = typeof emailInput === 'string' ? emailInput.trim() : '';
+  const email = (emailInput ?? '').trim();
   const key = normaliseEmail(email);
   const now = ctx.now().getTime();
   guardBruteForce(ctx.db, key, now);
@@ -239,7 +239,7 @@ export async function loginWithPassword(
   }
   const cred = ctx.db.get(CREDENTIALS, m.id);
   if (!cred || cred.resetRequired) throw AuthErrors.resetPassword();
-  if (typeof password !== 'string' || !(await verifyPassword(cred, password))) {
+  if (password === undefined || !(await verifyPassword(cred, password))) {
     countFailure(ctx.db, key, now);
     throw AuthErrors.wrongPassword();
   }
@@ -248,7 +248,7 @@ export async function loginWithPassword(
 }
 
 /** The e-mailed code of an authentication waiting for it (the verify call and the hosted page). */
-export function verifyCode(ctx: IdentityContext, stateToken: unknown, code: unknown): AuthAnswer {
+export function verifyCode(ctx: IdentityContext, stateToken: string, code: string): AuthAnswer {
   const s = stateAwaitingCode(ctx.db, stateToken, ctx.now());
   spendCode(ctx.db, s, code);
   const m = identityMember(ctx.db, s.memberId);
@@ -259,21 +259,21 @@ export function verifyCode(ctx: IdentityContext, stateToken: unknown, code: unkn
 
 /** A registration as the two register calls carry it, with the field names their errors name. */
 export interface Registration {
-  email: unknown;
+  email: string | undefined;
   emailField: string;
-  password: unknown;
+  password: string | undefined;
   passwordField: string;
-  profile?: Record<string, unknown>;
-  captchaTokens: unknown;
+  profile?: IdentityProfile;
+  captchaTokens: CaptchaToken[] | undefined;
 }
 
-/** The text fields of `fields` (what a profile given as sent may set). */
-const textFields = (fields: Record<string, unknown>) =>
-  Object.fromEntries(Object.entries(fields).filter(([, v]) => typeof v === 'string'));
+/** The fields of `fields` that are given (a contact keeps no undefined fields). */
+const givenFields = (fields: Record<string, string | undefined>) =>
+  Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined));
 
 export async function registerMember(ctx: IdentityContext, r: Registration): Promise<AuthAnswer> {
   const email = checkEmail(r.emailField, r.email);
-  if (typeof r.password !== 'string' || r.password === '') {
+  if (r.password === undefined || r.password === '') {
     throw validationError([{ field: r.passwordField, description: 'is required', violatedRule: 'REQUIRED_FIELD' }]);
   }
   checkCaptcha(ctx.settings, r.captchaTokens);
@@ -286,7 +286,7 @@ export async function registerMember(ctx: IdentityContext, r: Registration): Pro
     status: ctx.settings.requireOwnerApproval ? 'PENDING' : 'APPROVED',
     loginEmailVerified: false,
     privacyStatus: p.privacyStatus === 'PRIVATE' ? 'PRIVATE' : 'PUBLIC',
-    contact: textFields({
+    contact: givenFields({
       firstName: p.firstName,
       lastName: p.lastName,
       company: p.company,
@@ -301,19 +301,14 @@ export async function registerMember(ctx: IdentityContext, r: Registration): Pro
 }
 
 /** signOn: a session for the member with this e-mail, made a member first when new. */
-export async function signOn(
-  ctx: IdentityContext,
-  email: string,
-  profile: Record<string, unknown>,
-  verifyEmail: boolean,
-) {
+export async function signOn(ctx: IdentityContext, email: string, profile: IdentityProfile, verifyEmail: boolean) {
   let m = findMemberByEmail(ctx.db, email);
   if (!m) {
     m = await putMember(ctx.db, {
       id: ctx.newId(),
       email,
       loginEmailVerified: verifyEmail,
-      contact: textFields({ firstName: profile.firstName, lastName: profile.lastName }),
+      contact: givenFields({ firstName: profile.firstName, lastName: profile.lastName }),
       profile: typeof profile.nickname === 'string' ? { nickname: profile.nickname } : undefined,
       now: ctx.now(),
     });

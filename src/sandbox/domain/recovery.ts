@@ -4,7 +4,7 @@
  */
 import { appError, validationError } from '../platform/errors.ts';
 import { randomToken } from '../platform/tokens.ts';
-import type { Db, JsonObject, OperationContext } from '../platform/types.ts';
+import type { Db, JsonObject, OperationContext, SandboxContract } from '../platform/types.ts';
 import type { IdentityContext } from './auth-states.ts';
 import { requireKnownClient, requireRegisteredRedirect } from './clients.ts';
 import { setPassword } from './credentials.ts';
@@ -39,11 +39,8 @@ export type RecoveryContext = IdentityContext & Pick<OperationContext, 'options'
 export const invalidRecoveryToken = () =>
   appError(400, 'INVALID_RECOVERY_TOKEN', 'Recovery token is not valid, used or expired');
 
-/** Where the e-mail's link sends the member after the new password (as the request gives it). */
-export interface RecoveryRedirect {
-  url?: unknown;
-  clientId?: unknown;
-}
+/** Where the e-mail's link sends the member after the new password. */
+export type RecoveryRedirect = NonNullable<SandboxContract['recovery.sendRecoveryEmail']['request']['redirect']>;
 
 /** Recovery and activation e-mails: a single-use token and a link to the sandbox's set-password page. */
 export function mailRecovery(
@@ -52,8 +49,8 @@ export function mailRecovery(
   kind: RecoveryKind,
   redirect: RecoveryRedirect | undefined,
 ): void {
-  const url = typeof redirect?.url === 'string' ? redirect.url : undefined;
-  const clientId = typeof redirect?.clientId === 'string' ? redirect.clientId : undefined;
+  const url = redirect?.url;
+  const clientId = redirect?.clientId;
   if (clientId !== undefined) requireKnownClient(ctx, clientId);
   if (url !== undefined) requireRegisteredRedirect(ctx, clientId ?? ctx.options.clientIds[0], url);
   const id = randomToken('sfk-rec');
@@ -82,20 +79,20 @@ export function mailRecovery(
 }
 
 /** A recovery or activation token that can still set a password. */
-export function liveRecoveryToken(db: Db, token: unknown, now: Date): RecoveryTokenRecord | undefined {
-  const rec = typeof token === 'string' && token ? db.get(RECOVERY_TOKENS, token) : undefined;
+export function liveRecoveryToken(db: Db, token: string | null, now: Date): RecoveryTokenRecord | undefined {
+  const rec = token ? db.get(RECOVERY_TOKENS, token) : undefined;
   return rec && !rec.used && rec.expiresAt > now.getTime() ? rec : undefined;
 }
 
 /** Sets a new password with a recovery or activation token (the recover call and the sandbox's set-password page). */
 export async function recoverWithToken(
   ctx: IdentityContext,
-  token: unknown,
-  password: unknown,
+  token: string | null,
+  password: string | null,
 ): Promise<{ identity: Identity; sessionToken?: string }> {
   const rec = liveRecoveryToken(ctx.db, token, ctx.now());
   if (!rec) throw invalidRecoveryToken();
-  if (typeof password !== 'string' || password === '') {
+  if (!password) {
     throw validationError([{ field: 'password', description: 'is required', violatedRule: 'REQUIRED_FIELD' }]);
   }
   const m = identityMember(ctx.db, rec.memberId);

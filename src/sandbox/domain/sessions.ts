@@ -39,8 +39,8 @@ export function createSession(ctx: Pick<DomainContext, 'db' | 'now'>, memberId: 
 }
 
 /** A live session token (not revoked, not expired by the sandbox clock). */
-export function liveSession(db: Db, token: unknown, now: Date): SessionRecord | undefined {
-  if (typeof token !== 'string' || !token) return undefined;
+export function liveSession(db: Db, token: string | undefined, now: Date): SessionRecord | undefined {
+  if (!token) return undefined;
   const s = db.get(SESSIONS, token);
   return s && !s.revoked && s.expiresAt > now.getTime() ? s : undefined;
 }

@@ -84,7 +84,7 @@ export const authenticationOperations = {
 
   'authentication.changePassword': async (ctx) => {
     if (ctx.caller.kind !== 'member') throw forbidden('changePassword requires a logged-in member');
-    await changePassword(ctx.db, ctx.caller.memberId, String(ctx.input.newPassword));
+    await changePassword(ctx.db, ctx.caller.memberId, ctx.input.newPassword);
     return {};
   },
 

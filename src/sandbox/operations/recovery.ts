@@ -7,7 +7,7 @@ import { mailRecovery, recoverWithToken } from '../domain/recovery.ts';
 
 export const recoveryOperations = {
   'recovery.sendRecoveryEmail': (ctx) => {
-    const email = String(ctx.input.email).trim();
+    const email = ctx.input.email.trim();
     const m = findMemberByEmail(ctx.db, email);
     if (!m) throw AuthErrors.unknownEmail(email);
     mailRecovery(ctx, m, 'recovery', ctx.input.redirect);
@@ -15,7 +15,7 @@ export const recoveryOperations = {
   },
 
   'recovery.sendActivationEmail': (ctx) => {
-    const m = identityMember(ctx.db, String(ctx.input.identityId));
+    const m = identityMember(ctx.db, ctx.input.identityId);
     mailRecovery(ctx, m, 'activation', ctx.input.emailOptions?.redirect);
     requirePasswordReset(ctx.db, m.loginEmail);
     return {};
