@@ -20,7 +20,7 @@ import {
 } from './auth-states.ts';
 import { CREDENTIALS, normaliseEmail, setPassword, verifyPassword } from './credentials.ts';
 import { findMemberByEmail, MEMBER_FQDN, MEMBERS, putMember, type MemberRecord } from './member-records.ts';
-import { createSession } from './sessions.ts';
+import { createSession, liveSession } from './sessions.ts';
 
 /** Brute-force guard: this many failed logins for one e-mail within the window answer 429 until it passes. */
 export const MAX_FAILED_LOGINS = 5;
@@ -166,6 +166,21 @@ export function identityMember(db: Db, id: string): MemberRecord {
   const m = db.get(MEMBERS, id);
   if (!m) throw appError(404, 'MEMBER_NOT_FOUND', `Member ${id} not found`, { id });
   return m;
+}
+
+/**
+ * The member a live session token signs in without a form (prompt=none): one who could log in
+ * now with nothing pending (not blocked, disconnected, awaiting approval or e-mail verification).
+ */
+export function memberOfSession(
+  db: Db,
+  settings: SandboxSettings,
+  token: string | undefined,
+  now: Date,
+): MemberRecord | undefined {
+  const session = liveSession(db, token, now);
+  const m = session ? db.get(MEMBERS, session.memberId) : undefined;
+  return m && statusOf(m, settings).name === 'ACTIVE' ? m : undefined;
 }
 
 export type AuthAnswer = {

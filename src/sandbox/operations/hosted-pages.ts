@@ -15,8 +15,7 @@ import type { RouteEnv, SandboxRoute } from '../platform/module.ts';
 import { SANDBOX_CAPTCHA_TOKEN } from '../platform/captcha.ts';
 import type { Caller, OperationContext, SandboxRequest } from '../platform/types.ts';
 import { isRegisteredRedirect, type ClientSettings } from '../domain/clients.ts';
-import { loginWithPassword, verifyCode, type AuthAnswer } from '../domain/identity.ts';
-import { MEMBERS } from '../domain/member-records.ts';
+import { loginWithPassword, memberOfSession, verifyCode, type AuthAnswer } from '../domain/identity.ts';
 import { liveRecoveryToken, recoverWithToken } from '../domain/recovery.ts';
 import {
   authRequestOf,
@@ -26,7 +25,7 @@ import {
   providerPageOf,
   type RedirectSessionRecord,
 } from '../domain/redirect-sessions.ts';
-import { endMemberLogin, liveSession } from '../domain/sessions.ts';
+import { endMemberLogin } from '../domain/sessions.ts';
 import { problemPage, redirectTo } from '../pages/html.ts';
 import {
   authResultPage,
@@ -153,15 +152,8 @@ export const hostedPageRoutes: SandboxRoute[] = [
       if (typeof s === 'string') return problemPage(400, 'Login session not valid', s);
       if (s.prompt !== 'none') return loginForm(s, env);
       // prompt=none: a live session of a member who may log in, or login_required.
-      const session = liveSession(db, authRequestOf(s.request).sessionToken, now);
-      const m = session ? db.get(MEMBERS, session.memberId) : undefined;
-      const settings = env.sandbox.settings();
-      if (
-        !m ||
-        m.status === 'BLOCKED' ||
-        m.status === 'PENDING' ||
-        (settings.requireEmailVerification && !m.loginEmailVerified)
-      ) {
+      const m = memberOfSession(db, env.sandbox.settings(), authRequestOf(s.request).sessionToken, now);
+      if (!m) {
         return deliver(
           s,
           { error: 'login_required', error_description: 'No valid session token: the member must log in' },
