@@ -168,10 +168,12 @@ export function identityMember(db: Db, id: string): MemberRecord {
   return m;
 }
 
-/**
- * The member a live session token signs in without a form (prompt=none): one who could log in
- * now with nothing pending (not blocked, disconnected, awaiting approval or e-mail verification).
- */
+/** Whether the member could log in now with nothing pending (not blocked, disconnected, awaiting approval or e-mail verification). */
+export function mayHaveSession(m: MemberRecord, settings: SandboxSettings): boolean {
+  return statusOf(m, settings).name === 'ACTIVE';
+}
+
+/** The member a live session token signs in without a form (prompt=none), if it may have a session. */
 export function memberOfSession(
   db: Db,
   settings: SandboxSettings,
@@ -180,7 +182,7 @@ export function memberOfSession(
 ): MemberRecord | undefined {
   const session = liveSession(db, token, now);
   const m = session ? db.get(MEMBERS, session.memberId) : undefined;
-  return m && statusOf(m, settings).name === 'ACTIVE' ? m : undefined;
+  return m && mayHaveSession(m, settings) ? m : undefined;
 }
 
 export type AuthAnswer = {
@@ -190,13 +192,18 @@ export type AuthAnswer = {
   identity: Identity;
 };
 
+/** A blocked or disconnected member cannot sign in, whatever the way. */
+function refuseSignedOut(m: MemberRecord): void {
+  if (m.status === 'BLOCKED') throw AuthErrors.blocked();
+  if (m.status === 'OFFLINE') throw AuthErrors.offline();
+}
+
 /**
  * Where an authenticated member stands: e-mail verification first (when the site requires it),
  * then owner approval, else SUCCESS with a new session token (and lastLoginDate set).
  */
 export function nextState(ctx: IdentityContext, m: MemberRecord): AuthAnswer {
-  if (m.status === 'BLOCKED') throw AuthErrors.blocked();
-  if (m.status === 'OFFLINE') throw AuthErrors.offline();
+  refuseSignedOut(m);
   if (ctx.settings.requireEmailVerification && !m.loginEmailVerified) {
     return {
       state: 'REQUIRE_EMAIL_VERIFICATION',
@@ -329,7 +336,7 @@ export async function signOn(ctx: IdentityContext, email: string, profile: Ident
     });
     ctx.emit(entityEvent(MEMBER_FQDN, 'created', m));
   }
-  if (m.status === 'BLOCKED') throw AuthErrors.blocked();
+  refuseSignedOut(m);
   return { sessionToken: createSession(ctx, m.id), identity: identityOf(m, ctx.settings) };
 }
 

@@ -8,7 +8,7 @@ import type { Db, JsonObject, OperationContext, SandboxContract } from '../platf
 import type { IdentityContext } from './auth-states.ts';
 import { requireKnownClient, requireRegisteredRedirect } from './clients.ts';
 import { setPassword } from './credentials.ts';
-import { clearFailures, identityMember, identityOf, type Identity } from './identity.ts';
+import { clearFailures, identityMember, identityOf, mayHaveSession, type Identity } from './identity.ts';
 import { MEMBERS, type MemberRecord } from './member-records.ts';
 import { createSession } from './sessions.ts';
 
@@ -101,7 +101,7 @@ export async function recoverWithToken(
   // The member proved they read the e-mail.
   const updated = ctx.db.put(MEMBERS, m.id, { ...m, loginEmailVerified: true, updatedDate: ctx.now().toISOString() });
   clearFailures(ctx.db, m.loginEmail);
-  const canLogIn = updated.status !== 'BLOCKED' && updated.status !== 'PENDING';
+  const canLogIn = mayHaveSession(updated, ctx.settings);
   return {
     identity: identityOf(updated, ctx.settings),
     ...(canLogIn ? { sessionToken: createSession(ctx, m.id) } : {}),
