@@ -36,3 +36,11 @@ export function requireRegisteredRedirect(ctx: ClientSettings, clientId: string,
 export function requireKnownClient(ctx: ClientSettings, clientId: string): void {
   if (!ctx.options.clientIds.includes(clientId)) throw unknownClient(clientId);
 }
+
+/** The token endpoint's client check (its INVALID_CLIENT carries no data): the client id, when the sandbox knows it. */
+export function knownClient(clientId: unknown, clientIds: readonly string[]): string {
+  if (typeof clientId !== 'string' || !clientIds.includes(clientId)) {
+    throw appError(400, 'INVALID_CLIENT', `Unknown OAuth client id ${String(clientId)}`);
+  }
+  return clientId;
+}

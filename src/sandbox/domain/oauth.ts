@@ -48,14 +48,6 @@ export async function s256(verifier: string): Promise<string> {
 
 export const invalidGrant = (description: string) => appError(400, 'INVALID_GRANT', description);
 
-/** The sandbox's client ids: anything else is an unknown client. */
-export function knownClient(clientId: unknown, clientIds: readonly string[]): string {
-  if (typeof clientId !== 'string' || !clientIds.includes(clientId)) {
-    throw appError(400, 'INVALID_CLIENT', `Unknown OAuth client id ${String(clientId)}`);
-  }
-  return clientId;
-}
-
 /** What an authorization code is bound to. */
 export interface CodeBinding {
   clientId: string;

@@ -5,7 +5,8 @@
 import { appError } from '../platform/errors.ts';
 import { issueTokens, resolveCaller } from '../platform/tokens.ts';
 import type { SandboxHandlers } from '../platform/types.ts';
-import { invalidGrant, knownClient, redeemAuthCode, renewTokens } from '../domain/oauth.ts';
+import { knownClient } from '../domain/clients.ts';
+import { invalidGrant, redeemAuthCode, renewTokens } from '../domain/oauth.ts';
 
 /** Every field a grant body may carry (the OAuth spellings `grant_type` and `member_id` too). */
 type TokenRequestFields = Partial<
