@@ -227,7 +227,7 @@ export function nextState(ctx: IdentityContext, m: MemberRecord): AuthAnswer {
 export function proceed(ctx: IdentityContext, stateToken: string): AuthAnswer {
   const s = liveState(ctx.db, stateToken, ctx.now());
   const m = identityMember(ctx.db, s.memberId);
-  if (m.status === 'BLOCKED') throw AuthErrors.blocked();
+  refuseSignedOut(m);
   // Still waiting for the same step: answer it again with the same state token.
   if (s.step === 'EMAIL_VERIFICATION' && ctx.settings.requireEmailVerification && !m.loginEmailVerified) {
     return { state: 'REQUIRE_EMAIL_VERIFICATION', stateToken: s.id, identity: identityOf(m, ctx.settings) };
