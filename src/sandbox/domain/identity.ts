@@ -123,8 +123,9 @@ type IdentityStatus = AuthSchemas['schemas']['StatusV2'];
 function statusOf(m: MemberRecord, settings: SandboxSettings): IdentityStatus {
   if (m.status === 'BLOCKED') return { name: 'BLOCKED' };
   if (m.status === 'OFFLINE') return { name: 'OFFLINE' };
-  if (settings.requireEmailVerification && !m.loginEmailVerified)
+  if (settings.requireEmailVerification && !m.loginEmailVerified) {
     return { name: 'PENDING', reasons: ['PENDING_EMAIL_VERIFICATION_REQUIRED'] };
+  }
   if (m.status === 'PENDING') return { name: 'PENDING', reasons: ['PENDING_ADMIN_APPROVAL_REQUIRED'] };
   return { name: 'ACTIVE' };
 }

@@ -87,13 +87,14 @@ export function project(m: MemberRecord, fieldset: Fieldset): Member {
     createdDate: m.createdDate,
     updatedDate: m.updatedDate,
   };
-  if (fieldset === 'EXTENDED')
+  if (fieldset === 'EXTENDED') {
     Object.assign(shown, {
       loginEmail: m.loginEmail,
       status: m.status,
       privacyStatus: m.privacyStatus,
       activityStatus: m.activityStatus,
     });
+  }
   return shown;
 }
 
@@ -325,8 +326,9 @@ const notAnotherMember = (assignee: string) =>
 
 /** A member deleting itself may hand its content to another member of the site. */
 export function deleteOwnMember(ctx: DomainContext, m: MemberRecord, assignee: string | undefined): void {
-  if (assignee !== undefined && assignee !== '' && (assignee === m.id || !ctx.db.get(MEMBERS, assignee)))
+  if (assignee !== undefined && assignee !== '' && (assignee === m.id || !ctx.db.get(MEMBERS, assignee))) {
     throw notAnotherMember(assignee);
+  }
   removeMember(ctx, m);
 }
 
@@ -403,12 +405,14 @@ export async function createMember(
   password: string | undefined,
 ): Promise<{ member: Member }> {
   const email = typeof input.loginEmail === 'string' ? input.loginEmail.trim() : '';
-  if (!email)
+  if (!email) {
     throw validationError([{ field: 'member.loginEmail', description: 'is required', violatedRule: 'REQUIRED_FIELD' }]);
-  if (!EMAIL_PATTERN.test(email))
+  }
+  if (!EMAIL_PATTERN.test(email)) {
     throw validationError([
       { field: 'member.loginEmail', description: 'must be an e-mail address', violatedRule: 'FORMAT' },
     ]);
+  }
   if (findMemberByEmail(ctx.db, email)) {
     throw conflict('EMAIL_ALREADY_EXISTS', `A member with the login e-mail ${email} already exists`, {
       loginEmail: email,

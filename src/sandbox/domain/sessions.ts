@@ -49,8 +49,9 @@ export function liveSession(db: Db, token: string | undefined, now: Date): Sessi
 export function endMemberLogin(db: Db, caller: Caller): void {
   if (caller.kind !== 'member') return;
   for (const t of db.list(TOKENS)) {
-    if (t.memberId === caller.memberId && t.visitorId === caller.visitorId && !t.revoked)
+    if (t.memberId === caller.memberId && t.visitorId === caller.visitorId && !t.revoked) {
       db.put(TOKENS, t.id, { ...t, revoked: true });
+    }
   }
   for (const s of db.list(SESSIONS)) {
     if (s.memberId === caller.memberId && !s.revoked) db.put(SESSIONS, s.id, { ...s, revoked: true });

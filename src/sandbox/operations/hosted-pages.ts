@@ -120,8 +120,9 @@ async function afterAuthentication(
     return answer.state === 'SUCCESS' ? { answer, code: issueSessionCode(ctx, s, answer.identity.id) } : { answer };
   });
   if (outcome.code) return deliver(s, { code: outcome.code }, env);
-  if (outcome.answer.state === 'REQUIRE_EMAIL_VERIFICATION')
+  if (outcome.answer.state === 'REQUIRE_EMAIL_VERIFICATION') {
     return verificationCodePage(loginSession(s), outcome.answer.stateToken!);
+  }
   return awaitingApprovalPage(email);
 }
 
@@ -184,8 +185,9 @@ export const hostedPageRoutes: SandboxRoute[] = [
           try {
             return await afterAuthentication(env, s, (ctx) => verifyCode(ctx, stateToken, form.get('code') ?? ''));
           } catch (err) {
-            if (err instanceof SandboxError)
+            if (err instanceof SandboxError) {
               return verificationCodePage(loginSession(s), stateToken, { error: err.message, status: err.status });
+            }
             throw err;
           }
         }
@@ -216,14 +218,10 @@ export const hostedPageRoutes: SandboxRoute[] = [
         return problemPage(400, 'Redirect URI not registered', `Post-logout URL ${target} is not registered.`);
       }
       await env.run(ANONYMOUS, (ctx) => {
-        if (s.memberId)
-          endMemberLogin(ctx.db, {
-            kind: 'member',
-            memberId: s.memberId,
-            visitorId: s.visitorId,
-            clientId: s.clientId ?? '',
-            token: '',
-          });
+        if (s.memberId) {
+          const creator = { memberId: s.memberId, visitorId: s.visitorId, clientId: s.clientId ?? '', token: '' };
+          endMemberLogin(ctx.db, { kind: 'member', ...creator });
+        }
         closeSession(ctx.db, s);
       });
       // The parsed form: a Location header takes only ASCII (the check above refused control characters).
@@ -237,8 +235,9 @@ export const hostedPageRoutes: SandboxRoute[] = [
     handle(_request, env) {
       const s = openSession(env.sandbox.store.db, env.url.searchParams.get('session'), env.sandbox.now());
       if (typeof s === 'string') return problemPage(400, 'Redirect session not valid', s);
-      if (s.purpose === 'auth' || s.purpose === 'logout')
+      if (s.purpose === 'auth' || s.purpose === 'logout') {
         return problemPage(400, 'Redirect session not valid', 'This session has its own page.');
+      }
       return redirectSessionPage({
         purpose: s.purpose,
         providerPage: providerPageOf(s.purpose, s.request),

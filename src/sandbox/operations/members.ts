@@ -2,7 +2,7 @@
  * Site members (`/members/v1/members...`): the 24 operations of the members API over the
  * members' rules (../domain/members.ts). The `my` calls act on the calling member.
  */
-import { appError } from '../platform/errors.ts';
+import { forbidden } from '../platform/errors.ts';
 import type { ContextOf, JsonObject, OperationContext, SandboxHandlers } from '../platform/types.ts';
 import type { OperationDescriptor } from '../../../generated/runtime-types.ts';
 import type { MemberRecord } from '../domain/member-records.ts';
@@ -31,8 +31,9 @@ const askedFieldset = (ctx: OperationContext) => widestFieldset([ctx.input.field
 
 /** The calling member's own record (the `my` calls). */
 function currentMember(ctx: OperationContext): MemberRecord {
-  if (ctx.caller.kind !== 'member')
-    throw appError(403, 'PERMISSION_DENIED', `${ctx.op?.operationId ?? 'This call'} requires a logged-in member`);
+  if (ctx.caller.kind !== 'member') {
+    throw forbidden(`${ctx.op?.operationId ?? 'This call'} requires a logged-in member`);
+  }
   return requireMember(ctx.db, ctx.caller.memberId);
 }
 
@@ -82,15 +83,10 @@ export const membersOperations = {
   'members.bulkDeleteMembers': (ctx) => {
     const results = ctx.input.memberIds.map((id, originalIndex) => {
       const m = ctx.db.get('members', id);
-      if (!m)
-        return {
-          itemMetadata: {
-            id,
-            originalIndex,
-            success: false,
-            error: { code: 'NOT_FOUND', description: `Member ${id} not found` },
-          },
-        };
+      if (!m) {
+        const error = { code: 'NOT_FOUND', description: `Member ${id} not found` };
+        return { itemMetadata: { id, originalIndex, success: false, error } };
+      }
       removeMember(ctx, m);
       return { itemMetadata: { id, originalIndex, success: true } };
     });

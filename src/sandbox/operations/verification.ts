@@ -22,8 +22,9 @@ export const verificationOperations = {
       );
     }
     const id = ctx.input.identityId ?? (ctx.caller.kind === 'member' ? ctx.caller.memberId : undefined);
-    if (typeof id !== 'string' || !id)
+    if (typeof id !== 'string' || !id) {
       throw validationError([{ field: 'identityId', description: 'is required', violatedRule: 'REQUIRED_FIELD' }]);
+    }
     return startVerification(ctx, identityMember(ctx.db, id));
   },
 } satisfies SandboxHandlers<'verification'>;

@@ -120,8 +120,9 @@ export async function seedMembers({ db, now, options }: SeedContext): Promise<vo
       profile: { nickname: s.nickname, slug: s.slug, ...(s.title ? { title: s.title } : {}) },
       now: daysBefore(now, s.createdDaysAgo),
     });
-    if (s.lastLoginDaysAgo !== undefined)
+    if (s.lastLoginDaysAgo !== undefined) {
       db.put(MEMBERS, m.id, { ...m, lastLoginDate: daysBefore(now, s.lastLoginDaysAgo).toISOString() });
+    }
   }
 }
 
