@@ -8,6 +8,8 @@
 const PLATFORM = '^src/sandbox/platform/';
 /** The sandbox's domain (money, catalog, cart, checkout, orders, payments, members, identity). */
 const DOMAIN = '^src/sandbox/domain/';
+/** The sandbox's operations: one thin file per service of openapi/ (and the beyond-spec services). */
+const OPERATIONS = '^src/sandbox/operations/';
 /** The sandbox's hosted pages (login, logout, recovery, redirect, checkout) and their HTML helper. */
 const PAGES = '^src/sandbox/pages/';
 
@@ -69,18 +71,26 @@ module.exports = {
       to: { path: DOMAIN },
     },
     {
-      name: 'platform-not-into-handlers',
+      name: 'operations-only-into-the-composition-root',
       severity: 'error',
       comment:
-        'Until handlers/ is split into domain and operations: the platform imports no handler module (src/sandbox/modules.ts, the composition root outside the platform, registers them).',
-      from: { path: PLATFORM },
-      to: { path: '^src/sandbox/handlers/' },
+        'An operations file (src/sandbox/operations/, one per service of openapi/) is imported by src/sandbox/modules.ts only: operations never import each other (what they share is domain/), and neither the platform nor the domain knows an operation.',
+      from: { path: '^src/', pathNot: '^src/sandbox/modules\\.ts$' },
+      to: { path: OPERATIONS },
+    },
+    {
+      name: 'platform-and-domain-take-only-ids-from-seed',
+      severity: 'error',
+      comment:
+        'The seed (src/sandbox/seed/) fills the store through the domain; the platform and the domain take only its ids (seed/ids.ts: the default keys, the Stores app id), never seed data.',
+      from: { path: [PLATFORM, DOMAIN] },
+      to: { path: '^src/sandbox/seed/', pathNot: '^src/sandbox/seed/ids\\.ts$' },
     },
     {
       name: 'pages-render-from-data',
       severity: 'error',
       comment:
-        'The hosted pages (src/sandbox/pages/) are presentation: they render the data the routes hand them and import nothing else of the sandbox (no handlers, domain, platform or seed).',
+        'The hosted pages (src/sandbox/pages/) are presentation: they render the data the routes hand them and import nothing else of the sandbox (no operations, domain, platform or seed).',
       from: { path: PAGES },
       to: { path: '^src/sandbox/', pathNot: PAGES },
     },
@@ -88,7 +98,7 @@ module.exports = {
       name: 'platform-and-domain-not-into-pages',
       severity: 'error',
       comment:
-        "Pages are served by the modules' routes (handlers/): the platform serves no hosted page (its only HTML is the console's static files) and the domain knows no HTML.",
+        "Pages are served by the routes in operations/: the platform serves no hosted page (its only HTML is the console's static files) and the domain knows no HTML.",
       from: { path: [PLATFORM, DOMAIN] },
       to: { path: PAGES },
     },

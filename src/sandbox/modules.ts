@@ -1,28 +1,68 @@
-/** The built-in sandbox modules. Each file under handlers/ owns one area of the provider. */
+/**
+ * The composition root: the built-in sandbox modules, each one area of the provider, built from
+ * its seed (seed/), its operations (operations/, one file per service of openapi/) and the domain
+ * rules it runs on its own (listeners, scheduled jobs). The platform takes this list and knows
+ * no module by name.
+ */
 import type { SandboxModule } from './platform/module.ts';
-import type { StoreIndexes } from './platform/types.ts';
-import { identityModule } from './handlers/identity.ts';
-import { membersModule } from './handlers/members.ts';
-import { oauthModule } from './handlers/oauth.ts';
-import { redirectsModule } from './handlers/redirects.ts';
-import { recommendationsModule } from './operations/recommendations.ts';
-import { dataItemsModule } from './operations/data-items.ts';
-import { ordersOperations } from './operations/orders.ts';
-import { seedOrders } from './seed/orders.ts';
-import { runScheduledActions } from './domain/settlement.ts';
+import type { SandboxHandlers, StoreIndexes } from './platform/types.ts';
 import { mergeVisitorCartIntoMember } from './domain/cart.ts';
+import { forgetAttempts } from './domain/identity.ts';
+import { runScheduledActions } from './domain/settlement.ts';
+import { authenticationOperations } from './operations/authentication.ts';
 import { checkoutOperations, checkoutRoutes } from './operations/checkout.ts';
+import { collectionsV2Operations } from './operations/collections-v2.ts';
 import { currentCartOperations } from './operations/current-cart.ts';
-import { seedCarts, seedMemberCart } from './seed/carts.ts';
-
-import type { SandboxHandlers } from './platform/types.ts';
-import { seedCatalog } from './seed/catalog.ts';
+import { dataItemsModule } from './operations/data-items.ts';
+import { hostedPageRoutes } from './operations/hosted-pages.ts';
+import { membersOperations } from './operations/members.ts';
+import { oauthOperations } from './operations/oauth.ts';
+import { ordersOperations } from './operations/orders.ts';
+import { recommendationsModule } from './operations/recommendations.ts';
+import { recoveryOperations } from './operations/recovery.ts';
+import { redirectsOperations } from './operations/redirects.ts';
 import { storesReaderOperations } from './operations/stores-reader.ts';
 import { storesWriterOperations } from './operations/stores-writer.ts';
-import { collectionsV2Operations } from './operations/collections-v2.ts';
+import { verificationOperations } from './operations/verification.ts';
 import { wishlistOperations } from './operations/wishlist.ts';
+import { seedCarts, seedMemberCart } from './seed/carts.ts';
+import { seedCatalog } from './seed/catalog.ts';
+import { seedMembers, seedWaitingTokens } from './seed/members.ts';
+import { seedOrders } from './seed/orders.ts';
 
 export type { SandboxModule } from './platform/module.ts';
+
+/** The token endpoint: anonymous, member and client tokens, refresh, revoke. */
+const oauthModule: SandboxModule = { name: 'oauth', handlers: oauthOperations };
+
+/** Site members: profiles, fieldsets, status changes, slugs, bulk jobs. */
+const membersModule: SandboxModule = { name: 'members', seed: seedMembers, handlers: membersOperations };
+
+/** Login, register, e-mail verification and password recovery (the seed forgets failed tries). */
+const identityModule: SandboxModule = {
+  name: 'identity',
+  seed(ctx) {
+    forgetAttempts(ctx.db);
+    seedWaitingTokens(ctx);
+  },
+  handlers: { ...authenticationOperations, ...verificationOperations, ...recoveryOperations },
+};
+
+/** Redirect sessions and the hosted pages they send a browser to (login, logout, recovery). */
+const redirectsModule: SandboxModule = { name: 'redirects', handlers: redirectsOperations, routes: hostedPageRoutes };
+
+/** The store catalog: products and collections (reader and writer), collections v2, the wishlist. */
+const catalogModule: SandboxModule = {
+  name: 'catalog',
+  seed: seedCatalog,
+  // The reader and the writer share the `products` module, so the merged table is checked here.
+  handlers: {
+    ...storesReaderOperations,
+    ...storesWriterOperations,
+    ...collectionsV2Operations,
+    ...wishlistOperations,
+  } satisfies SandboxHandlers<'products' | 'collections' | 'wishlist'>,
+};
 
 /** The current cart and checkouts; a visitor's cart becomes the member's when they sign in. */
 const commerceModule: SandboxModule = {
@@ -33,9 +73,6 @@ const commerceModule: SandboxModule = {
   routes: checkoutRoutes,
 };
 
-/** The demo member's cart and checkout. */
-const memberCartModule: SandboxModule = { name: 'member-cart', seed: seedMemberCart };
-
 /** Orders and the payments collector; scheduled captures and voids run by the sandbox clock. */
 const ordersModule: SandboxModule = {
   name: 'orders',
@@ -44,17 +81,8 @@ const ordersModule: SandboxModule = {
   handlers: ordersOperations,
 };
 
-/** The store catalog: products and collections (reader and writer), collections v2, the wishlist. */
-const catalogModule: SandboxModule = {
-  name: 'catalog',
-  seed: seedCatalog,
-  handlers: {
-    ...storesReaderOperations,
-    ...storesWriterOperations,
-    ...collectionsV2Operations,
-    ...wishlistOperations,
-  } satisfies SandboxHandlers<'products' | 'collections' | 'wishlist'>,
-};
+/** The demo member's cart and checkout. */
+const memberCartModule: SandboxModule = { name: 'member-cart', seed: seedMemberCart };
 
 // Members seed before the catalog (the demo member's wishlist points at it); the demo member's
 // cart and checkout last (they are made from the catalog, after the orders took their stock).
@@ -72,7 +100,7 @@ export const modules: SandboxModule[] = [
 ];
 
 /**
- * What the store indexes besides the id: the fields handlers look entities up by. `find` and
+ * What the store indexes besides the id: the fields the domain looks entities up by. `find` and
  * `list` with an equality filter (`Where`) on one of them read the index instead of scanning.
  */
 export const storeIndexes: StoreIndexes = {

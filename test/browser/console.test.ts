@@ -8,8 +8,10 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import rows from '../data/operations.json' with { type: 'json' };
-import { DEMO_MEMBER_ID } from '../../src/sandbox/handlers/member-store.ts';
+import { DEMO_MEMBER } from '../../src/sandbox/seed/ids.ts';
 import { root, useConsole } from './support.ts';
+
+const DEMO_MEMBER_ID = DEMO_MEMBER.id;
 
 const shots = join(root, 'docs', 'screenshots');
 const h = useConsole();

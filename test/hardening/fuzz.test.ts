@@ -18,7 +18,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { operationList } from '../../generated/operations.ts';
 import type { OperationDescriptor } from '../../generated/runtime-types.ts';
 import { createSandbox } from '../../src/sandbox/platform/app.ts';
-import { DEMO_MEMBER_ID } from '../../src/sandbox/handlers/member-store.ts';
+import { DEMO_MEMBER } from '../../src/sandbox/seed/ids.ts';
 import { API_KEY, CLIENT_ID, useSandboxServer } from '../support/sandbox.ts';
 import {
   bodyExample,
@@ -35,6 +35,8 @@ import {
   type Pools,
 } from './requests.ts';
 import { comparableState, providerErrorProblem, recordFigures, stateDiff, withTimeout } from './support.ts';
+
+const DEMO_MEMBER_ID = DEMO_MEMBER.id;
 
 const SEED = Number(process.env.SFK_FUZZ_SEED ?? 20261122);
 const RUNS_IN_PROCESS = Number(process.env.SFK_FUZZ_RUNS ?? 30);

@@ -30,12 +30,13 @@ import { operationList } from '../../generated/operations.ts';
 import { checkout, ClientError, createClient, currentCart, elevate, members, OAuthStrategy } from '../../src/index.ts';
 import { createSandbox, MAX_BODY_BYTES, MAX_IMPORT_BYTES, MAX_JSON_DEPTH } from '../../src/sandbox/platform/app.ts';
 import { DataFile } from '../../src/sandbox/platform/persist.ts';
-import { DEMO_MEMBER_ID } from '../../src/sandbox/handlers/member-store.ts';
-import { AUTH_STATE } from '../../src/sandbox/seed/ids.ts';
+import { AUTH_STATE, DEMO_MEMBER } from '../../src/sandbox/seed/ids.ts';
 import { createSandboxServer } from '../../src/sandbox/platform/server.ts';
 import { API_KEY, call, CLIENT_ID, useSandboxServer, visitorToken } from '../support/sandbox.ts';
 import { deeplyNestedJson } from './requests.ts';
 import { comparableState, providerErrorProblem, recordFigures } from './support.ts';
+
+const DEMO_MEMBER_ID = DEMO_MEMBER.id;
 
 const STORES = '215238eb-22a5-4c36-9e7b-e7c08025e04e';
 const DEMO = { email: 'demo@storefront.test', password: 'demo-password-1' };

@@ -70,18 +70,26 @@ describe('import rules', () => {
     ['src-not-into-console', [['src/index.ts', 'console/src/main.tsx']]],
     ['console-through-entry-points', [['console/src/main.tsx', 'src/client/invoke.ts']]],
     ['platform-not-into-domain', [['src/sandbox/platform/app.ts', 'src/sandbox/domain/cart.ts']]],
-    ['platform-not-into-handlers', [['src/sandbox/platform/control.ts', 'src/sandbox/handlers/identity.ts']]],
-    ['pages-render-from-data', [['src/sandbox/pages/login.ts', 'src/sandbox/handlers/identity.ts']]],
+    ['operations-only-into-the-composition-root', [['src/sandbox/platform/control.ts', 'src/sandbox/operations/authentication.ts']]],
+    ['operations-only-into-the-composition-root', [['src/sandbox/domain/cart.ts', 'src/sandbox/operations/checkout.ts']]],
+    ['operations-only-into-the-composition-root', [['src/sandbox/operations/orders.ts', 'src/sandbox/operations/checkout.ts']]],
+    ['platform-and-domain-take-only-ids-from-seed', [['src/sandbox/domain/cart.ts', 'src/sandbox/seed/carts.ts']]],
+    ['platform-and-domain-take-only-ids-from-seed', [['src/sandbox/platform/app.ts', 'src/sandbox/seed/members.ts']]],
+    ['pages-render-from-data', [['src/sandbox/pages/login.ts', 'src/sandbox/operations/authentication.ts']]],
     ['pages-render-from-data', [['src/sandbox/pages/checkout.ts', 'src/sandbox/domain/money.ts']]],
     ['platform-and-domain-not-into-pages', [['src/sandbox/platform/server.ts', 'src/sandbox/pages/html.ts']]],
   ])('%s fails on a tree that breaks it', (rule, imports) => {
     expect(cruise(project(imports)).map((v) => [v.rule.name, v.from])).toContainEqual([rule, imports[0][0]]);
   });
 
-  it('lets the composition root register handler modules, routes render pages, and the console use the entry points', () => {
+  it('lets the composition root register operations, routes render pages, and the console use the entry points', () => {
     const imports: [string, string][] = [
-      ['src/sandbox/modules.ts', 'src/sandbox/handlers/members.ts'],
-      ['src/sandbox/handlers/redirects.ts', 'src/sandbox/pages/login.ts'],
+      ['src/sandbox/modules.ts', 'src/sandbox/operations/members.ts'],
+      ['src/sandbox/operations/members.ts', 'src/sandbox/domain/members.ts'],
+      ['src/sandbox/seed/members.ts', 'src/sandbox/domain/members.ts'],
+      ['src/sandbox/domain/members.ts', 'src/sandbox/seed/ids.ts'],
+      ['src/sandbox/platform/app.ts', 'src/sandbox/seed/ids.ts'],
+      ['src/sandbox/operations/hosted-pages.ts', 'src/sandbox/pages/login.ts'],
       ['src/sandbox/pages/login.ts', 'src/sandbox/pages/html.ts'],
       ['console/src/main.tsx', 'src/index.ts'],
     ];

@@ -263,6 +263,35 @@ describe('members who cannot log in as they are', () => {
     expect((await post(`${AUTH}/v2/sign-on`, { loginId: { email: vip } })).status).toBe(403);
   });
 
+  it('a login waiting for its e-mailed code is refused once the site disconnects the member', async () => {
+    await settings({ requireEmailVerification: true });
+    const reg = await register(newEmail());
+    expect(reg.body.state).toBe('REQUIRE_EMAIL_VERIFICATION');
+    expect((await call(base(), 'POST', `/members/v1/members/${reg.body.identity.id}/disconnect`, { body: {}, token: API_KEY })).status).toBe(200);
+    await expectUnchanged(async () => {
+      const proceeded = await post(`${AUTH}/v1/state/proceed`, { stateToken: reg.body.stateToken });
+      expect(proceeded.status).toBe(403);
+      expect(proceeded.body.details.applicationError).toEqual({ code: 'MEMBER_OFFLINE', description: 'This member was disconnected from the site and cannot log in', data: {} });
+    });
+  });
+
+  it('a disconnected (OFFLINE) member gets no session from sign-on or from a password recovery', async () => {
+    const email = newEmail();
+    const id = (await register(email)).body.identity.id;
+    await post('/_api/iam/recovery/v1/send-email', { email });
+    const [mail] = await mailTo(email, 'recovery');
+    expect((await call(base(), 'POST', `/members/v1/members/${id}/disconnect`, { body: {}, token: API_KEY })).status).toBe(200);
+    await expectUnchanged(async () => {
+      const signed = await call(base(), 'POST', `${AUTH}/v2/sign-on`, { body: { loginId: { email } }, token: API_KEY });
+      expect(signed.status).toBe(403);
+      expect(signed.body.details.applicationError).toEqual({ code: 'MEMBER_OFFLINE', description: 'This member was disconnected from the site and cannot log in', data: {} });
+    });
+    const recovered = await post('/_api/iam/recovery/v1/recover', { recoveryToken: mail.data.recoveryToken, password: 'new-pass-2' });
+    expect(recovered.status).toBe(200);
+    expect(recovered.body.identity.status).toEqual({ name: 'OFFLINE' });
+    expect(recovered.body.sessionToken).toBeUndefined();
+  });
+
   it('an activation e-mail requires a new password (-19973) until the e-mailed token sets one', async () => {
     const email = newEmail();
     const id = (await register(email, 'first-pass-1')).body.identity.id;

@@ -196,6 +196,19 @@ describe('direct login through a frame', () => {
     );
   });
 
+  it('prompt=none with the session token of a member the site disconnected since answers login_required', async () => {
+    const email = 'gone-offline@storefront.test';
+    const created = await call(base(), 'POST', '/members/v1/members', { body: { member: { loginEmail: email }, password: 'offline-pass-1' }, token: API_KEY });
+    expect(created.status).toBe(200);
+    const { auth } = shopper(testFrame(() => '*', { pages: 0 }));
+    const login = await auth.login({ email, password: 'offline-pass-1' });
+    const memberId = created.body.member.id;
+    expect((await call(base(), 'POST', `/members/v1/members/${memberId}/disconnect`, { body: {}, token: API_KEY })).status).toBe(200);
+    await expect(auth.getMemberTokensForDirectLogin(login.data!.sessionToken!)).rejects.toThrow(
+      'Failed to get member tokens: login_required (No valid session token: the member must log in)',
+    );
+  });
+
   it('a web_message request without a redirect URI (the official SDK form) posts to any origin', async () => {
     const { auth } = shopper();
     const login = await auth.login({ email: DEMO.email, password: DEMO.password });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { matches, queryCursor, queryOffset, sortEntities } from '../../src/sandbox/query-engine.ts';
+import { matches, queryCursor, queryOffset, sortEntities } from '../../src/sandbox/platform/query-engine.ts';
 
 const people = [
   { id: '1', name: 'Ann', age: 30, tags: ['a', 'b'], profile: { slug: 'ann' }, createdDate: '2026-01-01T00:00:00Z', price: '10.50' },

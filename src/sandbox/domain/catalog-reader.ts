@@ -6,7 +6,7 @@
 import type { components } from '../../../generated/types/stores-reader.ts';
 import { appError, standardError } from '../platform/errors.ts';
 import type { Db } from '../platform/types.ts';
-import type { SortRules } from '../query-engine.ts';
+import type { SortRules } from '../platform/query-engine.ts';
 import { findProduct, findVariant, PRODUCTS, type StoredProduct, type StoredVariant } from './catalog.ts';
 import { choiceAvailable, choiceName, resolveChoices, variantsWith } from './options.ts';
 

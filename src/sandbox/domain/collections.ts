@@ -7,7 +7,7 @@ import type { components } from '../../../generated/types/stores-reader.ts';
 import { appError, notFound } from '../platform/errors.ts';
 import { entityEvent } from '../platform/events.ts';
 import type { Db } from '../platform/types.ts';
-import type { SortRules } from '../query-engine.ts';
+import type { SortRules } from '../platform/query-engine.ts';
 import { COLLECTION } from '../seed/ids.ts';
 import { changeProduct, PRODUCTS, requireProduct, slugify, uniqueSlug, type Writable } from './catalog.ts';
 import { missing } from './catalog-reader.ts';

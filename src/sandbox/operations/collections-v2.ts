@@ -3,7 +3,7 @@
  * Hidden collections show only to elevated callers.
  */
 import type { SandboxHandlers } from '../platform/types.ts';
-import { queryOffset } from '../query-engine.ts';
+import { queryOffset } from '../platform/query-engine.ts';
 import { COLLECTION_SORT, COLLECTIONS, collectionShows, readCollection } from '../domain/collections.ts';
 
 export const collectionsV2Operations = {

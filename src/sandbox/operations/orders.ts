@@ -6,7 +6,7 @@
 import { decodeBase64Url, encodeBase64Url } from '../../normalise/base64url.ts';
 import { badRequest, SandboxError, validationError, type Violation } from '../platform/errors.ts';
 import type { OperationContext, SandboxHandlers } from '../platform/types.ts';
-import { matches, sortEntities, type Filter, type SortSpec } from '../query-engine.ts';
+import { matches, sortEntities, type Filter, type SortSpec } from '../platform/query-engine.ts';
 import { minorOf, toMinor } from '../domain/money.ts';
 import { ORDERS, type Order, type OrderLineItem, type StoredOrder } from '../domain/order-records.ts';
 import {

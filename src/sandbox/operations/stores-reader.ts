@@ -5,7 +5,7 @@
  */
 import type { operations } from '../../../generated/types/stores-reader.ts';
 import type { Caller, SandboxHandlers } from '../platform/types.ts';
-import { queryOffset } from '../query-engine.ts';
+import { queryOffset } from '../platform/query-engine.ts';
 import { PRODUCTS } from '../domain/catalog.ts';
 import {
   missing,

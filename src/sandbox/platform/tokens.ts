@@ -27,10 +27,10 @@ export interface TokenRecord {
   [key: string]: unknown;
 }
 
-function randomToken(prefix: string): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(24));
+/** An opaque random token, `<prefix>.<hex of bytes random bytes>` (tokens, sessions, codes, links). */
+export function randomToken(prefix: string, bytes = 24): string {
   let hex = '';
-  for (const b of bytes) hex += b.toString(16).padStart(2, '0');
+  for (const b of crypto.getRandomValues(new Uint8Array(bytes))) hex += b.toString(16).padStart(2, '0');
   return `${prefix}.${hex}`;
 }
 

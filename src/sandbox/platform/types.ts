@@ -29,12 +29,6 @@ export interface Collections {
   settings: SandboxSettings & { id: string };
   clock: { id: string; offsetMs: number };
   outbox: OutboxMail & { id: string; sentDate: string };
-  // TODO(#15): declared here as plain entities until their modules declare them with their own types.
-  redirectSessions: Entity;
-  sessions: Entity;
-  authStates: Entity;
-  verifications: Entity;
-  recoveryTokens: Entity;
 }
 
 export type CollectionName = keyof Collections;

@@ -4,7 +4,7 @@
  * `$eq $ne $gt $gte $lt $lte $in $hasSome $hasAll $startsWith $contains $exists $and $or $not`
  * on dotted (nested) field paths, sorting on several fields, offset or cursor paging.
  */
-import { appError, validationError } from './platform/errors.ts';
+import { appError, validationError } from './errors.ts';
 
 export type Filter = Record<string, unknown>;
 export interface SortSpec {
