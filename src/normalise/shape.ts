@@ -9,8 +9,8 @@ export type LeafKind = 'date' | 'float' | 'mask' | 'address' | 'bytes';
 export type LeafFn = (kind: LeafKind, value: unknown) => unknown;
 
 /**
- * @param copy true for requests (never mutate the caller's objects), false for responses
- * (freshly parsed JSON, rewritten in place).
+ * @param copy true for requests (never mutate the caller's objects: what changes is copied),
+ * false for responses (freshly parsed JSON, rewritten in place).
  */
 export function mapShape(
   value: unknown,
@@ -25,24 +25,37 @@ export function mapShape(
     value = mapShape(value, named?.[shape.r], named, leaf, copy);
     if (!shape.o && !shape.i && !shape.a && !shape.k) return value;
   }
+  // With `copy`, an array or object is copied only once one of its values changes: a value with
+  // nothing to rewrite (the usual answer) is returned as it is, without a copy of every level.
   if (Array.isArray(value)) {
     if (!shape.i) return value;
-    const out = copy ? value.slice() : value;
-    for (let i = 0; i < out.length; i++) out[i] = mapShape(out[i], shape.i, named, leaf, copy);
+    let out = value;
+    for (let i = 0; i < value.length; i++) {
+      const mapped = mapShape(value[i], shape.i, named, leaf, copy);
+      if (mapped === value[i]) continue;
+      if (copy && out === value) out = value.slice();
+      out[i] = mapped;
+    }
     return out;
   }
   if (typeof value !== 'object' || value instanceof Date) return value;
   const src = value as Record<string, unknown>;
-  // A renamed object (`k`) lists its fields under both names in `o`, so the order does not matter.
-  const out = (shape.k ? leaf(shape.k, src) : copy ? { ...src } : src) as Record<string, unknown>;
+  // A renamed object (`k`) lists its fields under both names in `o`, so the order does not matter;
+  // the renaming leaf answers a new object, which is then the one written to.
+  let out = (shape.k ? leaf(shape.k, src) : src) as Record<string, unknown>;
+  const put = (key: string, mapped: unknown) => {
+    if (mapped === out[key]) return;
+    if (copy && out === src) out = { ...src };
+    out[key] = mapped;
+  };
   if (shape.o) {
     for (const key in shape.o) {
-      if (key in out) out[key] = mapShape(out[key], shape.o[key], named, leaf, copy);
+      if (key in out) put(key, mapShape(out[key], shape.o[key], named, leaf, copy));
     }
   }
   if (shape.a) {
     for (const key in out) {
-      if (!shape.o || !(key in shape.o)) out[key] = mapShape(out[key], shape.a, named, leaf, copy);
+      if (!shape.o || !(key in shape.o)) put(key, mapShape(out[key], shape.a, named, leaf, copy));
     }
   }
   return out;

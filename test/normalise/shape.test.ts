@@ -42,6 +42,21 @@ describe('request normalisation (toWire)', () => {
     expect(given.lineItems[0].price).toBeNaN();
     expect(given.createdDate).toBeInstanceOf(Date);
   });
+
+  it('copies only the objects on the way to a rewritten value; what has nothing to rewrite is passed as it is', () => {
+    const untouched = { serviceProperties: { scheduledDate: '2026-01-02T03:04:05Z' }, price: 2 };
+    const rewritten = { serviceProperties: { scheduledDate: new Date(0) }, price: 3 };
+    const given = { lineItems: [untouched, rewritten], name: 'kept' };
+    const out = mapShape(given, shape, named, toWire, true) as typeof given;
+    expect(out).not.toBe(given);
+    expect(out.lineItems).not.toBe(given.lineItems);
+    expect(out.lineItems[0]).toBe(untouched);
+    expect(out.lineItems[1]).not.toBe(rewritten);
+    expect(out.lineItems[1].serviceProperties.scheduledDate).toBe('1970-01-01T00:00:00.000Z');
+    expect(rewritten.serviceProperties.scheduledDate).toBeInstanceOf(Date);
+    const plain = { lineItems: [untouched], createdDate: '2026-01-02T03:04:05Z' };
+    expect(mapShape(plain, shape, named, toWire, true)).toBe(plain);
+  });
 });
 
 describe('response normalisation (fromWire)', () => {
