@@ -5,6 +5,8 @@
  * bundles our sources here, packages left as imports, into node_modules/.cache so they resolve.
  */
 import { build } from 'esbuild';
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, rmSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -15,5 +17,26 @@ const OUT = join(root, 'node_modules', '.cache', 'storefront-kit-bench');
 export async function compiled(name: string, entry: string): Promise<string> {
   const outfile = join(OUT, `${name}.mjs`);
   await build({ entryPoints: [join(root, entry)], outfile, bundle: true, format: 'esm', platform: 'node', target: 'node20', packages: 'external', logLevel: 'silent' });
+  return outfile;
+}
+
+/**
+ * `entry` as it was at `commit`, bundled like `compiled`: the commit's src/, generated/ and
+ * scripts/bench/ are taken out of git (`git archive`) into node_modules/.cache, so a previous
+ * build runs beside this one in the same bench run. Throws when the commit is not in this clone.
+ */
+export async function compiledAt(commit: string, name: string, entry: string): Promise<string> {
+  const dir = join(OUT, `tree-${commit}`);
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(dir, { recursive: true });
+  let tarball: Buffer;
+  try {
+    tarball = execFileSync('git', ['archive', '--format=tar', commit, 'src', 'generated', 'scripts/bench'], { cwd: root, maxBuffer: 1 << 28, stdio: ['ignore', 'pipe', 'pipe'] });
+  } catch (err) {
+    throw new Error(`commit ${commit} is not in this clone (a shallow clone has no history): ${String((err as { stderr?: Buffer }).stderr ?? err).trim()}`);
+  }
+  execFileSync('tar', ['-x', '-C', dir], { input: tarball });
+  const outfile = join(OUT, `${name}-${commit}.mjs`);
+  await build({ entryPoints: [join(dir, entry)], outfile, bundle: true, format: 'esm', platform: 'node', target: 'node20', packages: 'external', logLevel: 'silent' });
   return outfile;
 }

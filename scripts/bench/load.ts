@@ -11,6 +11,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { StateSnapshot } from '../../src/sandbox/platform/store.ts';
+import { compiledAt } from './compiled.ts';
 import { startServer, type ChildServer } from './servers.ts';
 
 export const CLIENT_ID = 'sandbox-client';
@@ -174,6 +175,8 @@ export interface LoadResults {
   bare: Load;
   /** getCurrentCart req/s over the bare server's, one per alternating pair; `bare` and `memory.getCurrentCart` are the median pair's. */
   pairRatios: number[];
+  /** getCurrentCart of the build before the sandbox's rebuild, run in the same rounds; or why it was not. */
+  previous: PreviousBuild;
   memory: Record<'getCurrentCart' | 'addToCurrentCart' | 'queryProducts', Load>;
   /** GET /__sandbox/clock: no operation, no handler; what every request pays (HTTP to Request and back, due jobs). */
   floor: Load;
@@ -191,8 +194,47 @@ async function withServer<T>(args: string[], fn: (s: ChildServer) => Promise<T>)
   }
 }
 
-/** Alternating bare/sandbox getCurrentCart runs; the median pair is reported. */
-const PAIRS = 5;
+/** Rounds of bare / this build / the previous build getCurrentCart runs; the median round is reported. */
+const ROUNDS = 5;
+
+/**
+ * The sandbox before issue 15 rebuilt it (platform, domain, operations), which asks the rebuilt
+ * one to be no slower: it runs in the same rounds, so both see the same machine.
+ */
+export const PREVIOUS_BUILD = 'e4c9369';
+
+interface Round {
+  bare: Load;
+  cart: Load;
+  previous?: Load;
+}
+
+export type PreviousBuild =
+  | { commit: string; ratios: number[]; ours: Load; theirs: Load; theirsVsBare: number }
+  | { commit: string; missing: string };
+
+const medianIndex = (xs: number[]) => xs.indexOf([...xs].sort((x, y) => x - y)[xs.length >> 1]);
+
+let baseMissing = '';
+/** The previous build's sandbox in its own process, or undefined (and why, in baseMissing) when it cannot be built. */
+async function startPrevious(log: (line: string) => void): Promise<ChildServer | undefined> {
+  try {
+    return await startServer(['sandbox'], await compiledAt(PREVIOUS_BUILD, 'server-child', 'scripts/bench/server-child.ts'));
+  } catch (err) {
+    baseMissing = (err as Error).message;
+    log(`the build before the rebuild (${PREVIOUS_BUILD}) is not measured: ${baseMissing}`);
+    return undefined;
+  }
+}
+
+/** This build over the previous one, round by round; the median round's figures. */
+function previousBuild(rounds: Round[]): PreviousBuild {
+  const measured = rounds.filter((r): r is Required<Round> => r.previous !== undefined);
+  const ratios = measured.map((r) => r.cart.rps / r.previous.rps);
+  const mid = measured[medianIndex(ratios)];
+  const theirsVsBare = measured.map((r) => r.previous.rps / r.bare.rps).sort((x, y) => x - y)[measured.length >> 1];
+  return { commit: PREVIOUS_BUILD, ratios, ours: mid.cart, theirs: mid.previous, theirsVsBare };
+}
 
 /** queryMembers answers 501 NOT_EMULATED until the members handlers land; that is reported, not measured. */
 async function notEmulated(url: string, t: Target): Promise<string | undefined> {
@@ -209,24 +251,34 @@ export async function sandboxLoad(log: (line: string) => void = () => {}): Promi
     let seedState!: StateSnapshot;
     // In memory, with the bare server running beside it: getCurrentCart and the bare server
     // take turns (best of two each), so both see the same machine.
-    const { bare, memory, floor, pairRatios } = await withServer(['sandbox'], async (s) => {
+    const { bare, memory, floor, pairRatios, previous } = await withServer(['sandbox'], async (s) => {
       const v = await visitor(s.url);
       await recordAnswer(s.url, v.targets.getCurrentCart, answerFile);
       seedState = await exportState(s.url);
       return withServer(['bare', answerFile], async (b) => {
         const bareTarget: Target = { method: 'GET', path: '/ecom/v1/carts/current', headers: {} };
-        // Alternating pairs, and the pair with the median ratio: the load generator shares the
-        // two cores, so single runs swing by a third either way (0.16 to 0.50 across earlier
-        // runs); the best of each side, taken apart, paired runs from different moments.
-        const pairs: { bare: Load; cart: Load }[] = [];
-        for (let i = 0; i < PAIRS; i++) {
-          const bare = await load(b, bareTarget, { seconds: 2 });
-          const cart = await load(s, v.targets.getCurrentCart, { seconds: 2 });
-          pairs.push({ bare, cart });
-          log(`pair ${i + 1}: bare node:http ${bare.rps.toFixed(0)}/s, sandbox getCurrentCart ${cart.rps.toFixed(0)}/s (${(cart.rps / bare.rps).toFixed(2)})`);
+        // Rounds of the bare server, this build and the build before the sandbox's rebuild, in
+        // turn; the round with the median ratio is reported. The load generator shares the two
+        // cores, so single runs swing by a third either way (0.16 to 0.50 across earlier runs);
+        // the best of each side, taken apart, paired runs from different moments.
+        const base = await startPrevious(log);
+        const baseVisitor = base && (await visitor(base.url));
+        const rounds: Round[] = [];
+        try {
+          for (let i = 0; i < ROUNDS; i++) {
+            const bare = await load(b, bareTarget, { seconds: 2 });
+            const cart = await load(s, v.targets.getCurrentCart, { seconds: 2 });
+            const previous = base && baseVisitor ? await load(base, baseVisitor.targets.getCurrentCart, { seconds: 2 }) : undefined;
+            rounds.push({ bare, cart, previous });
+            const before = previous ? `, before the rebuild ${previous.rps.toFixed(0)}/s (${(previous.rps / bare.rps).toFixed(2)})` : '';
+            log(`round ${i + 1}: bare node:http ${bare.rps.toFixed(0)}/s, sandbox getCurrentCart ${cart.rps.toFixed(0)}/s (${(cart.rps / bare.rps).toFixed(2)})${before}`);
+          }
+        } finally {
+          await base?.stop();
         }
-        const pairRatios = pairs.map((p) => p.cart.rps / p.bare.rps);
-        const { bare, cart } = pairs[pairRatios.indexOf([...pairRatios].sort((x, y) => x - y)[PAIRS >> 1])];
+        const pairRatios = rounds.map((r) => r.cart.rps / r.bare.rps);
+        const { bare, cart } = rounds[medianIndex(pairRatios)];
+        const previous = base ? previousBuild(rounds) : { commit: PREVIOUS_BUILD, missing: baseMissing };
         const floor = await load(s, { method: 'GET', path: '/__sandbox/clock', headers: {} }, { seconds: 2 });
         log(`sandbox floor (GET /__sandbox/clock) ${floor.rps.toFixed(0)}/s`);
         const memory = { getCurrentCart: cart } as LoadResults['memory'];
@@ -234,7 +286,7 @@ export async function sandboxLoad(log: (line: string) => void = () => {}): Promi
           memory[op] = await load(s, v.targets[op], { seconds: 2 });
           log(`sandbox in memory ${op}: ${memory[op].rps.toFixed(0)}/s`);
         }
-        return { bare, memory, floor, pairRatios };
+        return { bare, memory, floor, pairRatios, previous };
       });
     });
 
@@ -272,7 +324,7 @@ export async function sandboxLoad(log: (line: string) => void = () => {}): Promi
       log(`${products} products / ${members} members: queryProducts p50 ${row.queryProducts.p50.toFixed(2)} ms, --data add p50 ${row.addToCurrentCartData.p50.toFixed(1)} ms`);
       growth.push(row);
     }
-    return { bare, memory, floor, pairRatios, data, growth };
+    return { bare, memory, floor, pairRatios, previous, data, growth };
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
