@@ -20,7 +20,8 @@ import { compiled } from './compiled.ts';
 
 let kitModule: Promise<typeof Kit> | undefined;
 /** Our client as it ships: src/index.ts bundled by esbuild (see compiled.ts), loaded once. */
-export const ourClient = () => (kitModule ??= compiled('client', 'src/index.ts').then((file) => import(file) as Promise<typeof Kit>));
+export const ourClient = () =>
+  (kitModule ??= compiled('client', 'src/index.ts').then((file) => import(file) as Promise<typeof Kit>));
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const STORES_APP = '215238eb-22a5-4c36-9e7b-e7c08025e04e';
@@ -36,7 +37,12 @@ const CART = {
     catalogReference: { catalogItemId: `5f1c0000-0000-4000-8000-00000000000${i}`, appId: STORES_APP },
     productName: { original: `Product ${i}`, translated: `Product ${i}` },
     price: { amount: '10.00', convertedAmount: '10.00', formattedAmount: '$10.00', formattedConvertedAmount: '$10.00' },
-    fullPrice: { amount: '12.00', convertedAmount: '12.00', formattedAmount: '$12.00', formattedConvertedAmount: '$12.00' },
+    fullPrice: {
+      amount: '12.00',
+      convertedAmount: '12.00',
+      formattedAmount: '$12.00',
+      formattedConvertedAmount: '$12.00',
+    },
     physicalProperties: { weight: 0.5, shippable: true },
     availability: { status: 'AVAILABLE' },
   })),
@@ -77,19 +83,32 @@ export const stubFetch = (async (input: RequestInfo | URL) => {
 
 const TOKEN = 'sfk-at.bench';
 const HOUR = () => Math.floor(Date.now() / 1000) + 3600;
-const ADD = { lineItems: [{ quantity: 1, catalogReference: { catalogItemId: '5f1c0000-0000-4000-8000-000000000001', appId: STORES_APP } }] };
+const ADD = {
+  lineItems: [
+    { quantity: 1, catalogReference: { catalogItemId: '5f1c0000-0000-4000-8000-000000000001', appId: STORES_APP } },
+  ],
+};
 
 export type Call = 'getCurrentCart' | 'addToCurrentCart' | 'queryMembers';
 export type Contender = () => Record<Call, () => Promise<unknown>>;
 
 /** A hand-written fetch per call: what an app without any client would do. */
-export function rawCalls(host: string, token: string, f: typeof fetch, add = ADD): Record<Call, () => Promise<unknown>> {
+export function rawCalls(
+  host: string,
+  token: string,
+  f: typeof fetch,
+  add = ADD,
+): Record<Call, () => Promise<unknown>> {
   const json = async (r: Response) => {
     if (!r.ok) throw new Error(`HTTP ${r.status}: ${await r.text()}`);
     return r.json();
   };
   const post = (path: string, body: unknown) =>
-    f(host + path, { method: 'POST', headers: { authorization: token, 'content-type': 'application/json' }, body: JSON.stringify(body) }).then(json);
+    f(host + path, {
+      method: 'POST',
+      headers: { authorization: token, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    }).then(json);
   return {
     getCurrentCart: () => f(host + '/ecom/v1/carts/current', { headers: { authorization: token } }).then(json),
     addToCurrentCart: () => post('/ecom/v1/carts/current/add-to-cart', add),
@@ -98,11 +117,23 @@ export function rawCalls(host: string, token: string, f: typeof fetch, add = ADD
 }
 
 /** Our client as an app uses it: OAuthStrategy holding a visitor's tokens, default options. */
-export function oursCalls(k: typeof Kit, host: string, token: string, f: typeof fetch, add = ADD): Record<Call, () => Promise<unknown>> {
+export function oursCalls(
+  k: typeof Kit,
+  host: string,
+  token: string,
+  f: typeof fetch,
+  add = ADD,
+): Record<Call, () => Promise<unknown>> {
   const { createClient, currentCart, members, OAuthStrategy } = k;
   const kit = createClient({
     modules: { currentCart, members },
-    auth: OAuthStrategy({ clientId: 'sandbox-client', tokens: { accessToken: { value: token, expiresAt: HOUR() }, refreshToken: { value: 'sfk-rt.bench', role: 'visitor' } } }),
+    auth: OAuthStrategy({
+      clientId: 'sandbox-client',
+      tokens: {
+        accessToken: { value: token, expiresAt: HOUR() },
+        refreshToken: { value: 'sfk-rt.bench', role: 'visitor' },
+      },
+    }),
     host,
     fetch: f,
   });
@@ -117,7 +148,13 @@ export function oursCalls(k: typeof Kit, host: string, token: string, f: typeof 
 function sdkCalls(f: typeof fetch): Record<Call, () => Promise<unknown>> {
   const sdk = createSdkClient({
     modules: { currentCart: sdkCurrentCart, members: sdkMembers },
-    auth: SdkOAuthStrategy({ clientId: 'sandbox-client', tokens: { accessToken: { value: TOKEN, expiresAt: HOUR() }, refreshToken: { value: 'sfk-rt.bench', role: 'visitor' as never } } }),
+    auth: SdkOAuthStrategy({
+      clientId: 'sandbox-client',
+      tokens: {
+        accessToken: { value: TOKEN, expiresAt: HOUR() },
+        refreshToken: { value: 'sfk-rt.bench', role: 'visitor' as never },
+      },
+    }),
     fetch: f,
   });
   return {

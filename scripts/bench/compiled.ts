@@ -16,7 +16,16 @@ const OUT = join(root, 'node_modules', '.cache', 'storefront-kit-bench');
 /** Bundles `entry` (a path from the repository root) to plain ES module JavaScript; returns the file. */
 export async function compiled(name: string, entry: string): Promise<string> {
   const outfile = join(OUT, `${name}.mjs`);
-  await build({ entryPoints: [join(root, entry)], outfile, bundle: true, format: 'esm', platform: 'node', target: 'node20', packages: 'external', logLevel: 'silent' });
+  await build({
+    entryPoints: [join(root, entry)],
+    outfile,
+    bundle: true,
+    format: 'esm',
+    platform: 'node',
+    target: 'node20',
+    packages: 'external',
+    logLevel: 'silent',
+  });
   return outfile;
 }
 
@@ -31,12 +40,27 @@ export async function compiledAt(commit: string, name: string, entry: string): P
   mkdirSync(dir, { recursive: true });
   let tarball: Buffer;
   try {
-    tarball = execFileSync('git', ['archive', '--format=tar', commit, 'src', 'generated', 'scripts/bench'], { cwd: root, maxBuffer: 1 << 28, stdio: ['ignore', 'pipe', 'pipe'] });
+    tarball = execFileSync('git', ['archive', '--format=tar', commit, 'src', 'generated', 'scripts/bench'], {
+      cwd: root,
+      maxBuffer: 1 << 28,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
   } catch (err) {
-    throw new Error(`commit ${commit} is not in this clone (a shallow clone has no history): ${String((err as { stderr?: Buffer }).stderr ?? err).trim()}`);
+    throw new Error(
+      `commit ${commit} is not in this clone (a shallow clone has no history): ${String((err as { stderr?: Buffer }).stderr ?? err).trim()}`,
+    );
   }
   execFileSync('tar', ['-x', '-C', dir], { input: tarball });
   const outfile = join(OUT, `${name}-${commit}.mjs`);
-  await build({ entryPoints: [join(dir, entry)], outfile, bundle: true, format: 'esm', platform: 'node', target: 'node20', packages: 'external', logLevel: 'silent' });
+  await build({
+    entryPoints: [join(dir, entry)],
+    outfile,
+    bundle: true,
+    format: 'esm',
+    platform: 'node',
+    target: 'node20',
+    packages: 'external',
+    logLevel: 'silent',
+  });
   return outfile;
 }

@@ -20,7 +20,15 @@ import { startServer } from './servers.ts';
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const CONSOLE = join(root, 'dist', 'console');
 const CHROMIUM = '/usr/bin/chromium';
-const FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+const FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
 const SAMPLES = 5;
 
 const gz = (bytes: Uint8Array | string) => gzipSync(bytes, { level: 9 }).byteLength;
@@ -28,7 +36,9 @@ const gz = (bytes: Uint8Array | string) => gzipSync(bytes, { level: 9 }).byteLen
 /** The JavaScript index.html loads before anything runs: its module entry and module preloads. */
 function initialScripts(): string[] {
   const html = readFileSync(join(CONSOLE, 'index.html'), 'utf8');
-  return [...html.matchAll(/<(?:script[^>]*\bsrc|link[^>]*rel="modulepreload"[^>]*\bhref)="([^"]+\.js)"/g)].map((m) => m[1]);
+  return [...html.matchAll(/<(?:script[^>]*\bsrc|link[^>]*rel="modulepreload"[^>]*\bhref)="([^"]+\.js)"/g)].map(
+    (m) => m[1],
+  );
 }
 
 async function reactFloor(): Promise<number> {
@@ -65,24 +75,40 @@ export async function consoleBench(): Promise<ConsoleResult> {
     const { buildConsole } = await import('../build-console.ts');
     await buildConsole();
   }
-  if (!existsSync(CHROMIUM)) throw new Error(`The console bench needs Debian's chromium at ${CHROMIUM}: apt-get install chromium`);
+  if (!existsSync(CHROMIUM))
+    throw new Error(`The console bench needs Debian's chromium at ${CHROMIUM}: apt-get install chromium`);
   const initialJsGzip = initialScripts().reduce((n, src) => n + gz(readFileSync(join(CONSOLE, src))), 0);
   const reactFloorGzip = await reactFloor();
 
   const dir = mkdtempSync(join(tmpdir(), 'sfk-bench-console-'));
   const blankFile = join(dir, 'blank.json');
-  writeFileSync(blankFile, JSON.stringify({ status: 200, headers: { 'content-type': 'text/html; charset=utf-8' }, body: '<!doctype html><title>blank</title><button>Send</button>' }));
-  const [sandbox, blank] = await Promise.all([startServer(['sandbox', `--static=${CONSOLE}`]), startServer(['bare', blankFile])]);
+  writeFileSync(
+    blankFile,
+    JSON.stringify({
+      status: 200,
+      headers: { 'content-type': 'text/html; charset=utf-8' },
+      body: '<!doctype html><title>blank</title><button>Send</button>',
+    }),
+  );
+  const [sandbox, blank] = await Promise.all([
+    startServer(['sandbox', `--static=${CONSOLE}`]),
+    startServer(['bare', blankFile]),
+  ]);
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: FLAGS });
   try {
     /** Milliseconds from navigation to an enabled Send button, in a fresh context (empty cache). */
     const timeToSend = async (url: string, scripts?: Set<string>) => {
       const context = await browser.newContext();
       const page = await context.newPage();
-      if (scripts) page.on('request', (r) => void (r.resourceType() === 'script' && scripts.add(new URL(r.url()).pathname)));
+      if (scripts)
+        page.on('request', (r) => void (r.resourceType() === 'script' && scripts.add(new URL(r.url()).pathname)));
       const start = performance.now();
       await page.goto(url, { waitUntil: 'commit' });
-      await page.waitForFunction(() => [...document.querySelectorAll('button')].some((b) => b.textContent?.trim() === 'Send' && !b.disabled), undefined, { timeout: 30_000, polling: 'raf' });
+      await page.waitForFunction(
+        () => [...document.querySelectorAll('button')].some((b) => b.textContent?.trim() === 'Send' && !b.disabled),
+        undefined,
+        { timeout: 30_000, polling: 'raf' },
+      );
       const ms = performance.now() - start;
       await context.close();
       return ms;
@@ -97,8 +123,17 @@ export async function consoleBench(): Promise<ConsoleResult> {
       blankMs.push(await timeToSend(blank.url));
     }
     const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-    const jsToFirstFormGzip = [...scripts].reduce((n, p) => n + (existsSync(join(CONSOLE, p)) ? gz(readFileSync(join(CONSOLE, p))) : 0), 0);
-    return { initialJsGzip, reactFloorGzip, jsToFirstFormGzip, firstFormMs: median(consoleMs), blankPageMs: median(blankMs) };
+    const jsToFirstFormGzip = [...scripts].reduce(
+      (n, p) => n + (existsSync(join(CONSOLE, p)) ? gz(readFileSync(join(CONSOLE, p))) : 0),
+      0,
+    );
+    return {
+      initialJsGzip,
+      reactFloorGzip,
+      jsToFirstFormGzip,
+      firstFormMs: median(consoleMs),
+      blankPageMs: median(blankMs),
+    };
   } finally {
     await browser.close();
     await Promise.all([sandbox.stop(), blank.stop()]);

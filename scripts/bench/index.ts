@@ -34,8 +34,13 @@ const kb = (n: number) => `${(n / 1024).toFixed(1)} kB`;
 const ms = (n: number) => `${n < 1 ? n.toFixed(2) : n < 10 ? n.toFixed(1) : int(n)} ms`;
 const lat = (l: Load) => `${int(l.rps)}/s (p50 ${ms(l.p50)}, p99 ${ms(l.p99)})`;
 const verdict = (r: Row) =>
-  !r.target ? '' : (r.target.min === undefined || r.ratio >= r.target.min) && (r.target.max === undefined || r.ratio <= r.target.max) ? 'met' : 'NOT met';
-const targetText = (r: Row) => (!r.target ? '' : r.target.min !== undefined ? `>= ${r.target.min}` : `<= ${r.target.max!.toFixed(2)}`);
+  !r.target
+    ? ''
+    : (r.target.min === undefined || r.ratio >= r.target.min) && (r.target.max === undefined || r.ratio <= r.target.max)
+      ? 'met'
+      : 'NOT met';
+const targetText = (r: Row) =>
+  !r.target ? '' : r.target.min !== undefined ? `>= ${r.target.min}` : `<= ${r.target.max!.toFixed(2)}`;
 /** Two decimals; three where two would round across the target (0.947 is not 0.95). */
 const ratioText = (r: Row) => {
   const bound = r.target?.min ?? r.target?.max;
@@ -49,7 +54,14 @@ function lookupRows(growth: LookupGrowth[]): void {
   for (const g of larger) {
     for (const op of ['getProduct', 'getCurrentCart'] as const) {
       const what = op === 'getProduct' ? 'getProduct (by id)' : 'getCurrentCart';
-      rows.push({ area: 'sandbox, growth (1 client, serial)', measure: `${what} p50: ${int(g.entities)} vs ${int(small.entities)} products and carts`, value: `${ms(g[op].p50)} (p99 ${ms(g[op].p99)})`, baseline: `${ms(small[op].p50)} (p99 ${ms(small[op].p99)})`, ratio: g[op].p50 / small[op].p50, target: { max: 1.5 } });
+      rows.push({
+        area: 'sandbox, growth (1 client, serial)',
+        measure: `${what} p50: ${int(g.entities)} vs ${int(small.entities)} products and carts`,
+        value: `${ms(g[op].p50)} (p99 ${ms(g[op].p99)})`,
+        baseline: `${ms(small[op].p50)} (p99 ${ms(small[op].p99)})`,
+        ratio: g[op].p50 / small[op].p50,
+        target: { max: 1.5 },
+      });
     }
   }
 }
@@ -57,7 +69,16 @@ function lookupRows(growth: LookupGrowth[]): void {
 /** `npm run bench -- --lookups`: only the lookup growth rows, printed (docs/bench.md keeps the full run). */
 async function lookupsOnly(): Promise<void> {
   lookupRows(await lookupGrowth(progress));
-  console.log(['| area | measure | ours | baseline | ratio | target |', '|---|---|---|---|---|---|', ...rows.map((r) => `| ${r.area} | ${r.measure} | ${r.value} | ${r.baseline} | ${ratioText(r)} | ${targetText(r)}: ${verdict(r)} |`)].join('\n'));
+  console.log(
+    [
+      '| area | measure | ours | baseline | ratio | target |',
+      '|---|---|---|---|---|---|',
+      ...rows.map(
+        (r) =>
+          `| ${r.area} | ${r.measure} | ${r.value} | ${r.baseline} | ${ratioText(r)} | ${targetText(r)}: ${verdict(r)} |`,
+      ),
+    ].join('\n'),
+  );
 }
 
 async function main(): Promise<void> {
@@ -67,63 +88,168 @@ async function main(): Promise<void> {
 
   progress('client with a stubbed fetch: ours, raw fetch, the official SDK');
   for (const r of await stubbedClientSpeed()) {
-    rows.push({ area: 'client, stubbed fetch', measure: `${r.call} calls/s: ours vs raw fetch`, value: int(r.ours), baseline: int(r.raw), ratio: r.ours / r.raw, target: { min: 0.5 }, acceptance: true });
-    rows.push({ area: 'client, stubbed fetch', measure: `${r.call} calls/s: ours vs the official SDK`, value: int(r.ours), baseline: int(r.sdk), ratio: r.ours / r.sdk, target: { min: 1.6 }, acceptance: true });
+    rows.push({
+      area: 'client, stubbed fetch',
+      measure: `${r.call} calls/s: ours vs raw fetch`,
+      value: int(r.ours),
+      baseline: int(r.raw),
+      ratio: r.ours / r.raw,
+      target: { min: 0.5 },
+      acceptance: true,
+    });
+    rows.push({
+      area: 'client, stubbed fetch',
+      measure: `${r.call} calls/s: ours vs the official SDK`,
+      value: int(r.ours),
+      baseline: int(r.sdk),
+      ratio: r.ours / r.sdk,
+      target: { min: 1.6 },
+      acceptance: true,
+    });
   }
 
   progress('bundles: ours and the official SDK, esbuild');
   const bundleNames = {
     cart: 'createClient + OAuthStrategy + getCurrentCart',
     cartAndMembers: '+ queryMembers',
-    directLogin: 'a login page: createClient + OAuthStrategy + login (ours: withDirectLogin) + getMemberTokensForDirectLogin',
+    directLogin:
+      'a login page: createClient + OAuthStrategy + login (ours: withDirectLogin) + getMemberTokensForDirectLogin',
   };
   for (const b of await bundleSizes()) {
     const target = b.name === 'directLogin' ? undefined : { max: 1 / 3 };
-    rows.push({ area: 'bundle, min+gzip', measure: `${bundleNames[b.name]}: ours vs the official SDK`, value: kb(b.ours), baseline: kb(b.sdk), ratio: b.ours / b.sdk, target, acceptance: target !== undefined });
+    rows.push({
+      area: 'bundle, min+gzip',
+      measure: `${bundleNames[b.name]}: ours vs the official SDK`,
+      value: kb(b.ours),
+      baseline: kb(b.sdk),
+      ratio: b.ours / b.sdk,
+      target,
+      acceptance: target !== undefined,
+    });
   }
 
   progress('client over HTTP against the sandbox: ours vs raw fetch');
   const http = await httpClientSpeed();
   for (const r of http.rows) {
-    rows.push({ area: 'client over HTTP', measure: `${r.call} calls/s, one at a time: ours vs raw fetch`, value: int(r.ours), baseline: int(r.raw), ratio: r.ours / r.raw, target: { min: 0.95 } });
+    rows.push({
+      area: 'client over HTTP',
+      measure: `${r.call} calls/s, one at a time: ours vs raw fetch`,
+      value: int(r.ours),
+      baseline: int(r.raw),
+      ratio: r.ours / r.raw,
+      target: { min: 0.95 },
+    });
   }
-  for (const s of http.skipped) notes.push(`client over HTTP: ${s.call} not measured, the sandbox answered ${s.reason}`);
+  for (const s of http.skipped)
+    notes.push(`client over HTTP: ${s.call} not measured, the sandbox answered ${s.reason}`);
 
   progress('sandbox under load (autocannon, 10 connections), in memory and with --data; growth');
   const load = await sandboxLoad(progress);
   const bareText = lat(load.bare);
   const range = (xs: number[]) => `${Math.min(...xs).toFixed(2)}-${Math.max(...xs).toFixed(2)}`;
   const prev = load.previous;
-  const prevText = 'ratios' in prev ? `; the build before the rebuild, in the same rounds: ${prev.theirsVsBare.toFixed(2)}` : '';
-  rows.push({ area: 'sandbox, in memory', measure: `getCurrentCart req/s vs a bare node:http server sending the same bytes (median of ${load.pairRatios.length} rounds, which ranged ${range(load.pairRatios)}${prevText})`, value: lat(load.memory.getCurrentCart), baseline: bareText, ratio: load.memory.getCurrentCart.rps / load.bare.rps, target: { min: 0.3 }, acceptance: true });
+  const prevText =
+    'ratios' in prev ? `; the build before the rebuild, in the same rounds: ${prev.theirsVsBare.toFixed(2)}` : '';
+  rows.push({
+    area: 'sandbox, in memory',
+    measure: `getCurrentCart req/s vs a bare node:http server sending the same bytes (median of ${load.pairRatios.length} rounds, which ranged ${range(load.pairRatios)}${prevText})`,
+    value: lat(load.memory.getCurrentCart),
+    baseline: bareText,
+    ratio: load.memory.getCurrentCart.rps / load.bare.rps,
+    target: { min: 0.3 },
+    acceptance: true,
+  });
   // Issue 15: the rebuilt sandbox no slower than the one before it, measured beside it.
   rows.push(
     'ratios' in prev
-      ? { area: 'sandbox, in memory', measure: `getCurrentCart req/s: this build vs the build before the sandbox's rebuild (${prev.commit}), median of ${prev.ratios.length} rounds (ranged ${range(prev.ratios)})`, value: lat(prev.ours), baseline: lat(prev.theirs), ratio: prev.ours.rps / prev.theirs.rps, target: { min: 1 }, acceptance: true }
-      : { area: 'sandbox, in memory', measure: `getCurrentCart req/s: this build vs the build before the sandbox's rebuild (${prev.commit}): not measured, ${prev.missing}`, value: '-', baseline: '-', ratio: NaN, target: { min: 1 }, acceptance: true },
+      ? {
+          area: 'sandbox, in memory',
+          measure: `getCurrentCart req/s: this build vs the build before the sandbox's rebuild (${prev.commit}), median of ${prev.ratios.length} rounds (ranged ${range(prev.ratios)})`,
+          value: lat(prev.ours),
+          baseline: lat(prev.theirs),
+          ratio: prev.ours.rps / prev.theirs.rps,
+          target: { min: 1 },
+          acceptance: true,
+        }
+      : {
+          area: 'sandbox, in memory',
+          measure: `getCurrentCart req/s: this build vs the build before the sandbox's rebuild (${prev.commit}): not measured, ${prev.missing}`,
+          value: '-',
+          baseline: '-',
+          ratio: NaN,
+          target: { min: 1 },
+          acceptance: true,
+        },
   );
-  rows.push({ area: 'sandbox, in memory', measure: 'getCurrentCart server CPU per request vs the bare server (lower is better)', value: `${int(load.memory.getCurrentCart.cpuUs)} µs`, baseline: `${int(load.bare.cpuUs)} µs`, ratio: load.memory.getCurrentCart.cpuUs / load.bare.cpuUs });
-  rows.push({ area: 'sandbox, in memory', measure: 'GET /__sandbox/clock req/s (no operation: the per-request floor of HTTP-to-Request bridging and due jobs) vs the bare server', value: lat(load.floor), baseline: bareText, ratio: load.floor.rps / load.bare.rps });
+  rows.push({
+    area: 'sandbox, in memory',
+    measure: 'getCurrentCart server CPU per request vs the bare server (lower is better)',
+    value: `${int(load.memory.getCurrentCart.cpuUs)} µs`,
+    baseline: `${int(load.bare.cpuUs)} µs`,
+    ratio: load.memory.getCurrentCart.cpuUs / load.bare.cpuUs,
+  });
+  rows.push({
+    area: 'sandbox, in memory',
+    measure:
+      'GET /__sandbox/clock req/s (no operation: the per-request floor of HTTP-to-Request bridging and due jobs) vs the bare server',
+    value: lat(load.floor),
+    baseline: bareText,
+    ratio: load.floor.rps / load.bare.rps,
+  });
   for (const op of ['addToCurrentCart', 'queryProducts'] as const) {
-    rows.push({ area: 'sandbox, in memory', measure: `${op} req/s vs the bare server`, value: lat(load.memory[op]), baseline: bareText, ratio: load.memory[op].rps / load.bare.rps });
+    rows.push({
+      area: 'sandbox, in memory',
+      measure: `${op} req/s vs the bare server`,
+      value: lat(load.memory[op]),
+      baseline: bareText,
+      ratio: load.memory[op].rps / load.bare.rps,
+    });
   }
   for (const op of ['getCurrentCart', 'queryProducts', 'addToCurrentCart'] as const) {
-    rows.push({ area: 'sandbox, --data', measure: `${op} req/s vs the same in memory`, value: lat(load.data[op]), baseline: lat(load.memory[op]), ratio: load.data[op].rps / load.memory[op].rps });
+    rows.push({
+      area: 'sandbox, --data',
+      measure: `${op} req/s vs the same in memory`,
+      value: lat(load.data[op]),
+      baseline: lat(load.memory[op]),
+      ratio: load.data[op].rps / load.memory[op].rps,
+    });
   }
-  notes.push(`sandbox --data: the state file was ${kb(load.data.stateBytes)} after the run; every acknowledged write appends and fsyncs one journal line (the entities it changed); the journal is folded into the state file once it outgrows twice the state.`);
+  notes.push(
+    `sandbox --data: the state file was ${kb(load.data.stateBytes)} after the run; every acknowledged write appends and fsyncs one journal line (the entities it changed); the journal is folded into the state file once it outgrows twice the state.`,
+  );
   const [small] = load.growth;
   for (const g of load.growth.slice(1)) {
-    rows.push({ area: 'sandbox, growth (1 client, serial)', measure: `queryProducts (filter, sort, page of 10) p50: ${int(g.products)} vs ${int(small.products)} products`, value: `${ms(g.queryProducts.p50)} (p99 ${ms(g.queryProducts.p99)})`, baseline: `${ms(small.queryProducts.p50)} (p99 ${ms(small.queryProducts.p99)})`, ratio: g.queryProducts.p50 / small.queryProducts.p50 });
+    rows.push({
+      area: 'sandbox, growth (1 client, serial)',
+      measure: `queryProducts (filter, sort, page of 10) p50: ${int(g.products)} vs ${int(small.products)} products`,
+      value: `${ms(g.queryProducts.p50)} (p99 ${ms(g.queryProducts.p99)})`,
+      baseline: `${ms(small.queryProducts.p50)} (p99 ${ms(small.queryProducts.p99)})`,
+      ratio: g.queryProducts.p50 / small.queryProducts.p50,
+    });
   }
   for (const g of load.growth.slice(1)) {
     if (typeof g.queryMembers === 'string' || typeof small.queryMembers === 'string') {
-      notes.push(`queryMembers at ${int(g.members)} members not measured: the sandbox answered ${typeof g.queryMembers === 'string' ? g.queryMembers : small.queryMembers}`);
+      notes.push(
+        `queryMembers at ${int(g.members)} members not measured: the sandbox answered ${typeof g.queryMembers === 'string' ? g.queryMembers : small.queryMembers}`,
+      );
       continue;
     }
-    rows.push({ area: 'sandbox, growth (1 client, serial)', measure: `queryMembers (page of 10) p50: ${int(g.members)} vs ${int(small.members)} members`, value: `${ms(g.queryMembers.p50)} (p99 ${ms(g.queryMembers.p99)})`, baseline: `${ms(small.queryMembers.p50)} (p99 ${ms(small.queryMembers.p99)})`, ratio: g.queryMembers.p50 / small.queryMembers.p50 });
+    rows.push({
+      area: 'sandbox, growth (1 client, serial)',
+      measure: `queryMembers (page of 10) p50: ${int(g.members)} vs ${int(small.members)} members`,
+      value: `${ms(g.queryMembers.p50)} (p99 ${ms(g.queryMembers.p99)})`,
+      baseline: `${ms(small.queryMembers.p50)} (p99 ${ms(small.queryMembers.p99)})`,
+      ratio: g.queryMembers.p50 / small.queryMembers.p50,
+    });
   }
   for (const g of load.growth.slice(1)) {
-    rows.push({ area: 'sandbox, growth (1 client, serial)', measure: `addToCurrentCart with --data p50: ${kb(g.stateBytes)} vs ${kb(small.stateBytes)} of state`, value: `${ms(g.addToCurrentCartData.p50)} (${int(g.addToCurrentCartData.rps)}/s)`, baseline: `${ms(small.addToCurrentCartData.p50)} (${int(small.addToCurrentCartData.rps)}/s)`, ratio: g.addToCurrentCartData.p50 / small.addToCurrentCartData.p50 });
+    rows.push({
+      area: 'sandbox, growth (1 client, serial)',
+      measure: `addToCurrentCart with --data p50: ${kb(g.stateBytes)} vs ${kb(small.stateBytes)} of state`,
+      value: `${ms(g.addToCurrentCartData.p50)} (${int(g.addToCurrentCartData.rps)}/s)`,
+      baseline: `${ms(small.addToCurrentCartData.p50)} (${int(small.addToCurrentCartData.rps)}/s)`,
+      ratio: g.addToCurrentCartData.p50 / small.addToCurrentCartData.p50,
+    });
   }
 
   progress('sandbox lookups as the store grows: a product by id, the current cart');
@@ -131,9 +257,28 @@ async function main(): Promise<void> {
 
   progress('console: JavaScript size and time to the first operation form in chromium');
   const c = await consoleBench();
-  rows.push({ area: 'console', measure: 'initial JavaScript (index.html entry + preloads), gzip, vs a React 19 page with one button', value: kb(c.initialJsGzip), baseline: kb(c.reactFloorGzip), ratio: c.initialJsGzip / c.reactFloorGzip });
-  rows.push({ area: 'console', measure: 'JavaScript fetched until the first operation form is interactive, gzip, vs the React page', value: kb(c.jsToFirstFormGzip), baseline: kb(c.reactFloorGzip), ratio: c.jsToFirstFormGzip / c.reactFloorGzip });
-  rows.push({ area: 'console', measure: '/op/getCurrentCart until Send is enabled (headless chromium, empty cache, median of 5) vs a blank page with one button', value: ms(c.firstFormMs), baseline: ms(c.blankPageMs), ratio: c.firstFormMs / c.blankPageMs });
+  rows.push({
+    area: 'console',
+    measure: 'initial JavaScript (index.html entry + preloads), gzip, vs a React 19 page with one button',
+    value: kb(c.initialJsGzip),
+    baseline: kb(c.reactFloorGzip),
+    ratio: c.initialJsGzip / c.reactFloorGzip,
+  });
+  rows.push({
+    area: 'console',
+    measure: 'JavaScript fetched until the first operation form is interactive, gzip, vs the React page',
+    value: kb(c.jsToFirstFormGzip),
+    baseline: kb(c.reactFloorGzip),
+    ratio: c.jsToFirstFormGzip / c.reactFloorGzip,
+  });
+  rows.push({
+    area: 'console',
+    measure:
+      '/op/getCurrentCart until Send is enabled (headless chromium, empty cache, median of 5) vs a blank page with one button',
+    value: ms(c.firstFormMs),
+    baseline: ms(c.blankPageMs),
+    ratio: c.firstFormMs / c.blankPageMs,
+  });
 
   const seconds = (performance.now() - t0) / 1000;
   const loadAfter = loadavg();
@@ -150,7 +295,10 @@ async function main(): Promise<void> {
   const table = [
     '| area | measure | ours | baseline | ratio | target |',
     '|---|---|---|---|---|---|',
-    ...rows.map((r) => `| ${r.area} | ${r.measure} | ${r.value} | ${r.baseline} | ${ratioText(r)} | ${r.target ? `${targetText(r)}: ${verdict(r)}` : ''} |`),
+    ...rows.map(
+      (r) =>
+        `| ${r.area} | ${r.measure} | ${r.value} | ${r.baseline} | ${ratioText(r)} | ${r.target ? `${targetText(r)}: ${verdict(r)}` : ''} |`,
+    ),
   ];
   const text = [
     '# Benchmarks (`npm run bench`)',

@@ -38,35 +38,69 @@ async function http(base: string, method: string, path: string, body?: unknown, 
   const headers: Record<string, string> = {};
   if (token) headers.authorization = token;
   if (body !== undefined) headers['content-type'] = 'application/json';
-  const res = await fetch(base + path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  const res = await fetch(base + path, {
+    method,
+    headers,
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
   const text = await res.text();
   if (!res.ok) throw new Error(`${method} ${path} answered ${res.status}: ${text.slice(0, 300)}`);
   return { status: res.status, headers: res.headers, text, json: () => JSON.parse(text) };
 }
 
 export async function visitorToken(base: string): Promise<string> {
-  return (await http(base, 'POST', '/oauth2/token', { clientId: CLIENT_ID, grantType: 'anonymous' })).json().access_token;
+  return (await http(base, 'POST', '/oauth2/token', { clientId: CLIENT_ID, grantType: 'anonymous' })).json()
+    .access_token;
 }
 
 /** A visitor with one line in the cart, and the three requests the bench sends as that visitor. */
 export async function visitor(base: string) {
   const token = await visitorToken(base);
-  const listing = await http(base, 'POST', '/stores-reader/v1/products/query-platformized', { query: { filter: { slug: 'linen-shirt' } } }, token);
+  const listing = await http(
+    base,
+    'POST',
+    '/stores-reader/v1/products/query-platformized',
+    { query: { filter: { slug: 'linen-shirt' } } },
+    token,
+  );
   const shirt = listing.json().products[0];
-  const add = { lineItems: [{ quantity: 1, catalogReference: { catalogItemId: shirt.id, appId: STORES_APP, options: { variantId: shirt.variants[0].id } } }] };
+  const add = {
+    lineItems: [
+      {
+        quantity: 1,
+        catalogReference: { catalogItemId: shirt.id, appId: STORES_APP, options: { variantId: shirt.variants[0].id } },
+      },
+    ],
+  };
   await http(base, 'POST', '/ecom/v1/carts/current/add-to-cart', add, token);
   const json = { authorization: token, 'content-type': 'application/json' };
   const targets = {
     getCurrentCart: { method: 'GET', path: '/ecom/v1/carts/current', headers: { authorization: token } },
-    addToCurrentCart: { method: 'POST', path: '/ecom/v1/carts/current/add-to-cart', headers: json, body: JSON.stringify(add) },
+    addToCurrentCart: {
+      method: 'POST',
+      path: '/ecom/v1/carts/current/add-to-cart',
+      headers: json,
+      body: JSON.stringify(add),
+    },
     // A storefront listing: filter, sort and one page, so every product is looked at.
     queryProducts: {
       method: 'POST',
       path: '/stores-reader/v1/products/query-platformized',
       headers: json,
-      body: JSON.stringify({ query: { filter: { productType: 'physical', 'priceData.price': { $gt: 10 } }, sort: [{ fieldName: 'lastUpdated', order: 'DESC' }], paging: { limit: 10 } } }),
+      body: JSON.stringify({
+        query: {
+          filter: { productType: 'physical', 'priceData.price': { $gt: 10 } },
+          sort: [{ fieldName: 'lastUpdated', order: 'DESC' }],
+          paging: { limit: 10 },
+        },
+      }),
     },
-    queryMembers: { method: 'POST', path: '/members/v1/members/query', headers: json, body: JSON.stringify({ query: { paging: { limit: 10 } } }) },
+    queryMembers: {
+      method: 'POST',
+      path: '/members/v1/members/query',
+      headers: json,
+      body: JSON.stringify({ query: { paging: { limit: 10 } } }),
+    },
   } satisfies Record<string, Target>;
   return { token, add, shirt, targets };
 }
@@ -78,11 +112,24 @@ export async function visitor(base: string) {
  * with a cap far above what this machine can do, and a run that reaches it is refused below.
  */
 function cannon(url: string, t: Target, cap: number, seconds: number, connections: number): Promise<Result> {
-  return autocannon({ url: url + t.path, method: t.method, headers: t.headers, body: t.body, connections, duration: seconds, maxOverallRequests: cap, timeout: 30 });
+  return autocannon({
+    url: url + t.path,
+    method: t.method,
+    headers: t.headers,
+    body: t.body,
+    connections,
+    duration: seconds,
+    maxOverallRequests: cap,
+    timeout: 30,
+  });
 }
 
 /** A short warm-up (JIT, connection pools), then the measured run, timed by its duration. Anything but 2xx fails the bench. */
-export async function load(server: ChildServer, t: Target, { cap = 1_000_000, seconds = 3, warmup = 1_000, connections = CONNECTIONS } = {}): Promise<Load> {
+export async function load(
+  server: ChildServer,
+  t: Target,
+  { cap = 1_000_000, seconds = 3, warmup = 1_000, connections = CONNECTIONS } = {},
+): Promise<Load> {
   const url = server.url;
   await cannon(url, t, warmup, 10, connections);
   const cpu0 = await server.cpuMicros();
@@ -91,10 +138,17 @@ export async function load(server: ChildServer, t: Target, { cap = 1_000_000, se
   const elapsed = (performance.now() - start) / 1000;
   const cpu = (await server.cpuMicros()) - cpu0;
   if (r.non2xx || r.errors || r.timeouts) {
-    const sample = await fetch(url + t.path, { method: t.method, headers: t.headers, body: t.body }).then(async (res) => `${res.status} ${(await res.text()).slice(0, 300)}`);
-    throw new Error(`${t.method} ${t.path}: ${r.non2xx} non-2xx, ${r.errors} errors, ${r.timeouts} timeouts (one answer: ${sample})`);
+    const sample = await fetch(url + t.path, { method: t.method, headers: t.headers, body: t.body }).then(
+      async (res) => `${res.status} ${(await res.text()).slice(0, 300)}`,
+    );
+    throw new Error(
+      `${t.method} ${t.path}: ${r.non2xx} non-2xx, ${r.errors} errors, ${r.timeouts} timeouts (one answer: ${sample})`,
+    );
   }
-  if (r['2xx'] >= cap) throw new Error(`${t.method} ${t.path}: the run reached its cap of ${cap} requests, so its rate would be quantised; raise the cap`);
+  if (r['2xx'] >= cap)
+    throw new Error(
+      `${t.method} ${t.path}: the run reached its cap of ${cap} requests, so its rate would be quantised; raise the cap`,
+    );
   return { rps: r['2xx'] / elapsed, p50: r.latency.p50, p99: r.latency.p99, requests: r['2xx'], cpuUs: cpu / r['2xx'] };
 }
 
@@ -102,7 +156,11 @@ export async function load(server: ChildServer, t: Target, { cap = 1_000_000, se
  * One client, one request at a time, timed here to the microsecond (autocannon reports whole
  * milliseconds): the service time of a request, without time spent queueing behind others.
  */
-export async function serial(server: ChildServer, t: Target, { amount = 2_000, seconds = 2, warmup = 20 } = {}): Promise<Load> {
+export async function serial(
+  server: ChildServer,
+  t: Target,
+  { amount = 2_000, seconds = 2, warmup = 20 } = {},
+): Promise<Load> {
   const once = async () => {
     const res = await fetch(server.url + t.path, { method: t.method, headers: t.headers, body: t.body });
     const text = await res.text();
@@ -121,7 +179,13 @@ export async function serial(server: ChildServer, t: Target, { amount = 2_000, s
   const cpu = (await server.cpuMicros()) - cpu0;
   times.sort((a, b) => a - b);
   const at = (q: number) => times[Math.min(times.length - 1, Math.floor(q * times.length))];
-  return { rps: times.length / elapsed, p50: at(0.5), p99: at(0.99), requests: times.length, cpuUs: cpu / times.length };
+  return {
+    rps: times.length / elapsed,
+    p50: at(0.5),
+    p99: at(0.99),
+    requests: times.length,
+    cpuUs: cpu / times.length,
+  };
 }
 
 /** Records the sandbox's getCurrentCart answer (status, headers, body) for the bare server to repeat. */
@@ -139,7 +203,11 @@ export async function exportState(url: string): Promise<StateSnapshot> {
 }
 
 /** The state with exactly `count` entities in `collection`, cloned from the seeded ones with new ids and unique names. */
-export function scaled(state: StateSnapshot, collection: 'products' | 'members' | 'carts', count: number): StateSnapshot {
+export function scaled(
+  state: StateSnapshot,
+  collection: 'products' | 'members' | 'carts',
+  count: number,
+): StateSnapshot {
   const seeded = Object.values(state.collections[collection] ?? {});
   if (!seeded.length) throw new Error(`the seed has no ${collection} to clone`);
   const out: Record<string, any> = {};
@@ -182,7 +250,14 @@ export interface LoadResults {
   floor: Load;
   data: Record<'getCurrentCart' | 'addToCurrentCart' | 'queryProducts', Load> & { stateBytes: number };
   /** One client at a time, so latency is the service time, not time in the queue. */
-  growth: { products: number; members: number; stateBytes: number; queryProducts: Load; queryMembers: Load | string; addToCurrentCartData: Load }[];
+  growth: {
+    products: number;
+    members: number;
+    stateBytes: number;
+    queryProducts: Load;
+    queryMembers: Load | string;
+    addToCurrentCartData: Load;
+  }[];
 }
 
 async function withServer<T>(args: string[], fn: (s: ChildServer) => Promise<T>): Promise<T> {
@@ -219,7 +294,10 @@ let baseMissing = '';
 /** The previous build's sandbox in its own process, or undefined (and why, in baseMissing) when it cannot be built. */
 async function startPrevious(log: (line: string) => void): Promise<ChildServer | undefined> {
   try {
-    return await startServer(['sandbox'], await compiledAt(PREVIOUS_BUILD, 'server-child', 'scripts/bench/server-child.ts'));
+    return await startServer(
+      ['sandbox'],
+      await compiledAt(PREVIOUS_BUILD, 'server-child', 'scripts/bench/server-child.ts'),
+    );
   } catch (err) {
     baseMissing = (err as Error).message;
     log(`the build before the rebuild (${PREVIOUS_BUILD}) is not measured: ${baseMissing}`);
@@ -268,10 +346,15 @@ export async function sandboxLoad(log: (line: string) => void = () => {}): Promi
           for (let i = 0; i < ROUNDS; i++) {
             const bare = await load(b, bareTarget, { seconds: 2 });
             const cart = await load(s, v.targets.getCurrentCart, { seconds: 2 });
-            const previous = base && baseVisitor ? await load(base, baseVisitor.targets.getCurrentCart, { seconds: 2 }) : undefined;
+            const previous =
+              base && baseVisitor ? await load(base, baseVisitor.targets.getCurrentCart, { seconds: 2 }) : undefined;
             rounds.push({ bare, cart, previous });
-            const before = previous ? `, before the rebuild ${previous.rps.toFixed(0)}/s (${(previous.rps / bare.rps).toFixed(2)})` : '';
-            log(`round ${i + 1}: bare node:http ${bare.rps.toFixed(0)}/s, sandbox getCurrentCart ${cart.rps.toFixed(0)}/s (${(cart.rps / bare.rps).toFixed(2)})${before}`);
+            const before = previous
+              ? `, before the rebuild ${previous.rps.toFixed(0)}/s (${(previous.rps / bare.rps).toFixed(2)})`
+              : '';
+            log(
+              `round ${i + 1}: bare node:http ${bare.rps.toFixed(0)}/s, sandbox getCurrentCart ${cart.rps.toFixed(0)}/s (${(cart.rps / bare.rps).toFixed(2)})${before}`,
+            );
           }
         } finally {
           await base?.stop();
@@ -317,11 +400,14 @@ export async function sandboxLoad(log: (line: string) => void = () => {}): Promi
       const row = await withServer(['sandbox', `--data=${file}`], async (s) => {
         const v = await visitor(s.url);
         const queryProducts = await serial(s, v.targets.queryProducts);
-        const queryMembers = (await notEmulated(s.url, v.targets.queryMembers)) ?? (await serial(s, v.targets.queryMembers));
+        const queryMembers =
+          (await notEmulated(s.url, v.targets.queryMembers)) ?? (await serial(s, v.targets.queryMembers));
         const addToCurrentCartData = await serial(s, v.targets.addToCurrentCart, { warmup: 2 });
         return { products, members, stateBytes, queryProducts, queryMembers, addToCurrentCartData };
       });
-      log(`${products} products / ${members} members: queryProducts p50 ${row.queryProducts.p50.toFixed(2)} ms, --data add p50 ${row.addToCurrentCartData.p50.toFixed(1)} ms`);
+      log(
+        `${products} products / ${members} members: queryProducts p50 ${row.queryProducts.p50.toFixed(2)} ms, --data add p50 ${row.addToCurrentCartData.p50.toFixed(1)} ms`,
+      );
       growth.push(row);
     }
     return { bare, memory, floor, pairRatios, previous, data, growth };
@@ -342,7 +428,10 @@ export interface LookupGrowth {
  * Lookups as the store grows: a product by id among `n` products, and the current cart among
  * `n` carts, at 100 and at 10,000 of each (one client, serial, like the other growth rows).
  */
-export async function lookupGrowth(log: (line: string) => void = () => {}, sizes: readonly number[] = [100, 10_000]): Promise<LookupGrowth[]> {
+export async function lookupGrowth(
+  log: (line: string) => void = () => {},
+  sizes: readonly number[] = [100, 10_000],
+): Promise<LookupGrowth[]> {
   const dir = mkdtempSync(join(tmpdir(), 'sfk-bench-lookups-'));
   try {
     const seedState = await withServer(['sandbox'], async (s) => {
@@ -355,10 +444,20 @@ export async function lookupGrowth(log: (line: string) => void = () => {}, sizes
       writeFileSync(file, JSON.stringify(scaled(scaled(seedState, 'products', n), 'carts', n)));
       const row = await withServer(['sandbox', `--data=${file}`], async (s) => {
         const v = await visitor(s.url);
-        const getProduct: Target = { method: 'GET', path: `/stores-reader/v1/products/${v.shirt.id}`, headers: { authorization: v.token } };
-        return { entities: n, getProduct: await serial(s, getProduct), getCurrentCart: await serial(s, v.targets.getCurrentCart) };
+        const getProduct: Target = {
+          method: 'GET',
+          path: `/stores-reader/v1/products/${v.shirt.id}`,
+          headers: { authorization: v.token },
+        };
+        return {
+          entities: n,
+          getProduct: await serial(s, getProduct),
+          getCurrentCart: await serial(s, v.targets.getCurrentCart),
+        };
       });
-      log(`${n} products and carts: getProduct p50 ${row.getProduct.p50.toFixed(3)} ms, getCurrentCart p50 ${row.getCurrentCart.p50.toFixed(3)} ms`);
+      log(
+        `${n} products and carts: getProduct p50 ${row.getProduct.p50.toFixed(3)} ms, getCurrentCart p50 ${row.getCurrentCart.p50.toFixed(3)} ms`,
+      );
       rows.push(row);
     }
     return rows;

@@ -19,7 +19,10 @@ const [mode, ...rest] = process.argv.slice(2);
 
 async function start(): Promise<{ url: string; close: () => Promise<void> }> {
   if (mode === 'sandbox') {
-    const { values } = parseArgs({ args: rest, options: { data: { type: 'string' }, state: { type: 'string' }, static: { type: 'string' } } });
+    const { values } = parseArgs({
+      args: rest,
+      options: { data: { type: 'string' }, state: { type: 'string' }, static: { type: 'string' } },
+    });
     const s = await createSandboxServer({ port: 0, data: values.data, staticDir: values.static });
     if (values.state) {
       const snapshot = JSON.parse(readFileSync(values.state, 'utf8')) as StateSnapshot;
@@ -28,7 +31,11 @@ async function start(): Promise<{ url: string; close: () => Promise<void> }> {
     return { url: s.url, close: () => s.close() };
   }
   if (mode === 'bare') {
-    const recorded = JSON.parse(readFileSync(rest[0], 'utf8')) as { status: number; headers: Record<string, string>; body: string };
+    const recorded = JSON.parse(readFileSync(rest[0], 'utf8')) as {
+      status: number;
+      headers: Record<string, string>;
+      body: string;
+    };
     const body = Buffer.from(recorded.body);
     const server = createServer((req, res) => {
       req.resume();
@@ -41,9 +48,14 @@ async function start(): Promise<{ url: string; close: () => Promise<void> }> {
     server.keepAliveTimeout = 5000;
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    return { url, close: () => new Promise((resolve) => (server.closeAllConnections(), server.close(() => resolve()))) };
+    return {
+      url,
+      close: () => new Promise((resolve) => (server.closeAllConnections(), server.close(() => resolve()))),
+    };
   }
-  throw new Error(`server-child: unknown mode ${mode} (sandbox [--data FILE | --state FILE] [--static DIR] | bare FILE)`);
+  throw new Error(
+    `server-child: unknown mode ${mode} (sandbox [--data FILE | --state FILE] [--static DIR] | bare FILE)`,
+  );
 }
 
 const s = await start();

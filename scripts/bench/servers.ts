@@ -18,10 +18,18 @@ export interface ChildServer {
 
 /** A bench server child; `script` runs another build's child (compiledAt) instead of this one's. */
 export async function startServer(args: string[], script?: string): Promise<ChildServer> {
-  const child = fork(script ?? (await childScript()), args, { execArgv: [], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const child = fork(script ?? (await childScript()), args, {
+    execArgv: [],
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
   return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => (child.kill(), reject(new Error(`bench server ${args.join(' ')} did not start in 60 s`))), 60_000);
-    child.once('exit', (code) => reject(new Error(`bench server ${args.join(' ')} exited with ${code} before listening`)));
+    const timer = setTimeout(
+      () => (child.kill(), reject(new Error(`bench server ${args.join(' ')} did not start in 60 s`))),
+      60_000,
+    );
+    child.once('exit', (code) =>
+      reject(new Error(`bench server ${args.join(' ')} exited with ${code} before listening`)),
+    );
     child.once('message', (m: { url: string }) => {
       clearTimeout(timer);
       resolve({

@@ -1,5 +1,12 @@
 /** storefront-kit/sandbox: the provider, emulated, for tests and offline development. */
-export { createSandbox, DEFAULT_SETTINGS, JsonAnswer, type Answer, type Sandbox, type SandboxOptions } from './platform/app.ts';
+export {
+  createSandbox,
+  DEFAULT_SETTINGS,
+  JsonAnswer,
+  type Answer,
+  type Sandbox,
+  type SandboxOptions,
+} from './platform/app.ts';
 export { createSandboxServer, type SandboxServer, type SandboxServerOptions } from './platform/server.ts';
 export type { SandboxModule, SandboxRoute, SeedContext, RouteEnv } from './platform/module.ts';
 export type * from './platform/types.ts';

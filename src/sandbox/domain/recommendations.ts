@@ -53,6 +53,7 @@ export function recommend(db: Db, rule: Rule, items: ItemRef[], limit: number): 
   // One pass: products sharing a collection first, the rest after, each in catalog order.
   const first: Entity[] = [];
   const rest: Entity[] = [];
-  for (const p of candidates) (rule === 'sameCollections' && collectionsOf(p).some((c) => related.has(c)) ? first : rest).push(p);
+  for (const p of candidates)
+    (rule === 'sameCollections' && collectionsOf(p).some((c) => related.has(c)) ? first : rest).push(p);
   return [...first, ...rest].slice(0, limit).map((p) => String(p.id));
 }

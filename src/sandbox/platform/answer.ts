@@ -16,4 +16,3 @@ export class JsonAnswer {
 
 /** What the sandbox answers: its own JSON, or a Response (hosted pages, the control API, redirects). */
 export type Answer = JsonAnswer | Response;
-

@@ -14,7 +14,17 @@ import { EventHub } from './events.ts';
 import { Router } from './router.ts';
 import type { Sandbox } from './sandbox.ts';
 import { resolveCaller, tokenRefusal } from './tokens.ts';
-import type { Caller, DomainEventInput, HandlerTable, OperationContext, OutboxMail, RequestHeaders, SandboxIdentity, SandboxRequest, SandboxSettings } from './types.ts';
+import type {
+  Caller,
+  DomainEventInput,
+  HandlerTable,
+  OperationContext,
+  OutboxMail,
+  RequestHeaders,
+  SandboxIdentity,
+  SandboxRequest,
+  SandboxSettings,
+} from './types.ts';
 import { parseQuery } from './dot-r.ts';
 import { responseValidator, validateRequest } from './validate.ts';
 import { modules as businessModules, storeIndexes, type SandboxModule } from '../modules.ts';
@@ -41,7 +51,9 @@ function nestedDeeperThan(value: unknown, limit: number): boolean {
 
 function assertDepth(value: unknown, what: string): void {
   if (nestedDeeperThan(value, MAX_JSON_DEPTH)) {
-    throw appError(400, 'INVALID_ARGUMENT', `${what} is nested deeper than ${MAX_JSON_DEPTH} levels`, { maxDepth: MAX_JSON_DEPTH });
+    throw appError(400, 'INVALID_ARGUMENT', `${what} is nested deeper than ${MAX_JSON_DEPTH} levels`, {
+      maxDepth: MAX_JSON_DEPTH,
+    });
   }
 }
 
@@ -100,12 +112,17 @@ const NO_HEADERS: RequestHeaders = { get: () => null };
 /** The clock's offset lives in the state (one record), so it is exported, imported and persisted with it. */
 const CLOCK = 'clock';
 const FLOAT_TEXT: Record<string, number> = { NaN: NaN, Infinity: Infinity, '-Infinity': -Infinity };
-const floatFromText: LeafFn = (kind, v) => (kind === 'float' && typeof v === 'string' ? ownValue(FLOAT_TEXT, v) ?? v : v);
+const floatFromText: LeafFn = (kind, v) =>
+  kind === 'float' && typeof v === 'string' ? (ownValue(FLOAT_TEXT, v) ?? v) : v;
 
 export { JsonAnswer, type Answer } from './answer.ts';
 
 function json(status: number, body: unknown, headers: Record<string, string> = {}): JsonAnswer {
-  return new JsonAnswer(status, { 'content-type': 'application/json', 'x-wix-request-id': crypto.randomUUID(), ...headers }, JSON.stringify(body));
+  return new JsonAnswer(
+    status,
+    { 'content-type': 'application/json', 'x-wix-request-id': crypto.randomUUID(), ...headers },
+    JSON.stringify(body),
+  );
 }
 
 export function errorResponse(err: SandboxError): JsonAnswer {
@@ -139,7 +156,11 @@ function authorize(d: OperationDescriptor, caller: Caller): SandboxError | undef
   }
   // `x-sfk-own-data` in the spec: the operation acts on the caller's own cart or member.
   if (d.ownData && caller.kind === 'elevated') {
-    return appError(403, 'PERMISSION_DENIED', `${d.operationId} acts on the calling visitor or member; an API key has none`);
+    return appError(
+      403,
+      'PERMISSION_DENIED',
+      `${d.operationId} acts on the calling visitor or member; an API key has none`,
+    );
   }
   return undefined;
 }
@@ -181,7 +202,10 @@ export function createSandbox(given: SandboxOptions = {}): Sandbox {
       // Merged again only when the stored settings change (a write replaces the record).
       const stored = store.db.get(SETTINGS, 'site');
       if (!settingsCache || stored !== settingsCache.from) {
-        settingsCache = { from: stored, value: Object.freeze({ ...DEFAULT_SETTINGS, ...options.settings, ...(stored ?? {}) }) as SandboxSettings };
+        settingsCache = {
+          from: stored,
+          value: Object.freeze({ ...DEFAULT_SETTINGS, ...options.settings, ...(stored ?? {}) }) as SandboxSettings,
+        };
       }
       return settingsCache.value;
     },
@@ -260,7 +284,11 @@ export function createSandbox(given: SandboxOptions = {}): Sandbox {
         options.persist!({ changes, snapshot: () => store.snapshot() });
       } catch (err) {
         if (err instanceof SandboxError) throw err;
-        throw appError(500, 'STATE_NOT_SAVED', `The change could not be saved and was undone: ${(err as Error)?.message ?? String(err)}`);
+        throw appError(
+          500,
+          'STATE_NOT_SAVED',
+          `The change could not be saved and was undone: ${(err as Error)?.message ?? String(err)}`,
+        );
       }
     });
 
@@ -293,18 +321,28 @@ export function createSandbox(given: SandboxOptions = {}): Sandbox {
     const match = router.match(request.method, url.pathname);
     if (!match) {
       if (router.knows(url.pathname)) {
-        return errorResponse(appError(405, 'METHOD_NOT_ALLOWED', `${request.method} is not allowed on ${url.pathname}`));
+        return errorResponse(
+          appError(405, 'METHOD_NOT_ALLOWED', `${request.method} is not allowed on ${url.pathname}`),
+        );
       }
       return errorResponse(appError(404, 'NOT_FOUND', `No operation at ${request.method} ${url.pathname}`));
     }
     const { d, params } = match;
     const hasBody = request.method !== 'GET' && request.method !== 'DELETE';
-    const body = hasBody ? (((await readJsonObject(request, bodyLimit(request.method, url.pathname))) ?? {}) as Record<string, unknown>) : undefined;
+    const body = hasBody
+      ? (((await readJsonObject(request, bodyLimit(request.method, url.pathname))) ?? {}) as Record<string, unknown>)
+      : undefined;
     const query = url.search ? parseQuery(url.searchParams) : {};
     assertDepth(body, 'Request body');
     assertDepth(query, 'The query string');
 
-    const resolved = resolveCaller(store.db, request.headers.get('authorization'), opts.apiKeys, request.headers.get('wix-site-id'), sandbox.now());
+    const resolved = resolveCaller(
+      store.db,
+      request.headers.get('authorization'),
+      opts.apiKeys,
+      request.headers.get('wix-site-id'),
+      sandbox.now(),
+    );
     if ('error' in resolved) {
       return errorResponse(tokenRefusal(resolved.error));
     }
@@ -344,7 +382,13 @@ export function createSandbox(given: SandboxOptions = {}): Sandbox {
       if (validate && !validate(JSON.parse(JSON.stringify(out)))) {
         return json(500, {
           message: `sandbox answer for ${d.key} does not match the spec`,
-          details: { applicationError: { code: 'RESPONSE_SCHEMA_MISMATCH', description: JSON.stringify(validate.errors), data: {} } },
+          details: {
+            applicationError: {
+              code: 'RESPONSE_SCHEMA_MISMATCH',
+              description: JSON.stringify(validate.errors),
+              data: {},
+            },
+          },
         });
       }
     }
@@ -366,9 +410,17 @@ export function createSandbox(given: SandboxOptions = {}): Sandbox {
     } catch (err) {
       if (err instanceof SandboxError) return errorResponse(err);
       // decodeURIComponent on a caller's broken percent-encoding (a path, a page's query): their error.
-      if (err instanceof URIError) return errorResponse(appError(400, 'INVALID_ARGUMENT', `The request URL is not valid percent-encoded text: ${err.message}`));
+      if (err instanceof URIError)
+        return errorResponse(
+          appError(400, 'INVALID_ARGUMENT', `The request URL is not valid percent-encoded text: ${err.message}`),
+        );
       console.error('[sandbox] internal error', err);
-      return json(500, { message: 'Internal sandbox error', details: { applicationError: { code: 'INTERNAL', description: String((err as Error)?.message ?? err), data: {} } } });
+      return json(500, {
+        message: 'Internal sandbox error',
+        details: {
+          applicationError: { code: 'INTERNAL', description: String((err as Error)?.message ?? err), data: {} },
+        },
+      });
     }
   }
 

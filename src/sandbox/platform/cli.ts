@@ -28,7 +28,11 @@ export const SANDBOX_FLAGS = {
   'public-url': { type: 'string', env: 'SFK_PUBLIC_URL' },
 } as const;
 
-const list = (v: string | undefined) => v?.split(',').map((x) => x.trim()).filter(Boolean);
+const list = (v: string | undefined) =>
+  v
+    ?.split(',')
+    .map((x) => x.trim())
+    .filter(Boolean);
 
 export function sandboxOptionsFromArgs(args: string[], env: NodeJS.ProcessEnv = process.env): SandboxServerOptions {
   const { values } = parseArgs({
@@ -71,7 +75,11 @@ export function connectHelp(url: string): string[] {
   ];
 }
 
-export function describeStart(url: string, o: { clientIds: string[]; apiKeys: string[]; memberEmail: string; memberPassword: string; siteId: string }, data?: string): string {
+export function describeStart(
+  url: string,
+  o: { clientIds: string[]; apiKeys: string[]; memberEmail: string; memberPassword: string; siteId: string },
+  data?: string,
+): string {
   return [
     `storefront-kit sandbox listening on ${url}`,
     `  client id:        ${o.clientIds.join(', ')}  (OAuth client ids accepted; your app's own: --client-id ID[,ID...])`,
@@ -96,7 +104,9 @@ export async function main(args: string[]): Promise<void> {
     console.log(describeStart(s.url, s.sandbox.options, options.data));
     if (!LOOPBACK_NAMES.includes(options.host ?? '127.0.0.1')) {
       // Beyond loopback the control API's reads need the key too (and the default key is refused); the operations answer anyone who reaches the port.
-      console.warn(`  warning: listening on ${options.host}: anyone who reaches it can call the API as a visitor; /__sandbox/ needs the API key`);
+      console.warn(
+        `  warning: listening on ${options.host}: anyone who reaches it can call the API as a visitor; /__sandbox/ needs the API key`,
+      );
     }
     const stop = () => void s.close().then(() => process.exit(0));
     process.on('SIGINT', stop);

@@ -18,7 +18,8 @@ import type { Caller, OperationContext, SandboxRequest, SandboxSettings } from '
 
 type RunAs = <T>(caller: Caller, origin: string, fn: (ctx: OperationContext) => T | Promise<T>) => Promise<T>;
 
-const ok = (body: unknown, status = 200) => new JsonAnswer(status, { 'content-type': 'application/json' }, JSON.stringify(body));
+const ok = (body: unknown, status = 200) =>
+  new JsonAnswer(status, { 'content-type': 'application/json' }, JSON.stringify(body));
 
 const SETTING_TYPES: Record<keyof SandboxSettings, 'boolean' | 'number' | 'string[]'> = {
   requireEmailVerification: 'boolean',
@@ -87,7 +88,11 @@ export async function control(request: SandboxRequest, url: URL, sandbox: Sandbo
     case 'PUT /__sandbox/state': {
       const snapshot = (await jsonBody(request, url)) as unknown as StateSnapshot;
       const isObject = (v: unknown) => !!v && typeof v === 'object' && !Array.isArray(v);
-      if (snapshot.version !== STATE_VERSION || !isObject(snapshot.collections) || !Object.values(snapshot.collections).every(isObject)) {
+      if (
+        snapshot.version !== STATE_VERSION ||
+        !isObject(snapshot.collections) ||
+        !Object.values(snapshot.collections).every(isObject)
+      ) {
         throw appError(400, 'INVALID_STATE', `State must be {version: ${STATE_VERSION}, collections: {...}}`);
       }
       await runAs({ kind: 'anonymous' }, url.origin, () => sandbox.store.load(snapshot));
@@ -146,7 +151,9 @@ export async function control(request: SandboxRequest, url: URL, sandbox: Sandbo
         if (!good) {
           violations.push({
             field: k,
-            description: type ? `must be ${type === 'number' ? 'a positive number' : type}` : 'is not a sandbox setting',
+            description: type
+              ? `must be ${type === 'number' ? 'a positive number' : type}`
+              : 'is not a sandbox setting',
             violatedRule: type ? 'VALIDATION' : 'FIELD_NOT_ALLOWED',
           });
         }
@@ -154,7 +161,11 @@ export async function control(request: SandboxRequest, url: URL, sandbox: Sandbo
       // Redirect URIs match on the parsed URL; a wildcard is a path prefix, so only at the end.
       for (const [i, pattern] of (Array.isArray(patch.redirectUris) ? patch.redirectUris : []).entries()) {
         if (typeof pattern === 'string' && pattern.slice(0, -1).includes('*')) {
-          violations.push({ field: `redirectUris[${i}]`, description: 'may have a * only at its end (any path starting with what comes before)', violatedRule: 'FORMAT' });
+          violations.push({
+            field: `redirectUris[${i}]`,
+            description: 'may have a * only at its end (any path starting with what comes before)',
+            violatedRule: 'FORMAT',
+          });
         }
       }
       if (violations.length) throw validationError(violations);
@@ -169,7 +180,9 @@ export async function control(request: SandboxRequest, url: URL, sandbox: Sandbo
     case 'POST /__sandbox/clock/advance': {
       const { seconds } = await jsonBody(request, url);
       if (typeof seconds !== 'number' || !Number.isFinite(seconds) || seconds < 0) {
-        throw validationError([{ field: 'seconds', description: 'must be a non-negative number', violatedRule: 'MIN' }]);
+        throw validationError([
+          { field: 'seconds', description: 'must be a non-negative number', violatedRule: 'MIN' },
+        ]);
       }
       await sandbox.advanceClock(seconds);
       return ok({ now: sandbox.now().toISOString(), offsetSeconds: sandbox.clockOffsetMs / 1000 });

@@ -16,7 +16,12 @@ export class SandboxError extends Error {
 }
 
 /** An application error: `{message, details: {applicationError: {description, code, data}}}`. */
-export function appError(status: number, code: string, description: string, data: Record<string, unknown> = {}): SandboxError {
+export function appError(
+  status: number,
+  code: string,
+  description: string,
+  data: Record<string, unknown> = {},
+): SandboxError {
   return new SandboxError(status, { message: description, details: { applicationError: { description, code, data } } });
 }
 
@@ -31,9 +36,11 @@ export function validationError(violations: Violation[]): SandboxError {
  * A standard error: a message and no application error. The store reader's methods document no
  * custom errors, so a missing entity is this (the official SDK reports its code as the status).
  */
-export const standardError = (status: number, message: string): SandboxError => new SandboxError(status, { message, details: {} });
+export const standardError = (status: number, message: string): SandboxError =>
+  new SandboxError(status, { message, details: {} });
 
-export const notFound = (what: string, id: string, code = 'NOT_FOUND') => appError(404, code, `${what} ${id} not found`, { id });
+export const notFound = (what: string, id: string, code = 'NOT_FOUND') =>
+  appError(404, code, `${what} ${id} not found`, { id });
 export const forbidden = (description: string) => appError(403, 'PERMISSION_DENIED', description);
 export const unauthenticated = (description: string) => appError(401, 'UNAUTHENTICATED', description);
 /** An invalid state transition or a business rule (capture a voided payment, duplicate slug). */

@@ -1,6 +1,14 @@
 /** What a sandbox module (cart, checkout, orders, members, catalog, identity, ...) may provide. */
 import type { Sandbox } from './sandbox.ts';
-import type { BeyondSpecService, Caller, Db, HandlerTable, ModuleEvents, OperationContext, SandboxRequest } from './types.ts';
+import type {
+  BeyondSpecService,
+  Caller,
+  Db,
+  HandlerTable,
+  ModuleEvents,
+  OperationContext,
+  SandboxRequest,
+} from './types.ts';
 
 export type { BeyondSpecService } from './types.ts';
 
@@ -29,7 +37,6 @@ export interface SandboxRoute {
 
 /** A module's reactions to other modules' events, each run inside the announcer's transaction. */
 export type ModuleListeners = { [N in keyof ModuleEvents]?: (ctx: OperationContext, event: ModuleEvents[N]) => void };
-
 
 export interface SandboxModule {
   name: string;

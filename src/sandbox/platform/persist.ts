@@ -15,7 +15,18 @@
  * journal again and fails its request, so it never resurfaces after a restart; a temp file of a
  * failed compaction is removed.
  */
-import { closeSync, existsSync, fstatSync, fsyncSync, ftruncateSync, openSync, readFileSync, renameSync, unlinkSync, writeSync } from 'node:fs';
+import {
+  closeSync,
+  existsSync,
+  fstatSync,
+  fsyncSync,
+  ftruncateSync,
+  openSync,
+  readFileSync,
+  renameSync,
+  unlinkSync,
+  writeSync,
+} from 'node:fs';
 import { dirname, basename, join, resolve } from 'node:path';
 import { STATE_VERSION, type Commit, type StateSnapshot } from './store.ts';
 import { findReservedKey, RESERVED_KEYS } from './safe-object.ts';
@@ -31,14 +42,23 @@ export function readDataFile(file: string): StateSnapshot | undefined {
   try {
     parsed = JSON.parse(text) as StateSnapshot;
   } catch (err) {
-    throw new DataFileError(`${file} is not valid JSON (${(err as Error).message}); refusing to start over it. Move it away or fix it.`);
+    throw new DataFileError(
+      `${file} is not valid JSON (${(err as Error).message}); refusing to start over it. Move it away or fix it.`,
+    );
   }
-  if (!parsed || typeof parsed !== 'object' || typeof parsed.version !== 'number' || typeof parsed.collections !== 'object') {
+  if (
+    !parsed ||
+    typeof parsed !== 'object' ||
+    typeof parsed.version !== 'number' ||
+    typeof parsed.collections !== 'object'
+  ) {
     throw new DataFileError(`${file} is not a sandbox state file (no version/collections); refusing to start over it.`);
   }
   const reserved = findReservedKey(parsed);
   if (reserved !== undefined) {
-    throw new DataFileError(`${file} holds the reserved key ${reserved} (__proto__, constructor and prototype are never state); refusing to start over it.`);
+    throw new DataFileError(
+      `${file} holds the reserved key ${reserved} (__proto__, constructor and prototype are never state); refusing to start over it.`,
+    );
   }
   if (parsed.version > STATE_VERSION) {
     throw new DataFileError(
@@ -54,7 +74,7 @@ const nodeWrite: WriteFn = (fd, buffer, offset) => writeSync(fd, buffer, offset)
 
 /** Writes all of `bytes` (writeSync may write fewer than asked). */
 function writeFully(fd: number, bytes: Buffer, write: WriteFn): void {
-  for (let done = 0; done < bytes.byteLength; ) done += write(fd, bytes, done);
+  for (let done = 0; done < bytes.byteLength;) done += write(fd, bytes, done);
 }
 
 /** Writes the whole state atomically; returns its size in bytes. A failed write leaves FILE as it was and no temp file. */
@@ -107,11 +127,17 @@ function replayJournal(journalFile: string, state: StateSnapshot): void {
     try {
       entries = JSON.parse(lines[i]) as JournalEntry[];
     } catch (err) {
-      throw new DataFileError(`${journalFile} line ${i + 1} is not valid JSON (${(err as Error).message}); refusing to start over it. Move it away or fix it.`);
+      throw new DataFileError(
+        `${journalFile} line ${i + 1} is not valid JSON (${(err as Error).message}); refusing to start over it. Move it away or fix it.`,
+      );
     }
-    const reserved = findReservedKey(entries) ?? entries.flatMap(([collection, id]) => [collection, id]).find((k) => RESERVED_KEYS.has(k));
+    const reserved =
+      findReservedKey(entries) ??
+      entries.flatMap(([collection, id]) => [collection, id]).find((k) => RESERVED_KEYS.has(k));
     if (reserved !== undefined) {
-      throw new DataFileError(`${journalFile} line ${i + 1} holds the reserved key ${reserved}; refusing to start over it.`);
+      throw new DataFileError(
+        `${journalFile} line ${i + 1} holds the reserved key ${reserved}; refusing to start over it.`,
+      );
     }
     for (const [collection, id, value] of entries) {
       const c = (state.collections[collection] ??= {});
@@ -209,7 +235,9 @@ export class DataFile {
   commit(changes: Commit, snapshot: () => StateSnapshot): void {
     if (changes === 'all') return this.compact(snapshot());
     if (this.fd === undefined) throw new Error('DataFile.commit before open');
-    const line = JSON.stringify(changes.map((c): JournalEntry => [c.collection, c.id, (c.value as JournalEntry[2]) ?? null])) + '\n';
+    const line =
+      JSON.stringify(changes.map((c): JournalEntry => [c.collection, c.id, (c.value as JournalEntry[2]) ?? null])) +
+      '\n';
     const bytes = Buffer.from(line);
     const before = this.journalBytes;
     try {

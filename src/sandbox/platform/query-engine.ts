@@ -12,7 +12,20 @@ export interface SortSpec {
   order?: 'ASC' | 'DESC' | 'asc' | 'desc';
 }
 
-const OPERATORS = new Set(['$eq', '$ne', '$gt', '$gte', '$lt', '$lte', '$in', '$hasSome', '$hasAll', '$startsWith', '$contains', '$exists']);
+const OPERATORS = new Set([
+  '$eq',
+  '$ne',
+  '$gt',
+  '$gte',
+  '$lt',
+  '$lte',
+  '$in',
+  '$hasSome',
+  '$hasAll',
+  '$startsWith',
+  '$contains',
+  '$exists',
+]);
 
 /** Reads a dotted path; through arrays it collects every element's value. */
 export function getField(entity: unknown, path: string): unknown {
@@ -54,7 +67,9 @@ function compare(a: unknown, b: unknown): number {
 /** Text operators, case-insensitive; a path through an array matches when any of its values does. */
 const someText = (value: unknown, arg: unknown, test: (v: string, a: string) => boolean) =>
   typeof arg === 'string' &&
-  (Array.isArray(value) ? value : [value]).some((v) => typeof v === 'string' && test(v.toLowerCase(), arg.toLowerCase()));
+  (Array.isArray(value) ? value : [value]).some(
+    (v) => typeof v === 'string' && test(v.toLowerCase(), arg.toLowerCase()),
+  );
 
 const eq = (a: unknown, b: unknown) => (Array.isArray(a) ? a.some((x) => compare(x, b) === 0) : compare(a, b) === 0);
 
@@ -110,7 +125,12 @@ export function matches(entity: unknown, filter: Filter | undefined | null): boo
       if (matches(entity, cond as Filter)) return false;
     } else {
       const value = getField(entity, key);
-      if (cond && typeof cond === 'object' && !Array.isArray(cond) && Object.keys(cond).some((k) => k.startsWith('$'))) {
+      if (
+        cond &&
+        typeof cond === 'object' &&
+        !Array.isArray(cond) &&
+        Object.keys(cond).some((k) => k.startsWith('$'))
+      ) {
         for (const [op, arg] of Object.entries(cond)) {
           if (!OPERATORS.has(op)) throw invalid(key, `unknown operator ${op}`);
           if (!applyOperator(op, value, arg, key)) return false;
@@ -156,19 +176,39 @@ const isObject = (v: unknown) => v !== null && typeof v === 'object' && !Array.i
  * their real type); without, a field sorts by its values, and a field that holds an object
  * (nothing to order it by) is refused. `path` names the sort in the request, for the error.
  */
-export function sortEntities<T>(items: T[], sort: SortSpec[] | undefined, rules?: SortRules<T>, path = 'query.sort'): T[] {
+export function sortEntities<T>(
+  items: T[],
+  sort: SortSpec[] | undefined,
+  rules?: SortRules<T>,
+  path = 'query.sort',
+): T[] {
   if (!sort?.length) return items;
   const keyed = sort.map((s, i) => {
     const field = `${path}[${i}].fieldName`;
     const name = String(s?.fieldName ?? '');
     const order = String(s?.order ?? 'ASC').toUpperCase();
-    if (order !== 'ASC' && order !== 'DESC') throw validationError([{ field: `${path}[${i}].order`, description: 'must be ASC or DESC', violatedRule: 'INVALID_ENUM_VALUE' }]);
+    if (order !== 'ASC' && order !== 'DESC')
+      throw validationError([
+        { field: `${path}[${i}].order`, description: 'must be ASC or DESC', violatedRule: 'INVALID_ENUM_VALUE' },
+      ]);
     const rule = rules ? (Object.hasOwn(rules, name) ? rules[name] : undefined) : undefined;
     if (rules && !rule) {
-      throw validationError([{ field, description: `cannot sort by "${name}" (sortable: ${Object.keys(rules).join(', ')})`, violatedRule: 'INVALID_SORT_FIELD' }]);
+      throw validationError([
+        {
+          field,
+          description: `cannot sort by "${name}" (sortable: ${Object.keys(rules).join(', ')})`,
+          violatedRule: 'INVALID_SORT_FIELD',
+        },
+      ]);
     }
     if (!rule && items.some((e) => isObject(getField(e, name)))) {
-      throw validationError([{ field, description: `cannot sort by "${name}": it is an object, name one of its fields`, violatedRule: 'INVALID_SORT_FIELD' }]);
+      throw validationError([
+        {
+          field,
+          description: `cannot sort by "${name}": it is an object, name one of its fields`,
+          violatedRule: 'INVALID_SORT_FIELD',
+        },
+      ]);
     }
     const read = (e: T) => (rule ? typedKey(rule, rule.key ? rule.key(e) : getField(e, name)) : undefined);
     return { name, desc: order === 'DESC', rule, read };
@@ -228,7 +268,8 @@ export function queryCursor<T>(
   let offset = 0;
   if (q.cursorPaging?.cursor) {
     const decoded = Number(atob(q.cursorPaging.cursor));
-    if (!Number.isInteger(decoded) || decoded < 0) throw appError(400, 'INVALID_CURSOR', 'cursorPaging.cursor is not valid');
+    if (!Number.isInteger(decoded) || decoded < 0)
+      throw appError(400, 'INVALID_CURSOR', 'cursorPaging.cursor is not valid');
     offset = decoded;
   }
   const limit = q.cursorPaging?.limit ?? defaultLimit;

@@ -26,7 +26,9 @@ function decodePathValue(name: string, raw: string): string {
   try {
     return decodeURIComponent(raw);
   } catch {
-    throw appError(400, 'INVALID_ARGUMENT', `Path parameter ${name} is not valid percent-encoded text`, { parameter: name });
+    throw appError(400, 'INVALID_ARGUMENT', `Path parameter ${name} is not valid percent-encoded text`, {
+      parameter: name,
+    });
   }
 }
 
@@ -56,7 +58,10 @@ export class Router {
         const literalScore = d.path.split('/').filter((s) => s && !s.includes('{')).length;
         return { d, regex: new RegExp(`^${pattern}$`), names, literalScore };
       })
-      .sort((a, b) => a.names.length - b.names.length || b.literalScore - a.literalScore || a.d.path.localeCompare(b.d.path));
+      .sort(
+        (a, b) =>
+          a.names.length - b.names.length || b.literalScore - a.literalScore || a.d.path.localeCompare(b.d.path),
+      );
     this.parameterised = this.routes.filter((r) => r.names.length > 0);
     for (const r of this.routes) {
       if (r.names.length === 0 && !this.byLiteralPath.has(r.d.path)) {
@@ -80,7 +85,10 @@ export class Router {
       const params: Record<string, string> = {};
       r.names.forEach((n, i) => (params[n] = decodePathValue(n, m[i + 1])));
       if (r.d.method === method) return { d: r.d, params, alternate: false };
-      if (!alternate && ((method === 'GET' && r.d.dotR && r.d.method === 'POST') || (method === 'POST' && r.d.postFallback))) {
+      if (
+        !alternate &&
+        ((method === 'GET' && r.d.dotR && r.d.method === 'POST') || (method === 'POST' && r.d.postFallback))
+      ) {
         alternate = { d: r.d, params, alternate: true };
         alternatePath = r.d.path;
       }

@@ -6,7 +6,14 @@
 import type { Answer } from './answer.ts';
 import type { Store } from './store.ts';
 import type { EventHub } from './events.ts';
-import type { BeyondSpecService, Caller, OperationContext, SandboxIdentity, SandboxRequest, SandboxSettings } from './types.ts';
+import type {
+  BeyondSpecService,
+  Caller,
+  OperationContext,
+  SandboxIdentity,
+  SandboxRequest,
+  SandboxSettings,
+} from './types.ts';
 
 export interface Sandbox {
   handle(request: Request): Promise<Response>;

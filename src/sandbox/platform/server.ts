@@ -5,7 +5,15 @@
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createSandbox, DEFAULT_API_KEY, errorResponse, JsonAnswer, type Answer, type Sandbox, type SandboxOptions } from './app.ts';
+import {
+  createSandbox,
+  DEFAULT_API_KEY,
+  errorResponse,
+  JsonAnswer,
+  type Answer,
+  type Sandbox,
+  type SandboxOptions,
+} from './app.ts';
 import { appError, type SandboxError } from './errors.ts';
 import { bodyLimit } from './json-body.ts';
 import type { SandboxRequest } from './types.ts';
@@ -108,11 +116,16 @@ async function staticFile(dir: string, pathname: string): Promise<Answer | undef
   try {
     decoded = decodeURIComponent(pathname);
   } catch {
-    return errorResponse(appError(400, 'INVALID_ARGUMENT', 'The request path is not valid percent-encoded text', { path: pathname }));
+    return errorResponse(
+      appError(400, 'INVALID_ARGUMENT', 'The request path is not valid percent-encoded text', { path: pathname }),
+    );
   }
   let file = normalize(join(root, decoded));
   if (!file.startsWith(root)) return undefined;
-  const isFile = await stat(file).then((st) => st.isFile(), () => false);
+  const isFile = await stat(file).then(
+    (st) => st.isFile(),
+    () => false,
+  );
   if (!isFile) {
     // A missing asset is a 404; any other path is a client route (`/op/checkout.createOrder`).
     if (ownValue(TYPES, extname(pathname))) return undefined;
@@ -123,12 +136,29 @@ async function staticFile(dir: string, pathname: string): Promise<Answer | undef
   const type = ownValue(TYPES, extname(file)) ?? 'application/octet-stream';
   const cache = file.includes(`${sep}assets${sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache';
   return new Response(new Uint8Array(body), {
-    headers: { 'content-type': type, 'cache-control': cache, 'x-content-type-options': 'nosniff', 'content-security-policy': CONSOLE_CSP },
+    headers: {
+      'content-type': type,
+      'cache-control': cache,
+      'x-content-type-options': 'nosniff',
+      'content-security-policy': CONSOLE_CSP,
+    },
   });
 }
 
 /** Paths that always belong to the sandbox, never to the static console. */
-const API_PREFIXES = ['/__sandbox/', '/oauth2/', '/ecom/', '/members/', '/stores/', '/stores-reader/', '/v1/', '/v2/', '/wix-data/', '/_api/', '/graphql'];
+const API_PREFIXES = [
+  '/__sandbox/',
+  '/oauth2/',
+  '/ecom/',
+  '/members/',
+  '/stores/',
+  '/stores-reader/',
+  '/v1/',
+  '/v2/',
+  '/wix-data/',
+  '/_api/',
+  '/graphql',
+];
 
 export interface SandboxServer {
   sandbox: Sandbox;
@@ -161,7 +191,10 @@ function sandboxRequest(req: IncomingMessage, origin: string): SandboxRequest {
   let body: Promise<Buffer> | undefined;
   const url = origin + (req.url ?? '/');
   const read = () =>
-    (body ??= req.method === 'GET' || req.method === 'HEAD' ? Promise.resolve(Buffer.alloc(0)) : readNodeBody(req, bodyLimit(req.method ?? '', new URL(url).pathname)));
+    (body ??=
+      req.method === 'GET' || req.method === 'HEAD'
+        ? Promise.resolve(Buffer.alloc(0))
+        : readNodeBody(req, bodyLimit(req.method ?? '', new URL(url).pathname)));
   return {
     method: req.method ?? 'GET',
     url,
@@ -177,7 +210,11 @@ function sandboxRequest(req: IncomingMessage, origin: string): SandboxRequest {
 async function writeAnswer(res: ServerResponse, answer: Answer, extraHeaders: Record<string, string>): Promise<void> {
   if (answer instanceof JsonAnswer) {
     // The sandbox's own JSON: one write, with its length.
-    res.writeHead(answer.status, { ...extraHeaders, ...answer.headers, 'content-length': String(Buffer.byteLength(answer.text)) });
+    res.writeHead(answer.status, {
+      ...extraHeaders,
+      ...answer.headers,
+      'content-length': String(Buffer.byteLength(answer.text)),
+    });
     return void res.end(answer.text);
   }
   const headers: Record<string, string> = { ...extraHeaders };
@@ -236,12 +273,22 @@ export async function createSandboxServer(given: SandboxServerOptions = {}): Pro
     }
     if (!req.url?.startsWith('/')) {
       // Absolute-form (`GET http://other/...`) or `*`: the sandbox is no proxy.
-      return refuse(req, res, appError(400, 'INVALID_ARGUMENT', 'The request target must be a path starting with /', { target: req.url ?? '' }));
+      return refuse(
+        req,
+        res,
+        appError(400, 'INVALID_ARGUMENT', 'The request target must be a path starting with /', {
+          target: req.url ?? '',
+        }),
+      );
     }
     const requestOrigin = header(req, 'origin');
     const cors: Record<string, string> =
       requestOrigin && (LOOPBACK_ORIGIN.test(requestOrigin) || allowedOrigins.has(requestOrigin))
-        ? { 'access-control-allow-origin': requestOrigin, 'access-control-expose-headers': CORS_EXPOSED, vary: 'Origin' }
+        ? {
+            'access-control-allow-origin': requestOrigin,
+            'access-control-expose-headers': CORS_EXPOSED,
+            vary: 'Origin',
+          }
         : {};
     if (req.method === 'OPTIONS' && requestOrigin && header(req, 'access-control-request-method')) {
       // A browser's preflight: allowed origins may send any method and header the API takes.
@@ -282,7 +329,12 @@ export async function createSandboxServer(given: SandboxServerOptions = {}): Pro
       .catch((err) => {
         console.error('[sandbox] request failed', err);
         if (!res.headersSent) res.writeHead(500, { 'content-type': 'application/json' });
-        res.end(JSON.stringify({ message: 'Internal sandbox error', details: { applicationError: { code: 'INTERNAL', description: String(err), data: {} } } }));
+        res.end(
+          JSON.stringify({
+            message: 'Internal sandbox error',
+            details: { applicationError: { code: 'INTERNAL', description: String(err), data: {} } },
+          }),
+        );
       });
   });
   server.keepAliveTimeout = 5000;

@@ -68,7 +68,8 @@ function matchesWhere(entity: Entity, where: Where): boolean {
   for (const [path, value] of Object.entries(where)) {
     const actual = valueAt(entity, path.split('.'));
     // `undefined` in a filter: the field is absent (as `!entity.field` reads it: null too).
-    if (value === undefined || value === null ? actual !== undefined && actual !== null : actual !== value) return false;
+    if (value === undefined || value === null ? actual !== undefined && actual !== null : actual !== value)
+      return false;
   }
   return true;
 }
@@ -160,7 +161,8 @@ export class Store {
     }
     // The collection's order decides among several (a set keeps the order ids joined it).
     const position = indexes!.position;
-    const ordered = candidates.size > 1 ? [...candidates].sort((a, b) => position.get(a)! - position.get(b)!) : candidates;
+    const ordered =
+      candidates.size > 1 ? [...candidates].sort((a, b) => position.get(a)! - position.get(b)!) : candidates;
     for (const id of ordered) {
       const e = c.get(id)!;
       if (matchesWhere(e, where)) yield e;
@@ -176,7 +178,10 @@ export class Store {
    * if writing fails, the change is undone and the request fails, so nothing is acknowledged that
    * is not on disk). Transactions do not nest: calling this from inside `fn` would wait forever.
    */
-  transaction<T>(fn: (db: Db) => T | Promise<T>, beforeCommit?: (commit: Commit) => void): Promise<{ result: T; changed: boolean }> {
+  transaction<T>(
+    fn: (db: Db) => T | Promise<T>,
+    beforeCommit?: (commit: Commit) => void,
+  ): Promise<{ result: T; changed: boolean }> {
     const next = this.tail.then(() => this.runOne(fn, beforeCommit));
     this.tail = next.catch(() => undefined);
     return next;
@@ -187,7 +192,10 @@ export class Store {
   /** How many changes the transaction had journaled when it loaded. */
   private loadIndex: number | undefined;
 
-  private async runOne<T>(fn: (db: Db) => T | Promise<T>, beforeCommit?: (commit: Commit) => void): Promise<{ result: T; changed: boolean }> {
+  private async runOne<T>(
+    fn: (db: Db) => T | Promise<T>,
+    beforeCommit?: (commit: Commit) => void,
+  ): Promise<{ result: T; changed: boolean }> {
     const journal: Undo[] = [];
     this.journal = journal;
     this.beforeLoad = this.loadIndex = undefined;
@@ -196,7 +204,13 @@ export class Store {
       const changed = journal.length > 0 || this.beforeLoad !== undefined;
       if (changed) {
         beforeCommit?.(
-          this.beforeLoad ? 'all' : journal.map(({ collection, id }) => ({ collection, id, value: this.collections.get(collection)?.get(id) })),
+          this.beforeLoad
+            ? 'all'
+            : journal.map(({ collection, id }) => ({
+                collection,
+                id,
+                value: this.collections.get(collection)?.get(id),
+              })),
         );
         this.revision++;
       }
@@ -204,7 +218,8 @@ export class Store {
     } catch (err) {
       // Changes after a load were made to collections that are dropped; undo only those before it.
       if (this.beforeLoad) ({ collections: this.collections, indexes: this.indexes } = this.beforeLoad);
-      for (const u of journal.slice(0, this.loadIndex ?? journal.length).reverse()) this.write(u.collection, u.id, u.before);
+      for (const u of journal.slice(0, this.loadIndex ?? journal.length).reverse())
+        this.write(u.collection, u.id, u.before);
       throw err;
     } finally {
       this.journal = undefined;
@@ -221,7 +236,8 @@ export class Store {
     },
     find: (collection: string, match: Where | ((entity: never) => boolean)) => {
       if (typeof match !== 'function') return this.select(collection, match).next().value;
-      for (const e of this.collections.get(collection)?.values() ?? []) if ((match as (entity: Entity) => boolean)(e)) return e;
+      for (const e of this.collections.get(collection)?.values() ?? [])
+        if ((match as (entity: Entity) => boolean)(e)) return e;
       return undefined;
     },
     count: (collection: string) => this.collections.get(collection)?.size ?? 0,
@@ -255,7 +271,9 @@ export class Store {
 
   load(snapshot: StateSnapshot): void {
     if (snapshot.version !== STATE_VERSION) {
-      throw new Error(`state version ${snapshot.version} is not supported (this sandbox reads version ${STATE_VERSION})`);
+      throw new Error(
+        `state version ${snapshot.version} is not supported (this sandbox reads version ${STATE_VERSION})`,
+      );
     }
     // Inside a transaction a load is a change like any other: persisted before the answer, undone
     // if the transaction fails (changes journaled before it are undone on the old collections).
@@ -263,7 +281,9 @@ export class Store {
       this.beforeLoad = { collections: this.collections, indexes: this.indexes };
       this.loadIndex = this.journal.length;
     }
-    this.collections = new Map(Object.entries(snapshot.collections).map(([name, entities]) => [name, new Map(Object.entries(entities))]));
+    this.collections = new Map(
+      Object.entries(snapshot.collections).map(([name, entities]) => [name, new Map(Object.entries(entities))]),
+    );
     // Indexes are built again on first use of each collection.
     this.indexes = new Map();
     if (!this.journal) this.revision++;

@@ -58,7 +58,7 @@ export function issueTokens(
     expiresAt: now.getTime() + settings.accessTokenTtlSeconds * 1000,
   };
   const refresh: TokenRecord = { id: randomToken('sfk-rt'), kind: 'refresh', ...subject, role };
-  if (!subject.memberId) delete access.memberId, delete refresh.memberId;
+  if (!subject.memberId) (delete access.memberId, delete refresh.memberId);
   db.put(TOKENS, access.id, access);
   db.put(TOKENS, refresh.id, refresh);
   return {
@@ -96,7 +96,15 @@ export function resolveCaller(
   if (!rec || rec.kind !== 'access' || rec.revoked) return { error: 'invalid' };
   if ((rec.expiresAt ?? 0) <= now.getTime()) return { error: 'expired' };
   return rec.memberId
-    ? { caller: { kind: 'member', visitorId: rec.visitorId, memberId: rec.memberId, clientId: rec.clientId, token: rec.id } }
+    ? {
+        caller: {
+          kind: 'member',
+          visitorId: rec.visitorId,
+          memberId: rec.memberId,
+          clientId: rec.clientId,
+          token: rec.id,
+        },
+      }
     : { caller: { kind: 'visitor', visitorId: rec.visitorId, clientId: rec.clientId, token: rec.id } };
 }
 

@@ -64,7 +64,8 @@ function operationNode(d: OperationDescriptor): SpecOperation {
 function resolveLocal<T extends SpecRef>(d: OperationDescriptor, node: T | undefined): T | undefined {
   if (node?.$ref?.startsWith('#/')) {
     let cur: unknown = specs[d.service];
-    for (const part of node.$ref.slice(2).split('/')) cur = (cur as Record<string, unknown>)[part.replace(/~1/g, '/').replace(/~0/g, '~')];
+    for (const part of node.$ref.slice(2).split('/'))
+      cur = (cur as Record<string, unknown>)[part.replace(/~1/g, '/').replace(/~0/g, '~')];
     return cur as T;
   }
   return node;
@@ -128,7 +129,10 @@ const RULES: Record<string, string> = {
 
 /** `/lineItems/0/quantity` -> `lineItems[0].quantity` */
 export function fieldPath(instancePath: string, extra?: string): string {
-  const parts = instancePath.split('/').slice(1).map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~'));
+  const parts = instancePath
+    .split('/')
+    .slice(1)
+    .map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~'));
   if (extra) parts.push(extra);
   let out = '';
   for (const p of parts) out += /^\d+$/.test(p) ? `[${p}]` : out ? `.${p}` : p;
@@ -152,7 +156,9 @@ export function toViolations(errors: ErrorObject[] | null | undefined, prefix = 
   const seen = new Set<string>();
   const out: Violation[] = [];
   // Branch errors of anyOf/oneOf are noise when the combinator itself is reported.
-  const combinators = new Set((errors ?? []).filter((e) => e.keyword === 'anyOf' || e.keyword === 'oneOf').map((e) => e.instancePath));
+  const combinators = new Set(
+    (errors ?? []).filter((e) => e.keyword === 'anyOf' || e.keyword === 'oneOf').map((e) => e.instancePath),
+  );
   for (const e of errors ?? []) {
     if (e.keyword !== 'anyOf' && e.keyword !== 'oneOf' && combinators.has(e.instancePath)) continue;
     const extra =
@@ -162,7 +168,11 @@ export function toViolations(errors: ErrorObject[] | null | undefined, prefix = 
           ? (e.params as { additionalProperty: string }).additionalProperty
           : undefined;
     const field = prefix + fieldPath(e.instancePath, extra);
-    const v: Violation = { field: field || '(body)', description: describe(e), violatedRule: RULES[e.keyword] ?? 'OTHER' };
+    const v: Violation = {
+      field: field || '(body)',
+      description: describe(e),
+      violatedRule: RULES[e.keyword] ?? 'OTHER',
+    };
     const key = `${v.field}|${v.violatedRule}|${v.description}`;
     if (!seen.has(key)) {
       seen.add(key);
