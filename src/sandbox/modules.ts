@@ -6,9 +6,9 @@
  */
 import type { SandboxModule } from './platform/module.ts';
 import type { SandboxHandlers, StoreIndexes } from './platform/types.ts';
-import { mergeVisitorCartIntoMember } from './domain/cart.ts';
-import { forgetAttempts } from './domain/identity.ts';
-import { runScheduledActions } from './domain/settlement.ts';
+import { mergeVisitorCartIntoMember } from './domain/cart/cart.ts';
+import { forgetAttempts } from './domain/identity/identity.ts';
+import { runScheduledActions } from './domain/orders/settlement.ts';
 import { authenticationOperations } from './operations/authentication.ts';
 import { checkoutOperations, checkoutRoutes } from './operations/checkout.ts';
 import { collectionsV2Operations } from './operations/collections-v2.ts';

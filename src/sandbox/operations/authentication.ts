@@ -1,14 +1,14 @@
 /**
  * Authentication: register and login (v1, v2), the next state of a waiting login, sign-on,
- * change password and logout, over the identity rules (../domain/identity.ts).
+ * change password and logout, over the identity rules (../domain/identity/identity.ts).
  */
 import { bytesToBase64 } from '../../normalise/base64url.ts';
 import { appError, forbidden } from '../platform/errors.ts';
 import type { SandboxHandlers } from '../platform/types.ts';
 import { signedOutDocument } from '../pages/logout.ts';
-import { requireKnownClient, requireRegisteredRedirect } from '../domain/clients.ts';
-import { changePassword, checkEmail, loginWithPassword, proceed, registerMember, signOn } from '../domain/identity.ts';
-import { endMemberLogin } from '../domain/sessions.ts';
+import { requireKnownClient, requireRegisteredRedirect } from '../domain/identity/clients.ts';
+import { changePassword, checkEmail, loginWithPassword, proceed, registerMember, signOn } from '../domain/identity/identity.ts';
+import { endMemberLogin } from '../domain/identity/sessions.ts';
 
 /** The sandbox has the password authenticator only. */
 function passwordAuthenticator(authenticatorId: unknown, does: 'registers' | 'logs in'): void {

@@ -1,10 +1,10 @@
 /**
  * The checkout service (openapi/checkout.yaml): the caller's checkouts (another buyer's answers
- * as a missing one), and the order a checkout makes. The rules are domain/checkout.ts and
- * domain/checkout-order.ts; the sandbox's stand-in for the provider's checkout page is a route.
+ * as a missing one), and the order a checkout makes. The rules are domain/cart/checkout.ts and
+ * domain/cart/checkout-order.ts; the sandbox's stand-in for the provider's checkout page is a route.
  */
-import { buyerOf } from '../domain/cart.ts';
-import { addLines, removeLines, setQuantities, withNewIds } from '../domain/cart-lines.ts';
+import { buyerOf } from '../domain/cart/cart.ts';
+import { addLines, removeLines, setQuantities, withNewIds } from '../domain/cart/cart-lines.ts';
 import {
   changeCheckout,
   checkoutSummary,
@@ -17,8 +17,8 @@ import {
   setGiftCard,
   updateCheckoutFields,
   type Checkout,
-} from '../domain/checkout.ts';
-import { placeCheckoutOrder } from '../domain/checkout-order.ts';
+} from '../domain/cart/checkout.ts';
+import { placeCheckoutOrder } from '../domain/cart/checkout-order.ts';
 import { copyField } from '../domain/fields.ts';
 import { appError } from '../platform/errors.ts';
 import type { SandboxRoute } from '../platform/module.ts';

@@ -4,7 +4,7 @@
  */
 import type { SandboxHandlers } from '../platform/types.ts';
 import { queryOffset } from '../platform/query-engine.ts';
-import { COLLECTION_SORT, COLLECTIONS, collectionShows, readCollection } from '../domain/collections.ts';
+import { COLLECTION_SORT, COLLECTIONS, collectionShows, readCollection } from '../domain/catalog/collections.ts';
 
 export const collectionsV2Operations = {
   'collections.getCollection': (ctx) => ({

@@ -1,6 +1,6 @@
 /**
  * The current cart service (openapi/current-cart.yaml): the caller's own cart, made by the first
- * add. The rules are domain/cart.ts (and its lines, pricing and checkout beside it).
+ * add. The rules are domain/cart/cart.ts (and its lines, pricing and checkout beside it).
  */
 import {
   buyerOf,
@@ -14,12 +14,12 @@ import {
   setCartInfo,
   CURRENCY,
   type StoredCart,
-} from '../domain/cart.ts';
-import { addLines, removeLines, setQuantities, withNewIds } from '../domain/cart-lines.ts';
-import { pricedLines } from '../domain/cart-pricing.ts';
-import { checkoutFromCart } from '../domain/checkout.ts';
+} from '../domain/cart/cart.ts';
+import { addLines, removeLines, setQuantities, withNewIds } from '../domain/cart/cart-lines.ts';
+import { pricedLines } from '../domain/cart/cart-pricing.ts';
+import { checkoutFromCart } from '../domain/cart/checkout.ts';
 import type { DomainContext } from '../domain/context.ts';
-import { couponFor } from '../domain/coupons.ts';
+import { couponFor } from '../domain/cart/coupons.ts';
 import { appError } from '../platform/errors.ts';
 import { maskedKeys } from '../platform/safe-object.ts';
 import type { OperationContext, SandboxHandlers } from '../platform/types.ts';

@@ -14,9 +14,9 @@ import { SandboxError } from '../platform/errors.ts';
 import type { RouteEnv, SandboxRoute } from '../platform/module.ts';
 import { SANDBOX_CAPTCHA_TOKEN } from '../platform/captcha.ts';
 import type { Caller, OperationContext, SandboxRequest } from '../platform/types.ts';
-import { isRegisteredRedirect, type ClientSettings } from '../domain/clients.ts';
-import { loginWithPassword, memberOfSession, verifyCode, type AuthAnswer } from '../domain/identity.ts';
-import { liveRecoveryToken, recoverWithToken } from '../domain/recovery.ts';
+import { isRegisteredRedirect, type ClientSettings } from '../domain/identity/clients.ts';
+import { loginWithPassword, memberOfSession, verifyCode, type AuthAnswer } from '../domain/identity/identity.ts';
+import { liveRecoveryToken, recoverWithToken } from '../domain/identity/recovery.ts';
 import {
   authRequestOf,
   closeSession,
@@ -24,8 +24,8 @@ import {
   openSession,
   providerPageOf,
   type RedirectSessionRecord,
-} from '../domain/redirect-sessions.ts';
-import { endMemberLogin } from '../domain/sessions.ts';
+} from '../domain/identity/redirect-sessions.ts';
+import { endMemberLogin } from '../domain/identity/sessions.ts';
 import { problemPage, redirectTo } from '../pages/html.ts';
 import {
   authResultPage,

@@ -1,11 +1,11 @@
 /**
  * Site members (`/members/v1/members...`): the 24 operations of the members API over the
- * members' rules (../domain/members.ts). The `my` calls act on the calling member.
+ * members' rules (../domain/members/members.ts). The `my` calls act on the calling member.
  */
 import { forbidden } from '../platform/errors.ts';
 import type { ContextOf, JsonObject, OperationContext, SandboxHandlers } from '../platform/types.ts';
 import type { OperationDescriptor } from '../../../generated/runtime-types.ts';
-import type { MemberRecord } from '../domain/member-records.ts';
+import type { MemberRecord } from '../domain/members/member-records.ts';
 import {
   approveMember,
   blockMember,
@@ -24,7 +24,7 @@ import {
   updateMember,
   viewMember,
   widestFieldset,
-} from '../domain/members.ts';
+} from '../domain/members/members.ts';
 
 /** The widest fieldset the request asks for (`fieldsets`, or the legacy `fieldSet`). */
 const askedFieldset = (ctx: OperationContext) => widestFieldset([ctx.input.fieldsets, ctx.input.fieldSet]);

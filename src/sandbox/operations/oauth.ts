@@ -5,8 +5,8 @@
 import { appError } from '../platform/errors.ts';
 import { issueTokens, resolveCaller } from '../platform/tokens.ts';
 import type { SandboxHandlers } from '../platform/types.ts';
-import { knownClient } from '../domain/clients.ts';
-import { invalidGrant, redeemAuthCode, renewTokens } from '../domain/oauth.ts';
+import { knownClient } from '../domain/identity/clients.ts';
+import { invalidGrant, redeemAuthCode, renewTokens } from '../domain/identity/oauth.ts';
 
 /** Every field a grant body may carry (the OAuth spellings `grant_type` and `member_id` too). */
 type TokenRequestFields = Partial<

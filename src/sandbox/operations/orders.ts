@@ -1,6 +1,6 @@
 /**
  * The orders service (openapi/orders.yaml: `/ecom/v1/orders...`, `/ecom/v1/payments-collector/...`):
- * each operation checks its request, calls the order rules (domain/orders.ts, settlement.ts) and
+ * each operation checks its request, calls the order rules (domain/orders/orders.ts, settlement.ts) and
  * shapes the answer. Search filters, sorts and pages here (cursor paging is request handling).
  */
 import { decodeBase64Url, encodeBase64Url } from '../../normalise/base64url.ts';
@@ -8,7 +8,7 @@ import { badRequest, SandboxError, validationError, type Violation } from '../pl
 import type { OperationContext, SandboxHandlers } from '../platform/types.ts';
 import { matches, sortEntities, type Filter, type SortSpec } from '../platform/query-engine.ts';
 import { minorOf, toMinor } from '../domain/money.ts';
-import { ORDERS, type Order, type OrderLineItem, type StoredOrder } from '../domain/order-records.ts';
+import { ORDERS, type Order, type OrderLineItem, type StoredOrder } from '../domain/orders/order-records.ts';
 import {
   cancelOrder,
   captureAuthorized,
@@ -24,10 +24,10 @@ import {
   updatedOrder,
   voidAuthorized,
   type CatalogPart,
-} from '../domain/orders.ts';
+} from '../domain/orders/orders.ts';
 import { catalogLineError } from '../domain/line-items.ts';
-import type { LineToOrder } from '../domain/place-order.ts';
-import { applicationErrorCode, requireOrder, transactionsView } from '../domain/settlement.ts';
+import type { LineToOrder } from '../domain/orders/place-order.ts';
+import { applicationErrorCode, requireOrder, transactionsView } from '../domain/orders/settlement.ts';
 
 const DEFAULT_SEARCH_LIMIT = 100;
 

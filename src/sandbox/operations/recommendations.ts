@@ -14,7 +14,7 @@
 import { badRequest, validationError, type Violation } from '../platform/errors.ts';
 import type { SandboxModule } from '../platform/module.ts';
 import { jsonResponse, routeCaller, routeInput } from '../platform/route-request.ts';
-import { MAX_ITEMS, recommend, STORES_ALGORITHMS, type ItemRef } from '../domain/recommendations.ts';
+import { MAX_ITEMS, recommend, STORES_ALGORITHMS, type ItemRef } from '../domain/catalog/recommendations.ts';
 import { STORES_APP_ID } from '../seed/ids.ts';
 
 interface Ref {

@@ -1,9 +1,9 @@
 /** Recovery: password-recovery and activation e-mails, and setting a new password with their token. */
 import type { SandboxHandlers } from '../platform/types.ts';
-import { requirePasswordReset } from '../domain/credentials.ts';
-import { AuthErrors, identityMember } from '../domain/identity.ts';
-import { findMemberByEmail } from '../domain/member-records.ts';
-import { mailRecovery, recoverWithToken } from '../domain/recovery.ts';
+import { requirePasswordReset } from '../domain/identity/credentials.ts';
+import { AuthErrors, identityMember } from '../domain/identity/identity.ts';
+import { findMemberByEmail } from '../domain/members/member-records.ts';
+import { mailRecovery, recoverWithToken } from '../domain/identity/recovery.ts';
 
 export const recoveryOperations = {
   'recovery.sendRecoveryEmail': (ctx) => {

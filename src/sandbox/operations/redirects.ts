@@ -4,7 +4,7 @@
  * `logout`, `/__sandbox/redirect` for every other purpose.
  */
 import type { SandboxHandlers } from '../platform/types.ts';
-import { openRedirectSession } from '../domain/redirect-sessions.ts';
+import { openRedirectSession } from '../domain/identity/redirect-sessions.ts';
 
 export const redirectsOperations = {
   'redirects.createRedirectSession': (ctx) => {

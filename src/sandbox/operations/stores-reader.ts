@@ -6,7 +6,7 @@
 import type { operations } from '../../../generated/types/stores-reader.ts';
 import type { Caller, SandboxHandlers } from '../platform/types.ts';
 import { queryOffset } from '../platform/query-engine.ts';
-import { PRODUCTS } from '../domain/catalog.ts';
+import { PRODUCTS } from '../domain/catalog/catalog.ts';
 import {
   missing,
   optionsAvailability,
@@ -17,8 +17,8 @@ import {
   variantsMatching,
   withoutMerchantData,
   withoutVariantCost,
-} from '../domain/catalog-reader.ts';
-import { readCollection } from '../domain/collections.ts';
+} from '../domain/catalog/catalog-reader.ts';
+import { readCollection } from '../domain/catalog/collections.ts';
 
 const elevated = (caller: Caller) => caller.kind === 'elevated';
 

@@ -1,7 +1,7 @@
 /**
  * The store writer (openapi/stores-writer.yaml): products, their variants, options and media,
  * collections and the products in them, brand and ribbon, and the bulk set and adjust of
- * price, cost and weight. The rules live in domain/products.ts and domain/collections.ts.
+ * price, cost and weight. The rules live in domain/catalog/products.ts and domain/catalog/collections.ts.
  */
 import type { operations } from '../../../generated/types/stores-writer.ts';
 import type { SandboxHandlers, SandboxOperationKey } from '../platform/types.ts';
@@ -20,8 +20,8 @@ import {
   removeRibbon,
   resetVariants,
   updateProduct,
-} from '../domain/products.ts';
-import { createCollection, deleteCollection, moveProducts, updateCollection } from '../domain/collections.ts';
+} from '../domain/catalog/products.ts';
+import { createCollection, deleteCollection, moveProducts, updateCollection } from '../domain/catalog/collections.ts';
 
 /** The writer's operations (its webhooks, also operations of the YAML, are events, not handlers). */
 type WriterKey = Extract<`products.${keyof operations}`, SandboxOperationKey>;

@@ -1,8 +1,8 @@
 /** Verification: the e-mailed code of a waiting login (verify, resend) and codes sent on request. */
 import { appError, validationError } from '../platform/errors.ts';
 import type { SandboxHandlers } from '../platform/types.ts';
-import { resendCode, stateAwaitingCode, startVerification } from '../domain/auth-states.ts';
-import { identityMember, verifyCode } from '../domain/identity.ts';
+import { resendCode, stateAwaitingCode, startVerification } from '../domain/identity/auth-states.ts';
+import { identityMember, verifyCode } from '../domain/identity/identity.ts';
 
 export const verificationOperations = {
   'verification.verifyDuringAuthentication': (ctx) => verifyCode(ctx, ctx.input.stateToken, ctx.input.code),

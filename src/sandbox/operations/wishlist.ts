@@ -1,6 +1,6 @@
 /** The wishlist (openapi/wishlist.yaml): a wishlist's items by kind, a page at a time. */
 import type { SandboxHandlers } from '../platform/types.ts';
-import { requireWishlist, wishlistPage } from '../domain/wishlist.ts';
+import { requireWishlist, wishlistPage } from '../domain/catalog/wishlist.ts';
 
 export const wishlistOperations = {
   'wishlist.getWishlistById': (ctx) => {

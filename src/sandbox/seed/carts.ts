@@ -2,13 +2,13 @@
  * The carts area's seed: the coupons and the gift card the examples use, and the demo member's
  * open cart with the checkout made from it (a linen shirt, size S), so the cart and checkout
  * examples work on a fresh sandbox. The cart and checkout are made by the cart rules themselves
- * (domain/cart.ts, domain/checkout.ts), as the member would make them, with the ids of
+ * (domain/cart/cart.ts, domain/cart/checkout.ts), as the member would make them, with the ids of
  * seed/ids.ts, so they are priced and stored exactly as a real cart and checkout; a drift from
  * those ids fails the seed loudly.
  */
-import { newCart, saveCart } from '../domain/cart.ts';
-import { addLines } from '../domain/cart-lines.ts';
-import { checkoutFromCart } from '../domain/checkout.ts';
+import { newCart, saveCart } from '../domain/cart/cart.ts';
+import { addLines } from '../domain/cart/cart-lines.ts';
+import { checkoutFromCart } from '../domain/cart/checkout.ts';
 import type { DomainContext } from '../domain/context.ts';
 import type { SeedContext } from '../platform/module.ts';
 import {

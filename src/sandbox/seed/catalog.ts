@@ -4,11 +4,11 @@
  * wishlist. Ids come from ids.ts; prices, stock and dates may change.
  */
 import type { SeedContext } from '../platform/module.ts';
-import { priceData, PRODUCTS, recompute, slugify, type StoredOption, type StoredProduct } from '../domain/catalog.ts';
-import { ALL_PRODUCTS_COLLECTION, COLLECTIONS, type StoredCollection } from '../domain/collections.ts';
-import { buildVariants } from '../domain/product-prices.ts';
-import { costData } from '../domain/pricing.ts';
-import { WISHLISTS } from '../domain/wishlist.ts';
+import { priceData, PRODUCTS, recompute, slugify, type StoredOption, type StoredProduct } from '../domain/catalog/catalog.ts';
+import { ALL_PRODUCTS_COLLECTION, COLLECTIONS, type StoredCollection } from '../domain/catalog/collections.ts';
+import { buildVariants } from '../domain/catalog/product-prices.ts';
+import { costData } from '../domain/catalog/pricing.ts';
+import { WISHLISTS } from '../domain/catalog/wishlist.ts';
 import { collectionId, DEFAULT_VARIANT_ID, DEMO_MEMBER, productId, variantId, WISHLIST_ID } from './ids.ts';
 
 /** name, type, price, cost, weight, brand, ribbon; by index (product n is index n - 1). */

@@ -4,16 +4,16 @@
  * recovery e-mail), with the ids of ids.ts.
  */
 import type { components } from '../../../generated/types/members.ts';
-import { AUTH_STATES } from '../domain/auth-states.ts';
-import { identityMember } from '../domain/identity.ts';
+import { AUTH_STATES } from '../domain/identity/auth-states.ts';
+import { identityMember } from '../domain/identity/identity.ts';
 import {
   MEMBERS,
   putMember,
   type ActivityStatus,
   type MemberStatus,
   type PrivacyStatus,
-} from '../domain/member-records.ts';
-import { RECOVERY_TOKENS, RECOVERY_TTL_MS } from '../domain/recovery.ts';
+} from '../domain/members/member-records.ts';
+import { RECOVERY_TOKENS, RECOVERY_TTL_MS } from '../domain/identity/recovery.ts';
 import type { SeedContext } from '../platform/module.ts';
 import { AUTH_STATE, DEMO_MEMBER, memberId, RECOVERY } from './ids.ts';
 

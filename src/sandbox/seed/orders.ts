@@ -5,8 +5,8 @@
  * seed time. Their lines are priced from the seeded catalog as placed orders' are (no tax).
  */
 import type { SeedContext } from '../platform/module.ts';
-import { findProduct } from '../domain/catalog.ts';
-import { isCatalogProblem } from '../domain/orders.ts';
+import { findProduct } from '../domain/catalog/catalog.ts';
+import { isCatalogProblem } from '../domain/orders/orders.ts';
 import { catalogLine } from '../domain/line-items.ts';
 import {
   ORDERS,
@@ -15,9 +15,9 @@ import {
   type PaymentDetails,
   type StoredOrder,
   type StoredPayment,
-} from '../domain/order-records.ts';
-import { ORDER_NUMBER_BASE, priceOrderLines, type LineToOrder } from '../domain/place-order.ts';
-import { activity, derive, price } from '../domain/settlement.ts';
+} from '../domain/orders/order-records.ts';
+import { ORDER_NUMBER_BASE, priceOrderLines, type LineToOrder } from '../domain/orders/place-order.ts';
+import { activity, derive, price } from '../domain/orders/settlement.ts';
 import { computeTotals } from '../domain/totals.ts';
 import { DEMO_MEMBER, orderId, productId, seededId, seededVisitorId, STORES_APP_ID } from './ids.ts';
 

@@ -6,11 +6,11 @@
 import { describe, expect, it } from 'vitest';
 import { bareDomain } from '../../support/domain.ts';
 import type { DomainContext } from '../../../src/sandbox/domain/context.ts';
-import { currentCart, mergeVisitorCartIntoMember, newCart, saveCart } from '../../../src/sandbox/domain/cart.ts';
-import { addLines, payableQuantity, removeLines, setQuantities } from '../../../src/sandbox/domain/cart-lines.ts';
-import { pricedLines } from '../../../src/sandbox/domain/cart-pricing.ts';
-import { newCheckout, priceCheckout } from '../../../src/sandbox/domain/checkout.ts';
-import { orderFromCheckout } from '../../../src/sandbox/domain/checkout-order.ts';
+import { currentCart, mergeVisitorCartIntoMember, newCart, saveCart } from '../../../src/sandbox/domain/cart/cart.ts';
+import { addLines, payableQuantity, removeLines, setQuantities } from '../../../src/sandbox/domain/cart/cart-lines.ts';
+import { pricedLines } from '../../../src/sandbox/domain/cart/cart-pricing.ts';
+import { newCheckout, priceCheckout } from '../../../src/sandbox/domain/cart/checkout.ts';
+import { orderFromCheckout } from '../../../src/sandbox/domain/cart/checkout-order.ts';
 import { seedCarts } from '../../../src/sandbox/seed/carts.ts';
 import { COUPON, GIFT_CARD, STORES_APP_ID } from '../../../src/sandbox/seed/ids.ts';
 

@@ -1,6 +1,6 @@
 /** Option matching: a colour by its name (or its code), other choices by value; unmanaged products take any combination. */
 import { describe, expect, it } from 'vitest';
-import { choiceAvailable, resolveChoices, selectVariant } from '../../../src/sandbox/domain/options.ts';
+import { choiceAvailable, resolveChoices, selectVariant } from '../../../src/sandbox/domain/catalog/options.ts';
 import { descriptionLines, pageUrl, sameItem } from '../../../src/sandbox/domain/line-items.ts';
 
 const colour = {

@@ -6,9 +6,9 @@
 import { describe, expect, it } from 'vitest';
 import { bareDomain } from '../../support/domain.ts';
 import type { DomainContext } from '../../../src/sandbox/domain/context.ts';
-import { placeOrder, type OrderToPlace } from '../../../src/sandbox/domain/place-order.ts';
-import { capture, derive, transactionsOf, voidPayment } from '../../../src/sandbox/domain/settlement.ts';
-import { ORDER_INVENTORY, restockOrder } from '../../../src/sandbox/domain/stock.ts';
+import { placeOrder, type OrderToPlace } from '../../../src/sandbox/domain/orders/place-order.ts';
+import { capture, derive, transactionsOf, voidPayment } from '../../../src/sandbox/domain/orders/settlement.ts';
+import { ORDER_INVENTORY, restockOrder } from '../../../src/sandbox/domain/orders/stock.ts';
 import { STORES_APP_ID } from '../../../src/sandbox/seed/ids.ts';
 
 function fixture(quantity = 3) {

@@ -6,7 +6,7 @@ import {
   discountedMinor,
   surchargeOf,
   variantPrice,
-} from '../../../src/sandbox/domain/pricing.ts';
+} from '../../../src/sandbox/domain/catalog/pricing.ts';
 
 describe('pricing', () => {
   it('takes an amount or a percentage off, never below zero', () => {

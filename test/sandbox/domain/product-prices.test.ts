@@ -1,7 +1,7 @@
 /** A product's numbers and its variants': variants made from options, base-price changes that keep surcharges and discounts. */
 import { describe, expect, it } from 'vitest';
-import type { StoredProduct } from '../../../src/sandbox/domain/catalog.ts';
-import { buildVariants, currentNumber, setProductNumber } from '../../../src/sandbox/domain/product-prices.ts';
+import type { StoredProduct } from '../../../src/sandbox/domain/catalog/catalog.ts';
+import { buildVariants, currentNumber, setProductNumber } from '../../../src/sandbox/domain/catalog/product-prices.ts';
 import { DEFAULT_VARIANT_ID } from '../../../src/sandbox/seed/ids.ts';
 
 const colour = {

@@ -1,0 +1,163 @@
+/**
+ * The current cart: one per visitor or member (stored: `carts`, the spec's Cart with
+ * `buyerInfo.visitorId/memberId` as the owner), made by the first add, priced from the catalog on
+ * every read and write. A member's own cart comes first, else the visitor's cart no member owns;
+ * when a visitor signs in, their cart becomes the member's (or merges into it).
+ */
+import type { components } from '../../../../generated/types/current-cart.ts';
+import { appError } from '../../platform/errors.ts';
+import { entityEvent } from '../../platform/events.ts';
+import type { Caller, Db } from '../../platform/types.ts';
+import { discounted, type MerchantDiscount } from './cart-pricing.ts';
+import { payableLines, refreshLine, type CartLine } from './cart-lines.ts';
+import { sameItem } from '../line-items.ts';
+import type { DomainContext } from '../context.ts';
+import { copyField } from '../fields.ts';
+import { toMinor, wirePrice } from '../money.ts';
+
+type Schemas = components['schemas'];
+export type BuyerInfo = Schemas['BuyerInfo'];
+
+/** A cart as stored: the spec's Cart with its id, lines and dates always there. */
+export type StoredCart = Omit<Schemas['Cart'], 'id' | 'lineItems' | 'createdDate' | 'updatedDate'> & {
+  id: string;
+  lineItems: CartLine[];
+  createdDate: string;
+  updatedDate: string;
+};
+
+declare module '../../platform/types.ts' {
+  interface Collections {
+    carts: StoredCart;
+  }
+}
+
+export const CART_FQDN = 'wix.ecom.v1.cart';
+export const CURRENCY = 'USD';
+
+/** Whom a cart or checkout is for: a member (with the visitor they signed in as), or a visitor. */
+export function buyerOf(caller: Caller): BuyerInfo {
+  if (caller.kind === 'member') return { memberId: caller.memberId, visitorId: caller.visitorId };
+  if (caller.kind === 'visitor') return { visitorId: caller.visitorId };
+  return {};
+}
+
+/** A visitor's cart that no member owns. */
+const visitorsCart = (db: Db, visitorId: string) =>
+  db.find('carts', { 'buyerInfo.visitorId': visitorId, 'buyerInfo.memberId': undefined });
+
+/** The caller's cart, read through the store's indexes (a member's own cart first, else the visitor's cart no member owns). */
+export function currentCart(db: Db, caller: Caller): StoredCart | undefined {
+  if (caller.kind === 'member')
+    return db.find('carts', { 'buyerInfo.memberId': caller.memberId }) ?? visitorsCart(db, caller.visitorId);
+  return caller.kind === 'visitor' ? visitorsCart(db, caller.visitorId) : undefined;
+}
+
+export function requireCurrentCart(db: Db, caller: Caller): StoredCart {
+  const cart = currentCart(db, caller);
+  if (!cart)
+    throw appError(
+      404,
+      'OWNED_CART_NOT_FOUND',
+      'Cart not found: this visitor has no cart yet (the first add creates it)',
+    );
+  return cart;
+}
+
+/** A new, empty cart for a buyer (stored by the first save). */
+export function newCart(ctx: DomainContext, buyer: BuyerInfo): StoredCart {
+  const now = ctx.now().toISOString();
+  return {
+    id: ctx.newId(),
+    createdDate: now,
+    updatedDate: now,
+    lineItems: [],
+    buyerInfo: buyer,
+    currency: CURRENCY,
+    conversionCurrency: CURRENCY,
+    weightUnit: 'KG',
+    taxIncludedInPrices: false,
+    channelType: 'WEB',
+    appliedDiscounts: [],
+  };
+}
+
+/** Prices a cart in place: its lines in step with the catalog, its subtotal and discounts (shipping and tax are the estimate's). */
+export function priceCart(db: Db, cart: StoredCart): StoredCart {
+  cart.lineItems = cart.lineItems.map((l) => refreshLine(db, l));
+  const { totals, applied } = discounted(db, payableLines(cart.lineItems), {
+    couponCode: cart.couponCode,
+    merchantDiscounts: cart.merchantDiscounts,
+  });
+  cart.subtotal = wirePrice(totals.subtotal);
+  cart.appliedDiscounts = applied;
+  return cart;
+}
+
+/**
+ * A stored cart priced for reading, copied as deep as pricing writes (the cart and its lines):
+ * the stored one is untouched, and a read pays no full structuredClone.
+ */
+export const pricedForReading = (db: Db, cart: StoredCart): StoredCart =>
+  priceCart(db, { ...cart, lineItems: cart.lineItems.map((l) => ({ ...l })) });
+
+// Pricing is a read (getCurrentCart re-prices for stock and coupons); only a write moves updatedDate.
+export function saveCart(ctx: DomainContext, cart: StoredCart, created: boolean): StoredCart {
+  priceCart(ctx.db, cart);
+  cart.updatedDate = ctx.now().toISOString();
+  ctx.db.put('carts', cart.id, cart);
+  ctx.emit(entityEvent(CART_FQDN, created ? 'created' : 'updated', cart));
+  return cart;
+}
+
+export function deleteCart(ctx: DomainContext, cart: StoredCart): void {
+  ctx.db.delete('carts', cart.id);
+  ctx.emit(entityEvent(CART_FQDN, 'deleted', cart));
+}
+
+/** The cart fields a buyer sets (the spec's CartInfo); the rest (id, owner, lines, prices, dates) is the cart's own. */
+const CART_INFO_FIELDS = [
+  'buyerNote',
+  'contactInfo',
+  'selectedShippingOption',
+  'businessLocationId',
+  'overrideCheckoutUrl',
+  'extendedFields',
+] as const satisfies readonly (keyof Schemas['CartInfo'])[];
+type CartInfoField = (typeof CART_INFO_FIELDS)[number];
+const isCartInfoField = (key: string): key is CartInfoField => (CART_INFO_FIELDS as readonly string[]).includes(key);
+
+/**
+ * Sets the buyer's fields among `keys` from `info`. The official SDK's cartInfo is a whole Cart
+ * (a storefront may send back what it read): the cart's own fields in it are ignored.
+ */
+export function setCartInfo(cart: StoredCart, info: Schemas['CartInfo'], keys: string[]): void {
+  for (const key of keys) if (isCartInfoField(key)) copyField<Schemas['CartInfo'], CartInfoField>(cart, info, key);
+}
+
+/** Merchant discounts as a cart keeps them: each amount (decimal text, read as a number) as a price. */
+export const merchantDiscountsOf = (inputs: { amount?: string }[]): MerchantDiscount[] =>
+  inputs.map((m) => ({ amount: wirePrice(toMinor(Number(m.amount ?? 0))) }));
+
+/** A visitor's cart lines move into the member's cart when they sign in (the `memberSignedIn` event). */
+export function mergeVisitorCartIntoMember(
+  ctx: DomainContext,
+  { visitorId, memberId }: { visitorId: string; memberId: string },
+): void {
+  const visitorCart = visitorsCart(ctx.db, visitorId);
+  if (!visitorCart) return;
+  const memberCart = ctx.db.find('carts', { 'buyerInfo.memberId': memberId });
+  if (!memberCart) {
+    ctx.db.put('carts', visitorCart.id, { ...visitorCart, buyerInfo: { ...visitorCart.buyerInfo, memberId } });
+    return;
+  }
+  // Copies: the stored lines are the store's values, which a failed sign-in must find unchanged.
+  const lines = memberCart.lineItems.map((l) => ({ ...l }));
+  for (const l of visitorCart.lineItems) {
+    const same = lines.find((m) => sameItem(m, l));
+    if (same) same.quantity += l.quantity;
+    else lines.push(l);
+  }
+  ctx.db.put('carts', memberCart.id, { ...memberCart, lineItems: lines });
+  ctx.db.delete('carts', visitorCart.id);
+}

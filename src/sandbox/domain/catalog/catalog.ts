@@ -1,0 +1,194 @@
+/**
+ * The store catalog's products: how they are stored, their derived fields (price range, stock,
+ * choices in stock), which variant a line names and its price, moving tracked stock, and the
+ * change every writer operation goes through (derived fields recomputed, the update announced).
+ * Stored: `products` (the spec's Product, with `variants`).
+ */
+import type { components } from '../../../../generated/types/stores-reader.ts';
+import { conflict, notFound } from '../../platform/errors.ts';
+import { entityEvent } from '../../platform/events.ts';
+import type { Db } from '../../platform/types.ts';
+import { STORES_APP_ID } from '../../seed/ids.ts';
+import type { DomainContext } from '../context.ts';
+import { choiceAvailable, choiceName, selectVariant } from './options.ts';
+import { catalogPrice, type CatalogPrice, type CostData, type Discount } from './pricing.ts';
+
+type Schemas = components['schemas'];
+/** A spec type with its read-only fields writable: the sandbox is what computes them. */
+export type Writable<T> = { -readonly [K in keyof T]: T[K] };
+
+export const PRODUCTS = 'products';
+
+declare module '../../platform/types.ts' {
+  interface Collections {
+    products: StoredProduct;
+  }
+}
+
+/** A choice of an option as stored (`inStock` derived from the variants). */
+export type StoredChoice = Writable<Schemas['Choice']>;
+export type StoredOption = Omit<Schemas['ProductOption'], 'choices'> & { choices?: StoredChoice[] };
+export type MediaItem = Schemas['MediaItem'];
+
+/** A variant as stored: always its choices (in the provider's names), prices and stock. */
+export interface StoredVariant {
+  id: string;
+  choices: Record<string, string>;
+  variant: Omit<
+    Writable<Schemas['VariantDataWithNoStock']>,
+    'priceData' | 'convertedPriceData' | 'costAndProfitData'
+  > & {
+    priceData: CatalogPrice;
+    convertedPriceData: CatalogPrice;
+    costAndProfitData?: CostData;
+  };
+  stock: { trackQuantity: boolean; quantity: number; inStock: boolean };
+}
+
+/** A product as stored: the spec's Product with the fields the sandbox always writes. */
+export type StoredProduct = Omit<
+  Writable<Schemas['Product']>,
+  'id' | 'variants' | 'productOptions' | 'collectionIds' | 'priceData' | 'price' | 'convertedPriceData' | 'stock'
+> & {
+  id: string;
+  variants: StoredVariant[];
+  productOptions?: StoredOption[];
+  collectionIds: string[];
+  priceData: CatalogPrice;
+  price?: CatalogPrice;
+  convertedPriceData?: CatalogPrice;
+  stock: Writable<Schemas['Stock']>;
+};
+
+const CURRENCY = 'USD';
+
+/** The catalog's PriceData for a list price and the product's discount, in the store's currency. */
+export const priceData = (price: number, discount?: Discount): CatalogPrice => catalogPrice(price, discount, CURRENCY);
+
+/** Recomputes the derived fields of a product from its variants (ranges, stock, main price). */
+export function recompute(p: StoredProduct, now: Date): StoredProduct {
+  const variants = p.variants ?? [];
+  const numbers = (xs: (number | null | undefined)[]) => xs.filter((x): x is number => typeof x === 'number');
+  const prices = numbers(variants.map((v) => v.variant?.priceData?.price));
+  const costs = numbers(variants.map((v) => v.variant?.costAndProfitData?.itemCost));
+  const weights = numbers(variants.map((v) => v.variant?.weight));
+  const range = (xs: number[]) => (xs.length ? { minValue: Math.min(...xs), maxValue: Math.max(...xs) } : undefined);
+  p.priceRange = range(prices) ?? { minValue: p.priceData?.price ?? 0, maxValue: p.priceData?.price ?? 0 };
+  if (costs.length) p.costRange = range(costs);
+  if (weights.length) p.weightRange = range(weights);
+  p.price = p.priceData;
+  p.convertedPriceData = p.priceData;
+  const quantities = variants.map((v) => v.stock?.quantity ?? 0);
+  const inStock = variants.map((v) => v.stock?.inStock !== false);
+  if (p.stock?.trackInventory) p.stock.quantity = quantities.reduce((a, b) => a + b, 0);
+  const some = inStock.some(Boolean);
+  const all = inStock.every(Boolean);
+  p.stock = {
+    ...p.stock,
+    inStock: some,
+    inventoryStatus: all ? 'IN_STOCK' : some ? 'PARTIALLY_OUT_OF_STOCK' : 'OUT_OF_STOCK',
+  };
+  for (const option of p.productOptions ?? []) {
+    for (const choice of option.choices ?? []) {
+      choice.inStock = choiceAvailable(p, String(option.name), choiceName(option, choice));
+    }
+  }
+  p.lastUpdated = now.toISOString();
+  return p;
+}
+
+export function emitProduct(ctx: DomainContext, slug: 'created' | 'updated' | 'deleted', p: StoredProduct): void {
+  ctx.emit(entityEvent('wix.stores.catalog.v1.product', slug, p));
+}
+
+/**
+ * Moves a store line's tracked inventory by `delta` (an order takes stock, a cancel with restock
+ * gives it back), never below zero, and emits the product's updated event. Answers the quantity
+ * actually moved (0 for untracked stock or a line that is not the store's).
+ */
+export function changeStock(
+  ctx: DomainContext,
+  ref: { appId?: string; catalogItemId?: string; options?: { variantId?: string } } | undefined,
+  delta: number,
+): number {
+  if (ref?.appId !== STORES_APP_ID || !ref.catalogItemId) return 0;
+  let moved = 0;
+  const product = ctx.db.update(PRODUCTS, ref.catalogItemId, (p) => {
+    const variant =
+      (p.variants ?? []).find((v) => v.id === ref.options?.variantId) ??
+      (p.variants?.length === 1 ? p.variants[0] : undefined);
+    if (!variant?.stock?.trackQuantity) return;
+    const before = variant.stock.quantity ?? 0;
+    variant.stock.quantity = Math.max(0, before + delta);
+    variant.stock.inStock = variant.stock.quantity > 0;
+    moved = variant.stock.quantity - before;
+    recompute(p, ctx.now());
+  });
+  if (product && moved !== 0) emitProduct(ctx, 'updated', product);
+  return moved;
+}
+
+export function findProduct(db: Db, id: string): StoredProduct | undefined {
+  return db.get(PRODUCTS, id);
+}
+
+/** A product a writer changes; a missing one is the writer's PRODUCT_NOT_FOUND. */
+export function requireProduct(db: Db, id: string): StoredProduct {
+  const p = findProduct(db, id);
+  if (!p) throw notFound('Product', id, 'PRODUCT_NOT_FOUND');
+  return p;
+}
+
+/** The variant a line item points at (by variant id, or by choices), or the default one. */
+export function findVariant(
+  product: StoredProduct,
+  ref: { variantId?: string; options?: Record<string, string> } = {},
+): StoredVariant | undefined {
+  return selectVariant(product, ref)?.variant;
+}
+
+/** What a cart needs to price a line: price, weight, sku, stock of a product's variant. */
+export function priceForVariant(
+  product: StoredProduct,
+  ref?: { variantId?: string; options?: Record<string, string> },
+) {
+  const selected = selectVariant(product, ref);
+  if (!selected) return undefined;
+  const v = selected.variant;
+  return {
+    variantId: v.id,
+    /** The choices the line names: the variant's, or those chosen for a product without managed variants. */
+    choices: Object.keys(selected.options).length ? selected.options : (v.choices ?? {}),
+    /** Options a line keeps in its catalog reference (a product without managed variants). */
+    options: selected.options,
+    price: v.variant?.priceData?.discountedPrice ?? v.variant?.priceData?.price ?? product.priceData?.price,
+    fullPrice: v.variant?.priceData?.price ?? product.priceData?.price,
+    weight: v.variant?.weight ?? product.weight ?? undefined,
+    sku: v.variant?.sku,
+    inStock: v.stock?.inStock !== false,
+    quantity: v.stock?.trackQuantity ? v.stock.quantity : undefined,
+  };
+}
+
+/** Changes a stored product, recomputes its derived fields and announces the update. */
+export function changeProduct(ctx: DomainContext, id: string, change: (p: StoredProduct) => void): StoredProduct {
+  requireProduct(ctx.db, id);
+  const p = ctx.db.update(PRODUCTS, id, (draft) => {
+    change(draft);
+    recompute(draft, ctx.now());
+  })!;
+  emitProduct(ctx, 'updated', p);
+  return p;
+}
+
+/** Answers SLUG_ALREADY_EXISTS when another entity of the collection has the slug. */
+export function uniqueSlug(db: Db, collection: 'products' | 'collections', slug: string, except?: string): void {
+  if (db.list(collection, { slug }).some((e) => e.id !== except))
+    throw conflict('SLUG_ALREADY_EXISTS', `The slug "${slug}" is already used`, { slug });
+}
+
+export const slugify = (s: string): string =>
+  s
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '') || 'item';

@@ -1,0 +1,59 @@
+/**
+ * Members' session tokens (login, register, verify, sign-on): opaque, expiring by the sandbox
+ * clock; the hosted page (prompt=none) turns a live one into an authorization code.
+ */
+import { randomToken, TOKENS } from '../../platform/tokens.ts';
+import type { Caller, Db, JsonObject } from '../../platform/types.ts';
+import type { DomainContext } from '../context.ts';
+
+export const SESSIONS = 'sessions';
+
+declare module '../../platform/types.ts' {
+  interface Collections {
+    sessions: SessionRecord;
+  }
+}
+
+/** Session tokens live a day. */
+export const SESSION_TTL_MS = 24 * 60 * 60 * 1000;
+
+export interface SessionRecord extends JsonObject {
+  id: string;
+  memberId: string;
+  createdDate: string;
+  /** Epoch ms by the sandbox clock. */
+  expiresAt: number;
+  revoked?: boolean;
+}
+
+export function createSession(ctx: Pick<DomainContext, 'db' | 'now'>, memberId: string): string {
+  const now = ctx.now();
+  const id = randomToken('sfk-st');
+  ctx.db.put(SESSIONS, id, {
+    id,
+    memberId,
+    createdDate: now.toISOString(),
+    expiresAt: now.getTime() + SESSION_TTL_MS,
+  });
+  return id;
+}
+
+/** A live session token (not revoked, not expired by the sandbox clock). */
+export function liveSession(db: Db, token: string | undefined, now: Date): SessionRecord | undefined {
+  if (!token) return undefined;
+  const s = db.get(SESSIONS, token);
+  return s && !s.revoked && s.expiresAt > now.getTime() ? s : undefined;
+}
+
+/** Ends a login: the caller's tokens of that login (same visitor) and the member's sessions. */
+export function endMemberLogin(db: Db, caller: Caller): void {
+  if (caller.kind !== 'member') return;
+  for (const t of db.list(TOKENS)) {
+    if (t.memberId === caller.memberId && t.visitorId === caller.visitorId && !t.revoked) {
+      db.put(TOKENS, t.id, { ...t, revoked: true });
+    }
+  }
+  for (const s of db.list(SESSIONS)) {
+    if (s.memberId === caller.memberId && !s.revoked) db.put(SESSIONS, s.id, { ...s, revoked: true });
+  }
+}

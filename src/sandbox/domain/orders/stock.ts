@@ -1,0 +1,84 @@
+/**
+ * Stock an order takes and gives back. An order takes each tracked line's quantity out of the
+ * catalog's inventory when it is placed and records what it took; a cancel with restock puts
+ * back exactly that (never more, never twice), so stock is never oversold nor made from nothing.
+ * Stored: `orderInventory`, one record per order id: `{lines: [{lineItemId, catalogReference, taken, restocked}]}`.
+ */
+import type { Db } from '../../platform/types.ts';
+import { STORES_APP_ID } from '../../seed/ids.ts';
+import { changeStock, findProduct, findVariant } from '../catalog/catalog.ts';
+import type { DomainContext } from '../context.ts';
+
+export const ORDER_INVENTORY = 'orderInventory';
+
+declare module '../../platform/types.ts' {
+  interface Collections {
+    orderInventory: InventoryRecord;
+  }
+}
+
+type Ref =
+  | { appId?: string; catalogItemId?: string; options?: { variantId?: string; options?: Record<string, string> } }
+  | undefined;
+
+/** The tracked quantity in stock for a line's item; undefined when its stock is not tracked. */
+export function inStockFor(db: Db, ref: Ref): number | undefined {
+  if (ref?.appId !== STORES_APP_ID || !ref.catalogItemId) return undefined;
+  const product = findProduct(db, ref.catalogItemId);
+  const variant = product ? findVariant(product, ref.options ?? {}) : undefined;
+  return variant?.stock?.trackQuantity ? (variant.stock.quantity ?? 0) : undefined;
+}
+
+export interface StockLine {
+  id: string;
+  quantity: number;
+  catalogReference?: Ref;
+}
+
+/** The first line asking for more of a tracked item than is in stock (lines of the same item add up). */
+export function shortLine(db: Db, lines: StockLine[]): { line: StockLine; available: number } | undefined {
+  const asked = new Map<string, number>();
+  for (const line of lines) {
+    const available = inStockFor(db, line.catalogReference);
+    if (available === undefined) continue;
+    const key = JSON.stringify([line.catalogReference?.catalogItemId, line.catalogReference?.options ?? {}]);
+    const total = (asked.get(key) ?? 0) + line.quantity;
+    asked.set(key, total);
+    if (total > available) return { line, available: Math.max(0, available - (total - line.quantity)) };
+  }
+  return undefined;
+}
+
+/** What an order took of one line's item, and how much of it has come back. */
+interface Taken {
+  lineItemId: string;
+  catalogReference: Ref;
+  taken: number;
+  restocked: number;
+}
+type InventoryRecord = { id: string; lines: Taken[] };
+
+/** Takes an order's lines out of stock and records what each took. */
+export function takeStock(ctx: DomainContext, orderId: string, lines: StockLine[]): void {
+  const taken: Taken[] = lines.map((line) => ({
+    lineItemId: line.id,
+    catalogReference: line.catalogReference,
+    taken: -changeStock(ctx, line.catalogReference, -line.quantity),
+    restocked: 0,
+  }));
+  if (taken.some((t) => t.taken > 0)) ctx.db.put(ORDER_INVENTORY, orderId, { id: orderId, lines: taken });
+}
+
+/** Puts back what an order took and has not put back; answers the quantity restocked per line id. */
+export function restockOrder(ctx: DomainContext, orderId: string): Record<string, number> {
+  const record = ctx.db.get(ORDER_INVENTORY, orderId);
+  if (!record) return {};
+  const moved: Record<string, number> = {};
+  const lines = record.lines.map((t) => {
+    const back = t.taken - t.restocked > 0 ? changeStock(ctx, t.catalogReference, t.taken - t.restocked) : 0;
+    if (back > 0) moved[t.lineItemId] = back;
+    return { ...t, restocked: t.restocked + back };
+  });
+  ctx.db.put(ORDER_INVENTORY, orderId, { ...record, lines });
+  return moved;
+}
