@@ -32,11 +32,22 @@ export interface ParamInfo {
 export function parametersOf(d: OperationDescriptor): ParamInfo[] {
   const op = operationNode(d);
   const pathNames = new Set(d.pathParams.map((p) => p.name));
-  const out: ParamInfo[] = d.pathParams.map((p) => ({ name: p.name, in: 'path', required: true, schema: { type: 'string' } }));
+  const out: ParamInfo[] = d.pathParams.map((p) => ({
+    name: p.name,
+    in: 'path',
+    required: true,
+    schema: { type: 'string' },
+  }));
   for (const raw of op.parameters ?? []) {
     const p = resolve(d.service, raw);
     if (p.in !== 'query' || pathNames.has(p.name)) continue;
-    out.push({ name: p.name, in: 'query', required: Boolean(p.required), schema: p.schema ?? {}, description: p.description });
+    out.push({
+      name: p.name,
+      in: 'query',
+      required: Boolean(p.required),
+      schema: p.schema ?? {},
+      description: p.description,
+    });
   }
   return out;
 }
@@ -47,34 +58,57 @@ export function bodySchemaOf(d: OperationDescriptor): Schema | undefined {
   return body?.content?.['application/json']?.schema;
 }
 
-export function requestExampleOf(d: OperationDescriptor): Record<string, unknown> | undefined {
-  const op = operationNode(d);
-  const media = resolve(d.service, op.requestBody)?.content?.['application/json'];
-  if (media?.example) return media.example;
-  const first = Object.values(media?.examples ?? {})[0] as { value?: Record<string, unknown> } | undefined;
-  return first?.value;
+/** An operation's request as the spec's examples give it. */
+export interface ExampleRequest {
+  d: OperationDescriptor;
+  /** Path values in the path's order. */
+  pathValues: string[];
+  /** Query parameters and body fields, as one options object (what the module function takes). */
+  options: Record<string, unknown>;
+  /** The body example alone (undefined when the operation takes none). */
+  body?: Record<string, unknown>;
+  /** Query parameter examples alone. */
+  query: Record<string, unknown>;
 }
 
-/** The path values and options the spec's example gives (path parameters pulled out). */
-export function exampleCall(d: OperationDescriptor): { path: Record<string, string>; options: Record<string, unknown> } {
-  const example = structuredClone(requestExampleOf(d) ?? {}) as Record<string, any>;
-  const path: Record<string, string> = {};
-  for (const p of d.pathParams) {
-    if (p.body) {
-      const v = example[p.body[0]]?.[p.body[1]];
-      path[p.name] = typeof v === 'string' ? v : '';
-    } else {
-      path[p.name] = typeof example[p.name] === 'string' ? example[p.name] : '';
-      delete example[p.name];
-    }
+/**
+ * The request the spec's examples make for `d`: path values (from the body's example, or the
+ * parameter's own example), query parameter examples and the body example. "Fill with example"
+ * fills the form with it; the example tests (test/support/examples.ts) send it.
+ */
+export function exampleRequest(d: OperationDescriptor): ExampleRequest {
+  const op = operationNode(d);
+  const media = resolve(d.service, op.requestBody)?.content?.['application/json'];
+  const rawBody = media
+    ? (media.example ?? (Object.values(media.examples ?? {})[0] as Schema | undefined)?.value)
+    : undefined;
+  const body = rawBody === undefined ? undefined : (structuredClone(rawBody) as Schema);
+  const params = ((op.parameters ?? []) as Schema[]).map((p) => resolve(d.service, p));
+  const paramExample = (p: Schema) =>
+    p.example ?? p.schema?.example ?? (Object.values(p.examples ?? {})[0] as Schema | undefined)?.value;
+  const pathValues = d.pathParams.map((p) => {
+    const fromBody = p.body ? p.body.reduce<any>((n, k) => n?.[k], body) : body?.[p.name];
+    const declared = params.find((x) => x.in === 'path' && x.name === p.name);
+    return String(fromBody ?? (declared && paramExample(declared)) ?? '');
+  });
+  const query: Record<string, unknown> = {};
+  for (const p of params) {
+    if (p.in !== 'query' || d.pathParams.some((x) => x.name === p.name)) continue;
+    const v = paramExample(p);
+    if (v !== undefined) query[p.name] = v;
   }
-  for (const param of parametersOf(d)) {
-    if (param.in === 'path' && !path[param.name]) {
-      const ex = (operationNode(d).parameters ?? []).map((x: Schema) => resolve(d.service, x)).find((x: Schema) => x.name === param.name);
-      path[param.name] = ex?.example ?? ex?.schema?.example ?? '';
-    }
-  }
-  return { path, options: example };
+  const options: Record<string, unknown> = { ...query, ...(body ?? {}) };
+  for (const p of d.pathParams) if (!p.body) delete options[p.name];
+  return { d, pathValues, options, body, query };
+}
+
+/** The form's path values by name and its options, from the spec's examples. */
+export function exampleCall(d: OperationDescriptor): {
+  path: Record<string, string>;
+  options: Record<string, unknown>;
+} {
+  const { pathValues, options } = exampleRequest(d);
+  return { path: Object.fromEntries(d.pathParams.map((p, i) => [p.name, pathValues[i]])), options };
 }
 
 export interface Problem {
@@ -83,13 +117,23 @@ export interface Problem {
 }
 
 /** The spec's constraints, checked before sending (required, lengths, bounds, enums, patterns). */
-export function check(service: string, schema: Schema | undefined, value: unknown, field = '', out: Problem[] = [], depth = 0): Problem[] {
+export function check(
+  service: string,
+  schema: Schema | undefined,
+  value: unknown,
+  field = '',
+  out: Problem[] = [],
+  depth = 0,
+): Problem[] {
   const s = resolve(service, schema);
   if (depth > 12 || value === undefined || value === null) return out;
-  if (Array.isArray(s.enum) && !s.enum.includes(value)) out.push({ field, message: `must be one of ${s.enum.join(', ')}` });
+  if (Array.isArray(s.enum) && !s.enum.includes(value))
+    out.push({ field, message: `must be one of ${s.enum.join(', ')}` });
   if (typeof value === 'string') {
-    if (s.maxLength !== undefined && value.length > s.maxLength) out.push({ field, message: `at most ${s.maxLength} characters` });
-    if (s.minLength !== undefined && value.length < s.minLength) out.push({ field, message: `at least ${s.minLength} characters` });
+    if (s.maxLength !== undefined && value.length > s.maxLength)
+      out.push({ field, message: `at most ${s.maxLength} characters` });
+    if (s.minLength !== undefined && value.length < s.minLength)
+      out.push({ field, message: `at least ${s.minLength} characters` });
     if (s.pattern && !new RegExp(s.pattern, 'u').test(value)) out.push({ field, message: `must match ${s.pattern}` });
   }
   if (typeof value === 'number' && Number.isFinite(value)) {
@@ -97,12 +141,15 @@ export function check(service: string, schema: Schema | undefined, value: unknow
     if (s.minimum !== undefined && value < s.minimum) out.push({ field, message: `at least ${s.minimum}` });
   }
   if (Array.isArray(value)) {
-    if (s.maxItems !== undefined && value.length > s.maxItems) out.push({ field, message: `at most ${s.maxItems} items` });
+    if (s.maxItems !== undefined && value.length > s.maxItems)
+      out.push({ field, message: `at most ${s.maxItems} items` });
     value.forEach((v, i) => check(service, s.items, v, `${field}[${i}]`, out, depth + 1));
   } else if (typeof value === 'object') {
     const obj = value as Record<string, unknown>;
-    for (const r of s.required ?? []) if (obj[r] === undefined || obj[r] === '') out.push({ field: join(field, r), message: 'is required' });
-    for (const [k, v] of Object.entries(obj)) if (s.properties?.[k]) check(service, s.properties[k], v, join(field, k), out, depth + 1);
+    for (const r of s.required ?? [])
+      if (obj[r] === undefined || obj[r] === '') out.push({ field: join(field, r), message: 'is required' });
+    for (const [k, v] of Object.entries(obj))
+      if (s.properties?.[k]) check(service, s.properties[k], v, join(field, k), out, depth + 1);
   }
   return out;
 }
