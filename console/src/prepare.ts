@@ -7,7 +7,7 @@ import { findOperation } from './operations.ts';
 import { finishAuthentication, oauthStrategy, send } from './client.ts';
 import { control as sandboxControl } from './sandbox-control.ts';
 import { getState } from './state.ts';
-import { STORES_APP_ID } from './stores-app.ts';
+import { STORES_APP_ID } from '../../src/sandbox/seed/ids.ts';
 
 type Values = Record<string, any>;
 

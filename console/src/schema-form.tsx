@@ -8,7 +8,7 @@
 import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
 import { join, resolve, typeOf, type Schema } from './schema.ts';
 import { isIdLike } from './state.ts';
-import { STORES_APP_ID } from './stores-app.ts';
+import { STORES_APP_ID } from '../../src/sandbox/seed/ids.ts';
 
 export interface FormContext {
   showOptional: boolean;

@@ -3,6 +3,7 @@
  * history of sent calls and values picked from responses. A tiny store with subscribe, so
  * React components re-render on change (useSyncExternalStore).
  */
+import { DEFAULT_API_KEY, DEFAULT_CLIENT_ID, DEFAULT_SITE_ID } from '../../src/sandbox/seed/ids.ts';
 import { useSyncExternalStore } from 'react';
 
 export interface HistoryEntry {
@@ -45,9 +46,9 @@ const KEY = 'storefront-kit-console';
 const DEFAULTS: ConsoleState = {
   target: { kind: 'sandbox' },
   theme: 'system',
-  clientId: 'sandbox-client',
-  apiKey: 'sandbox-api-key',
-  siteId: 'sandbox-site',
+  clientId: DEFAULT_CLIENT_ID,
+  apiKey: DEFAULT_API_KEY,
+  siteId: DEFAULT_SITE_ID,
   useApiKey: false,
   history: [],
   picked: {},
