@@ -11,6 +11,7 @@
  * first algorithm that reaches `minimumRecommendedItems` answers; when none can (a catalog too
  * small), the recommendation is empty, as the provider documents.
  */
+import { isJsonObject } from '../platform/safe-object.ts';
 import { badRequest, validationError, type Violation } from '../platform/errors.ts';
 import type { SandboxModule } from '../platform/module.ts';
 import { jsonResponse, routeCaller, routeInput } from '../platform/route-request.ts';
@@ -38,7 +39,7 @@ function readRequest(input: Record<string, unknown>): { algorithms: Ref[]; items
       });
       return [];
     }
-    return v.map((x) => (x && typeof x === 'object' && !Array.isArray(x) ? (x as Record<string, unknown>) : {}));
+    return v.map((x) => (isJsonObject(x) ? x : {}));
   };
   const required = (field: string, value: unknown) => {
     if (text(value) === undefined)

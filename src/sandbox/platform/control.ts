@@ -12,7 +12,7 @@ import { appError, validationError, type Violation } from './errors.ts';
 import { EVENTS, type DomainEvent } from './events.ts';
 import { SANDBOX_CAPTCHA_TOKEN } from './captcha.ts';
 import { bodyLimit, readJsonObject } from './json-body.ts';
-import { ownValue } from './safe-object.ts';
+import { isJsonObject, ownValue } from './safe-object.ts';
 import { assertSafeUrls } from './url-safety.ts';
 import type { Caller, OperationContext, SandboxRequest, SandboxSettings } from './types.ts';
 
@@ -87,11 +87,10 @@ export async function control(request: SandboxRequest, url: URL, sandbox: Sandbo
       return ok(sandbox.store.snapshot());
     case 'PUT /__sandbox/state': {
       const snapshot = (await jsonBody(request, url)) as unknown as StateSnapshot;
-      const isObject = (v: unknown) => !!v && typeof v === 'object' && !Array.isArray(v);
       if (
         snapshot.version !== STATE_VERSION ||
-        !isObject(snapshot.collections) ||
-        !Object.values(snapshot.collections).every(isObject)
+        !isJsonObject(snapshot.collections) ||
+        !Object.values(snapshot.collections).every(isJsonObject)
       ) {
         throw appError(400, 'INVALID_STATE', `State must be {version: ${STATE_VERSION}, collections: {...}}`);
       }

@@ -6,7 +6,7 @@
  */
 import { decodeBase64Url } from '../../normalise/base64url.ts';
 import { appError, SandboxError } from './errors.ts';
-import { queryObject, safeJsonParse } from './safe-object.ts';
+import { isJsonObject, queryObject, safeJsonParse } from './safe-object.ts';
 
 export function decodeDotR(text: string): Record<string, unknown> {
   let decoded: unknown;
@@ -16,10 +16,10 @@ export function decodeDotR(text: string): Record<string, unknown> {
     if (err instanceof SandboxError) throw err;
     throw appError(400, 'INVALID_ARGUMENT', 'The .r query parameter is not base64url-encoded JSON');
   }
-  if (!decoded || typeof decoded !== 'object' || Array.isArray(decoded)) {
+  if (!isJsonObject(decoded)) {
     throw appError(400, 'INVALID_ARGUMENT', 'The .r query parameter must encode a JSON object');
   }
-  return decoded as Record<string, unknown>;
+  return decoded;
 }
 
 /** Query parameters -> one object: dotted keys nest, repeated keys become arrays, `.r` is decoded. Reserved keys are refused. */

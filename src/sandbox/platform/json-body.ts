@@ -5,7 +5,7 @@
  * preflight), and a prototype-safe parse.
  */
 import { appError } from './errors.ts';
-import { safeJsonParse } from './safe-object.ts';
+import { isJsonObject, safeJsonParse } from './safe-object.ts';
 import type { SandboxRequest } from './types.ts';
 
 export const MAX_BODY_BYTES = 1024 * 1024;
@@ -63,8 +63,8 @@ export async function readJsonObject(
     if (!(err instanceof SyntaxError)) throw err;
     throw appError(400, 'MALFORMED_JSON', `Request body is not valid JSON: ${err.message}`);
   }
-  if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) {
+  if (!isJsonObject(parsed)) {
     throw appError(400, 'INVALID_ARGUMENT', 'Request body must be a JSON object');
   }
-  return parsed as Record<string, unknown>;
+  return parsed;
 }

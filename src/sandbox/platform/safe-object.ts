@@ -8,6 +8,10 @@
 import { SandboxError, validationError } from './errors.ts';
 
 /** Keys that name a prototype or reach one through assignment or lookup. */
+/** A JSON object (not null, not an array): what a body, `.r`, a state import's collections must be. */
+export const isJsonObject = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
+
 export const RESERVED_KEYS: ReadonlySet<string> = new Set(['__proto__', 'constructor', 'prototype']);
 
 /** The validation error for a reserved key at `field` (e.g. `cartInfo.constructor`). */
