@@ -89,6 +89,32 @@ describe('an oversold line', () => {
   });
 });
 
+describe('lines of one stock unit add up', () => {
+  it('two colours of a product without managed variants draw on its one stock: more than it holds is refused, changing nothing', async () => {
+    const kit = admin();
+    const bandana = (await kit.products.getProduct(PRODUCT.cottonBandana)).product!;
+    expect(bandana.manageVariants).toBe(false);
+    const inStock = bandana.variants![0].stock!.quantity!;
+    expect(inStock).toBeGreaterThan(1);
+    const colours = bandana.productOptions![0].choices!.map((c) => c.description!);
+    const line = (colour: string, quantity: number) => ({
+      quantity,
+      catalogReference: {
+        ...ref(PRODUCT.cottonBandana),
+        options: { options: { [bandana.productOptions![0].name!]: colour } },
+      },
+    });
+    const before = await state();
+    const err = await kit.orders
+      .createOrder({ order: { lineItems: [line(colours[0], inStock), line(colours[1], 1)] } })
+      .catch((e: unknown) => e);
+    expect(err).toMatchObject({ code: 'INSUFFICIENT_INVENTORY', status: 409 });
+    expect(await state()).toEqual(before);
+    await kit.orders.createOrder({ order: { lineItems: [line(colours[0], inStock - 1), line(colours[1], 1)] } });
+    expect((await kit.products.getProduct(PRODUCT.cottonBandana)).product!.variants![0].stock!.quantity).toBe(0);
+  });
+});
+
 describe('price changes keep variant surcharges and the product discount', () => {
   it('bulk adjust: an L still costs 5 more, and 20 % off still applies to every variant', async () => {
     await admin().products.bulkAdjustProductProperty({

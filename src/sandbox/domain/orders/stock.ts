@@ -21,12 +21,13 @@ type Ref =
   | { appId?: string; catalogItemId?: string; options?: { variantId?: string; options?: Record<string, string> } }
   | undefined;
 
-/** The tracked quantity in stock for a line's item; undefined when its stock is not tracked. */
-export function inStockFor(db: Db, ref: Ref): number | undefined {
+/** The tracked stock a line draws on: its product's variant (the default one for a product without managed variants). */
+function stockUnit(db: Db, ref: Ref): { key: string; quantity: number } | undefined {
   if (ref?.appId !== STORES_APP_ID || !ref.catalogItemId) return undefined;
   const product = findProduct(db, ref.catalogItemId);
   const variant = product ? findVariant(product, ref.options ?? {}) : undefined;
-  return variant?.stock?.trackQuantity ? (variant.stock.quantity ?? 0) : undefined;
+  if (!variant?.stock?.trackQuantity) return undefined;
+  return { key: `${ref.catalogItemId}/${variant.id}`, quantity: variant.stock.quantity ?? 0 };
 }
 
 export interface StockLine {
@@ -35,16 +36,19 @@ export interface StockLine {
   catalogReference?: Ref;
 }
 
-/** The first line asking for more of a tracked item than is in stock (lines of the same item add up). */
+/**
+ * The first line asking for more of a tracked item than is in stock. Lines that draw on the same
+ * stock add up: one variant named by its id and by its choices, or two colours of a product
+ * whose variants are not managed (they share its one default variant).
+ */
 export function shortLine(db: Db, lines: StockLine[]): { line: StockLine; available: number } | undefined {
   const asked = new Map<string, number>();
   for (const line of lines) {
-    const available = inStockFor(db, line.catalogReference);
-    if (available === undefined) continue;
-    const key = JSON.stringify([line.catalogReference?.catalogItemId, line.catalogReference?.options ?? {}]);
-    const total = (asked.get(key) ?? 0) + line.quantity;
-    asked.set(key, total);
-    if (total > available) return { line, available: Math.max(0, available - (total - line.quantity)) };
+    const unit = stockUnit(db, line.catalogReference);
+    if (unit === undefined) continue;
+    const total = (asked.get(unit.key) ?? 0) + line.quantity;
+    asked.set(unit.key, total);
+    if (total > unit.quantity) return { line, available: Math.max(0, unit.quantity - (total - line.quantity)) };
   }
   return undefined;
 }
