@@ -108,15 +108,16 @@ export function emitProduct(ctx: DomainContext, slug: 'created' | 'updated' | 'd
  */
 export function changeStock(
   ctx: DomainContext,
-  ref: { appId?: string; catalogItemId?: string; options?: { variantId?: string } } | undefined,
+  ref:
+    | { appId?: string; catalogItemId?: string; options?: { variantId?: string; options?: Record<string, string> } }
+    | undefined,
   delta: number,
 ): number {
   if (ref?.appId !== STORES_APP_ID || !ref.catalogItemId) return 0;
   let moved = 0;
   const product = ctx.db.update(PRODUCTS, ref.catalogItemId, (p) => {
-    const variant =
-      (p.variants ?? []).find((v) => v.id === ref.options?.variantId) ??
-      (p.variants?.length === 1 ? p.variants[0] : undefined);
+    // The variant the stock check resolved (domain/orders/stock.ts): by id, or by choices.
+    const variant = findVariant(p, ref.options ?? {});
     if (!variant?.stock?.trackQuantity) return;
     const before = variant.stock.quantity ?? 0;
     variant.stock.quantity = Math.max(0, before + delta);
