@@ -115,6 +115,35 @@ describe('lines of one stock unit add up', () => {
   });
 });
 
+describe('a cart whose lines share one stock', () => {
+  it('shows the later line short by what the earlier one takes, and its order charges and takes only what is there', async () => {
+    // The seeded stock: the test above sold every bandana.
+    await call(s.current.url, 'POST', '/__sandbox/reset', { token: API_KEY });
+    const bandana = (await admin().products.getProduct(PRODUCT.cottonBandana)).product!;
+    const inStock = bandana.variants![0].stock!.quantity!;
+    const option = bandana.productOptions![0];
+    const [first, second] = option.choices!.map((c) => c.description!);
+    const line = (colour: string, quantity: number) => ({
+      quantity,
+      catalogReference: { ...ref(PRODUCT.cottonBandana), options: { options: { [option.name!]: colour } } },
+    });
+    const kit = visitor();
+    await kit.currentCart.addToCurrentCart({ lineItems: [line(first, inStock - 1)] });
+    const { cart } = await kit.currentCart.addToCurrentCart({ lineItems: [line(second, 3)] });
+    expect(cart!.lineItems!.map((l) => [l.quantity, l.availability])).toEqual([
+      [inStock - 1, { status: 'AVAILABLE', quantityAvailable: inStock }],
+      [3, { status: 'PARTIALLY_AVAILABLE', quantityAvailable: 1 }],
+    ]);
+    const { checkoutId } = await kit.currentCart.createCheckoutFromCurrentCart({ shippingAddress: NEW_YORK });
+    const ck = (await kit.checkout.getCheckout(checkoutId!)).checkout!;
+    expect(toMinor(ck.priceSummary!.subtotal!.amount)).toBe(inStock * toMinor(cart!.lineItems![0].price!.amount));
+    const { orderId } = await kit.checkout.createOrder(checkoutId!, {});
+    const order = (await admin().orders.getOrder(orderId!)).order!;
+    expect(order.lineItems!.map((l) => l.quantity)).toEqual([inStock - 1, 1]);
+    expect((await admin().products.getProduct(PRODUCT.cottonBandana)).product!.variants![0].stock!.quantity).toBe(0);
+  });
+});
+
 describe('price changes keep variant surcharges and the product discount', () => {
   it('bulk adjust: an L still costs 5 more, and 20 % off still applies to every variant', async () => {
     await admin().products.bulkAdjustProductProperty({

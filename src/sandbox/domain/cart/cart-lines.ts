@@ -42,20 +42,25 @@ export function lineFromCatalog(db: Db, input: LineItemInput, id: string): CartL
 /**
  * Brings a line in step with the catalog, in place: its availability, and its prices and weight
  * (a price change shows in every price of the line; unchanged ones are kept as they are).
+ * `taken` counts what earlier lines of the same cart already take of each tracked variant
+ * (refreshLines): two lines drawing on one stock share it.
  */
-export function refreshLine<L extends CartLine>(db: Db, line: L): L {
+export function refreshLine<L extends CartLine>(db: Db, line: L, taken?: Map<string, number>): L {
   const ref = line.catalogReference;
   const product = findProduct(db, ref?.catalogItemId ?? '');
   const pricing = product ? priceForVariant(product, ref?.options ?? {}) : undefined;
+  const unit = product && pricing?.quantity !== undefined ? `${product.id}/${pricing.variantId}` : undefined;
+  const left =
+    pricing?.quantity === undefined ? undefined : Math.max(0, pricing.quantity - (unit ? (taken?.get(unit) ?? 0) : 0));
+  if (unit && left !== undefined) taken?.set(unit, (taken.get(unit) ?? 0) + Math.min(line.quantity, left));
   if (!product || !pricing) line.availability = { status: 'NOT_FOUND' };
-  else if (!pricing.inStock || pricing.quantity === 0)
-    line.availability = { status: 'NOT_AVAILABLE', quantityAvailable: 0 };
-  else if (pricing.quantity !== undefined && pricing.quantity < line.quantity)
-    line.availability = { status: 'PARTIALLY_AVAILABLE', quantityAvailable: pricing.quantity };
+  else if (!pricing.inStock || left === 0) line.availability = { status: 'NOT_AVAILABLE', quantityAvailable: 0 };
+  else if (left !== undefined && left < line.quantity)
+    line.availability = { status: 'PARTIALLY_AVAILABLE', quantityAvailable: left };
   else
     line.availability = {
       status: 'AVAILABLE',
-      ...(pricing.quantity !== undefined ? { quantityAvailable: pricing.quantity } : {}),
+      ...(left !== undefined ? { quantityAvailable: left } : {}),
     };
   if (pricing) {
     const unit = toMinor(pricing.price);
@@ -67,6 +72,12 @@ export function refreshLine<L extends CartLine>(db: Db, line: L): L {
       line.physicalProperties = { ...line.physicalProperties, weight: pricing.weight };
   }
   return line;
+}
+
+/** A cart's or checkout's lines in step with the catalog, in order: lines drawing on one tracked stock share it. */
+export function refreshLines<L extends CartLine>(db: Db, lines: L[]): L[] {
+  const taken = new Map<string, number>();
+  return lines.map((l) => refreshLine(db, l, taken));
 }
 
 /** A line's quantity that can be paid for: all of an available line, what is left of a short one. */

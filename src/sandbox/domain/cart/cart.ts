@@ -9,7 +9,7 @@ import { appError } from '../../platform/errors.ts';
 import { entityEvent } from '../../platform/events.ts';
 import type { Caller, Db } from '../../platform/types.ts';
 import { discounted, type MerchantDiscount } from './cart-pricing.ts';
-import { payableLines, refreshLine, type CartLine } from './cart-lines.ts';
+import { payableLines, refreshLines, type CartLine } from './cart-lines.ts';
 import { sameItem } from '../line-items.ts';
 import type { DomainContext } from '../context.ts';
 import { copyField } from '../fields.ts';
@@ -84,7 +84,7 @@ export function newCart(ctx: DomainContext, buyer: BuyerInfo): StoredCart {
 
 /** Prices a cart in place: its lines in step with the catalog, its subtotal and discounts (shipping and tax are the estimate's). */
 export function priceCart(db: Db, cart: StoredCart): StoredCart {
-  cart.lineItems = cart.lineItems.map((l) => refreshLine(db, l));
+  cart.lineItems = refreshLines(db, cart.lineItems);
   const { totals, applied } = discounted(db, payableLines(cart.lineItems), {
     couponCode: cart.couponCode,
     merchantDiscounts: cart.merchantDiscounts,

@@ -8,7 +8,7 @@ import { appError, conflict, notFound } from '../../platform/errors.ts';
 import { entityEvent } from '../../platform/events.ts';
 import type { Caller, Db } from '../../platform/types.ts';
 import { buyerOf, CURRENCY, type StoredCart } from './cart.ts';
-import { refreshLine, type CartLine } from './cart-lines.ts';
+import { refreshLines, type CartLine } from './cart-lines.ts';
 import { pricedLines } from './cart-pricing.ts';
 import type { DomainContext } from '../context.ts';
 import { couponFor } from './coupons.ts';
@@ -129,7 +129,7 @@ const choiceOf = ({ carrierId, code }: Schemas['SelectedCarrierServiceOption']) 
 
 /** Prices a checkout in place: lines in step with the catalog, discounts, shipping, tax and gift card. */
 export function priceCheckout(ctx: DomainContext, ck: StoredCheckout): StoredCheckout {
-  ck.lineItems = ck.lineItems.map((l) => refreshLine(ctx.db, l));
+  ck.lineItems = refreshLines(ctx.db, ck.lineItems);
   const giftCard = ck.giftCardCode ? ctx.db.get('giftCards', ck.giftCardCode) : undefined;
   const t = pricedLines(ctx, ck.lineItems, {
     couponCode: ck.couponCode,
