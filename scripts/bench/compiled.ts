@@ -13,11 +13,10 @@ import { fileURLToPath } from 'node:url';
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const OUT = join(root, 'node_modules', '.cache', 'storefront-kit-bench');
 
-/** Bundles `entry` (a path from the repository root) to plain ES module JavaScript; returns the file. */
-export async function compiled(name: string, entry: string): Promise<string> {
-  const outfile = join(OUT, `${name}.mjs`);
+/** Bundles the module at the absolute path `entry` into `outfile`, packages left as imports. */
+async function bundle(entry: string, outfile: string): Promise<string> {
   await build({
-    entryPoints: [join(root, entry)],
+    entryPoints: [entry],
     outfile,
     bundle: true,
     format: 'esm',
@@ -27,6 +26,11 @@ export async function compiled(name: string, entry: string): Promise<string> {
     logLevel: 'silent',
   });
   return outfile;
+}
+
+/** Bundles `entry` (a path from the repository root) to plain ES module JavaScript; returns the file. */
+export function compiled(name: string, entry: string): Promise<string> {
+  return bundle(join(root, entry), join(OUT, `${name}.mjs`));
 }
 
 /**
@@ -51,16 +55,5 @@ export async function compiledAt(commit: string, name: string, entry: string): P
     );
   }
   execFileSync('tar', ['-x', '-C', dir], { input: tarball });
-  const outfile = join(OUT, `${name}-${commit}.mjs`);
-  await build({
-    entryPoints: [join(dir, entry)],
-    outfile,
-    bundle: true,
-    format: 'esm',
-    platform: 'node',
-    target: 'node20',
-    packages: 'external',
-    logLevel: 'silent',
-  });
-  return outfile;
+  return bundle(join(dir, entry), join(OUT, `${name}-${commit}.mjs`));
 }

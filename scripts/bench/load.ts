@@ -241,7 +241,7 @@ export function scaled(
 
 export interface LoadResults {
   bare: Load;
-  /** getCurrentCart req/s over the bare server's, one per alternating pair; `bare` and `memory.getCurrentCart` are the median pair's. */
+  /** getCurrentCart req/s over the bare server's, one per round; `bare` and `memory.getCurrentCart` are the median round's. */
   pairRatios: number[];
   /** getCurrentCart of the build before the sandbox's rebuild, run in the same rounds; or why it was not. */
   previous: PreviousBuild;
@@ -288,20 +288,19 @@ export type PreviousBuild =
   | { commit: string; ratios: number[]; ours: Load; theirs: Load; theirsVsBare: number }
   | { commit: string; missing: string };
 
-const medianIndex = (xs: number[]) => xs.indexOf([...xs].sort((x, y) => x - y)[xs.length >> 1]);
+const median = (xs: number[]) => [...xs].sort((x, y) => x - y)[xs.length >> 1];
+const medianIndex = (xs: number[]) => xs.indexOf(median(xs));
 
-let baseMissing = '';
-/** The previous build's sandbox in its own process, or undefined (and why, in baseMissing) when it cannot be built. */
-async function startPrevious(log: (line: string) => void): Promise<ChildServer | undefined> {
+/** The previous build's sandbox in its own process, or why it cannot be built. */
+async function startPrevious(log: (line: string) => void): Promise<ChildServer | { missing: string }> {
   try {
     return await startServer(
       ['sandbox'],
       await compiledAt(PREVIOUS_BUILD, 'server-child', 'scripts/bench/server-child.ts'),
     );
   } catch (err) {
-    baseMissing = (err as Error).message;
-    log(`the build before the rebuild (${PREVIOUS_BUILD}) is not measured: ${baseMissing}`);
-    return undefined;
+    log(`the build before the rebuild (${PREVIOUS_BUILD}) is not measured: ${(err as Error).message}`);
+    return { missing: (err as Error).message };
   }
 }
 
@@ -310,7 +309,7 @@ function previousBuild(rounds: Round[]): PreviousBuild {
   const measured = rounds.filter((r): r is Required<Round> => r.previous !== undefined);
   const ratios = measured.map((r) => r.cart.rps / r.previous.rps);
   const mid = measured[medianIndex(ratios)];
-  const theirsVsBare = measured.map((r) => r.previous.rps / r.bare.rps).sort((x, y) => x - y)[measured.length >> 1];
+  const theirsVsBare = median(measured.map((r) => r.previous.rps / r.bare.rps));
   return { commit: PREVIOUS_BUILD, ratios, ours: mid.cart, theirs: mid.previous, theirsVsBare };
 }
 
@@ -328,7 +327,7 @@ export async function sandboxLoad(log: (line: string) => void = () => {}): Promi
     const answerFile = join(dir, 'answer.json');
     let seedState!: StateSnapshot;
     // In memory, with the bare server running beside it: getCurrentCart and the bare server
-    // take turns (best of two each), so both see the same machine.
+    // take turns (rounds, below), so both see the same machine.
     const { bare, memory, floor, pairRatios, previous } = await withServer(['sandbox'], async (s) => {
       const v = await visitor(s.url);
       await recordAnswer(s.url, v.targets.getCurrentCart, answerFile);
@@ -339,7 +338,8 @@ export async function sandboxLoad(log: (line: string) => void = () => {}): Promi
         // turn; the round with the median ratio is reported. The load generator shares the two
         // cores, so single runs swing by a third either way (0.16 to 0.50 across earlier runs);
         // the best of each side, taken apart, paired runs from different moments.
-        const base = await startPrevious(log);
+        const started = await startPrevious(log);
+        const base = 'missing' in started ? undefined : started;
         const baseVisitor = base && (await visitor(base.url));
         const rounds: Round[] = [];
         try {
@@ -361,7 +361,8 @@ export async function sandboxLoad(log: (line: string) => void = () => {}): Promi
         }
         const pairRatios = rounds.map((r) => r.cart.rps / r.bare.rps);
         const { bare, cart } = rounds[medianIndex(pairRatios)];
-        const previous = base ? previousBuild(rounds) : { commit: PREVIOUS_BUILD, missing: baseMissing };
+        const previous =
+          'missing' in started ? { commit: PREVIOUS_BUILD, missing: started.missing } : previousBuild(rounds);
         const floor = await load(s, { method: 'GET', path: '/__sandbox/clock', headers: {} }, { seconds: 2 });
         log(`sandbox floor (GET /__sandbox/clock) ${floor.rps.toFixed(0)}/s`);
         const memory = { getCurrentCart: cart } as LoadResults['memory'];
