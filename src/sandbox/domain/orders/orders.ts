@@ -27,7 +27,6 @@ import {
   type OrderLineItem,
   type OrderTransactionsRecord,
   type StoredOrder,
-  type StoredPayment,
   type Tags,
 } from './order-records.ts';
 import { placeOrder, type LineToOrder, type OrderFields } from './place-order.ts';
@@ -38,6 +37,7 @@ import {
   COLLECTABILITY_ERRORS,
   emitOrder,
   findPayment,
+  newPayment,
   price,
   requireOrder,
   settle,
@@ -395,29 +395,12 @@ export function collectPayment(ctx: DomainContext, orderId: string, request: Pay
       paymentGatewayOrderId: gatewayId,
     });
   const now = ctx.now().toISOString();
-  const payment: StoredPayment = {
-    id: ctx.newId(),
-    createdDate: now,
-    updatedDate: now,
+  const payment = newPayment(now, ctx.newId(), {
     amount: price(amount, order.currency),
-    refundDisabled: false,
-    regularPaymentDetails: {
-      paymentGatewayOrderId: gatewayId,
-      paymentMethod: 'creditCard',
-      offlinePayment: false,
-      status: request.delayedCapture ? 'AUTHORIZED' : 'APPROVED',
-      ...(request.delayedCapture
-        ? {
-            authorizationDetails: {
-              delayedCapture: true,
-              authorizedDate: now,
-              captures: [],
-              ...(scheduledAction ? { scheduledAction } : {}),
-            },
-          }
-        : {}),
-    },
-  };
+    gatewayOrderId: gatewayId,
+    status: request.delayedCapture ? 'AUTHORIZED' : 'APPROVED',
+    authorization: request.delayedCapture ? { scheduledAction } : undefined,
+  });
   tx.payments.push(payment);
   settle(
     ctx,

@@ -24,9 +24,8 @@ import {
   type OrderTransactionsRecord,
   type StoredLineItem,
   type StoredOrder,
-  type StoredPayment,
 } from './order-records.ts';
-import { activity, derive, emitOrder, price } from './settlement.ts';
+import { activity, derive, emitOrder, newPayment, price } from './settlement.ts';
 import { shortLine, takeStock } from './stock.ts';
 import { computeTotals, rateText, taxRateFor, type CouponRule, type Totals } from '../totals.ts';
 
@@ -231,32 +230,22 @@ export function placeOrder(ctx: DomainContext, input: OrderToPlace): PlacedOrder
   if (t.total > 0 && input.payment.kind !== 'none') {
     paymentGatewayOrderId = `pg-${number}-1`;
     const delayed = input.payment.kind === 'gateway' && input.payment.delayCapture;
-    const payment: StoredPayment = {
-      id: ctx.newId(),
-      createdDate: now,
-      updatedDate: now,
+    const offline = input.payment.kind === 'offline';
+    const payment = newPayment(now, ctx.newId(), {
       amount: money(t.total),
-      refundDisabled: false,
-      regularPaymentDetails: {
-        paymentGatewayOrderId,
-        paymentMethod: input.payment.kind === 'offline' ? 'offline' : 'creditCard',
-        offlinePayment: input.payment.kind === 'offline',
-        status: input.payment.kind === 'offline' ? 'APPROVED' : delayed ? 'AUTHORIZED' : 'PENDING',
-        ...(delayed
-          ? {
-              authorizationDetails: {
-                delayedCapture: true,
-                authorizedDate: now,
-                captures: [],
-                scheduledAction: {
-                  actionType: 'VOID',
-                  executionDate: new Date(Date.parse(now) + AUTHORIZATION_DAYS * 86_400_000).toISOString(),
-                },
-              },
-            }
-          : {}),
-      },
-    };
+      gatewayOrderId: paymentGatewayOrderId,
+      offline,
+      status: offline ? 'APPROVED' : delayed ? 'AUTHORIZED' : 'PENDING',
+      // A checkout's authorization is voided if nobody captures it in time.
+      authorization: delayed
+        ? {
+            scheduledAction: {
+              actionType: 'VOID',
+              executionDate: new Date(Date.parse(now) + AUTHORIZATION_DAYS * 86_400_000).toISOString(),
+            },
+          }
+        : undefined,
+    });
     tx.payments.push(payment);
     if (delayed)
       order.activities.push(

@@ -15,6 +15,7 @@ import {
   type ActivityType,
   type OrderTransactionsRecord,
   type PaymentCollectability,
+  type Authorization,
   type PaymentDetails,
   type PaymentStatus,
   type Reason,
@@ -193,6 +194,58 @@ export function findPayment(tx: OrderTransactionsRecord, paymentId: string): Sto
   return p;
 }
 
+/**
+ * A new gateway (or offline) payment of an order. With `authorization` it is authorized for a
+ * later capture (no captures yet), with the scheduled action given, if any.
+ */
+export function newPayment(
+  now: string,
+  id: string,
+  p: {
+    amount: WirePrice;
+    gatewayOrderId: string;
+    offline?: boolean;
+    status: PaymentDetails['status'];
+    authorization?: { scheduledAction?: Authorization['scheduledAction'] };
+  },
+): StoredPayment {
+  const { scheduledAction } = p.authorization ?? {};
+  return {
+    id,
+    createdDate: now,
+    updatedDate: now,
+    amount: p.amount,
+    refundDisabled: false,
+    regularPaymentDetails: {
+      paymentGatewayOrderId: p.gatewayOrderId,
+      paymentMethod: p.offline ? 'offline' : 'creditCard',
+      offlinePayment: p.offline ?? false,
+      status: p.status,
+      ...(p.authorization
+        ? {
+            authorizationDetails: {
+              delayedCapture: true,
+              authorizedDate: now,
+              captures: [],
+              ...(scheduledAction ? { scheduledAction } : {}),
+            },
+          }
+        : {}),
+    },
+  };
+}
+
+/** A payment's details and its authorization, or the refusal for a payment that was not authorized for a later capture. */
+function authorized(p: StoredPayment): { d: PaymentDetails; auth: Authorization } {
+  const d: PaymentDetails = p.regularPaymentDetails ?? {};
+  const auth = d.authorizationDetails;
+  if (!auth)
+    throw conflict('PAYMENT_NOT_AUTHORIZED', `Payment ${p.id} was not authorized for a later capture`, {
+      paymentId: p.id,
+    });
+  return { d, auth };
+}
+
 /** Captures `amount` cents (default: all still authorized) of an authorized payment, in place. */
 export function capture(
   ctx: DomainContext,
@@ -200,12 +253,7 @@ export function capture(
   amount: Minor | undefined,
   reason: Reason,
 ): StoredActivity {
-  const d: PaymentDetails = p.regularPaymentDetails ?? {};
-  const auth = d.authorizationDetails;
-  if (!auth)
-    throw conflict('PAYMENT_NOT_AUTHORIZED', `Payment ${p.id} was not authorized for a later capture`, {
-      paymentId: p.id,
-    });
+  const { d, auth } = authorized(p);
   if (d.status === 'VOIDED')
     throw conflict('PAYMENT_ALREADY_VOIDED', `Payment ${p.id} is voided and cannot be captured`, { paymentId: p.id });
   const remaining = outstandingOf(p);
@@ -243,12 +291,7 @@ export function voidPayment(
   reason: Reason,
   releaseRemaining = reason === 'SCHEDULED',
 ): StoredActivity {
-  const d: PaymentDetails = p.regularPaymentDetails ?? {};
-  const auth = d.authorizationDetails;
-  if (!auth)
-    throw conflict('PAYMENT_NOT_AUTHORIZED', `Payment ${p.id} was not authorized for a later capture`, {
-      paymentId: p.id,
-    });
+  const { d, auth } = authorized(p);
   if (d.status === 'VOIDED')
     throw conflict('PAYMENT_ALREADY_VOIDED', `Payment ${p.id} is already voided`, { paymentId: p.id });
   const captured = capturedOf(p) > 0;
