@@ -6,7 +6,7 @@
 import type { components } from '../../../../generated/types/current-cart.ts';
 import { appError } from '../../platform/errors.ts';
 import type { Db } from '../../platform/types.ts';
-import { findProduct, priceForVariant } from '../catalog/catalog.ts';
+import { findProduct, priceForVariant, stockKey } from '../catalog/catalog.ts';
 import type { DomainContext } from '../context.ts';
 import { catalogLine, catalogLineError, sameItem } from '../line-items.ts';
 import { minorOf, toMinor, wirePrice } from '../money.ts';
@@ -49,10 +49,13 @@ export function refreshLine<L extends CartLine>(db: Db, line: L, taken?: Map<str
   const ref = line.catalogReference;
   const product = findProduct(db, ref?.catalogItemId ?? '');
   const pricing = product ? priceForVariant(product, ref?.options ?? {}) : undefined;
-  const unit = product && pricing?.quantity !== undefined ? `${product.id}/${pricing.variantId}` : undefined;
-  const left =
-    pricing?.quantity === undefined ? undefined : Math.max(0, pricing.quantity - (unit ? (taken?.get(unit) ?? 0) : 0));
-  if (unit && left !== undefined) taken?.set(unit, (taken.get(unit) ?? 0) + Math.min(line.quantity, left));
+  // What is left of a tracked stock once the cart's earlier lines took theirs (undefined: not tracked).
+  let left: number | undefined;
+  if (product && pricing?.quantity !== undefined) {
+    const unit = stockKey(product.id, pricing.variantId);
+    left = Math.max(0, pricing.quantity - (taken?.get(unit) ?? 0));
+    taken?.set(unit, (taken.get(unit) ?? 0) + Math.min(line.quantity, left));
+  }
   if (!product || !pricing) line.availability = { status: 'NOT_FOUND' };
   else if (!pricing.inStock || left === 0) line.availability = { status: 'NOT_AVAILABLE', quantityAvailable: 0 };
   else if (left !== undefined && left < line.quantity)

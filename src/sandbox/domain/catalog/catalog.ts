@@ -129,6 +129,9 @@ export function changeStock(
   return moved;
 }
 
+/** The one tracked stock a product's variant holds (lines naming it, by id or by choices, draw on it together). */
+export const stockKey = (productId: string, variantId: string | undefined): string => `${productId}/${variantId}`;
+
 export function findProduct(db: Db, id: string): StoredProduct | undefined {
   return db.get(PRODUCTS, id);
 }

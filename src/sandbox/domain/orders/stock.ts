@@ -6,7 +6,7 @@
  */
 import type { Db } from '../../platform/types.ts';
 import { STORES_APP_ID } from '../../seed/ids.ts';
-import { changeStock, findProduct, findVariant } from '../catalog/catalog.ts';
+import { changeStock, findProduct, findVariant, stockKey } from '../catalog/catalog.ts';
 import type { DomainContext } from '../context.ts';
 
 export const ORDER_INVENTORY = 'orderInventory';
@@ -27,7 +27,7 @@ function stockUnit(db: Db, ref: Ref): { key: string; quantity: number } | undefi
   const product = findProduct(db, ref.catalogItemId);
   const variant = product ? findVariant(product, ref.options ?? {}) : undefined;
   if (!variant?.stock?.trackQuantity) return undefined;
-  return { key: `${ref.catalogItemId}/${variant.id}`, quantity: variant.stock.quantity ?? 0 };
+  return { key: stockKey(ref.catalogItemId, variant.id), quantity: variant.stock.quantity ?? 0 };
 }
 
 export interface StockLine {
