@@ -43,22 +43,32 @@ export function mapShape(
   // A renamed object (`k`) lists its fields under both names in `o`, so the order does not matter;
   // the renaming leaf answers a new object, which is then the one written to.
   let out = (shape.k ? leaf(shape.k, src) : src) as Record<string, unknown>;
-  const put = (key: string, mapped: unknown) => {
-    if (mapped === out[key]) return;
-    if (copy && out === src) out = { ...src };
-    out[key] = mapped;
-  };
   if (shape.o) {
     for (const key in shape.o) {
-      if (key in out) put(key, mapShape(out[key], shape.o[key], named, leaf, copy));
+      if (key in out) out = withValue(out, src, copy, key, mapShape(out[key], shape.o[key], named, leaf, copy));
     }
   }
   if (shape.a) {
     for (const key in out) {
-      if (!shape.o || !(key in shape.o)) put(key, mapShape(out[key], shape.a, named, leaf, copy));
+      if (!shape.o || !(key in shape.o))
+        out = withValue(out, src, copy, key, mapShape(out[key], shape.a, named, leaf, copy));
     }
   }
   return out;
+}
+
+/** `out` with `key` set to `value`; with `copy`, the caller's `src` is copied before its first change. */
+function withValue(
+  out: Record<string, unknown>,
+  src: Record<string, unknown>,
+  copy: boolean,
+  key: string,
+  value: unknown,
+): Record<string, unknown> {
+  if (value === out[key]) return out;
+  const target = copy && out === src ? { ...src } : out;
+  target[key] = value;
+  return target;
 }
 
 /** An address's three fields the official SDK names differently: [wire name, SDK name]. */
