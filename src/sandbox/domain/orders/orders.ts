@@ -18,7 +18,7 @@ import type { Db, JsonObject, OperationContext } from '../../platform/types.ts';
 import type { components } from '../../../../generated/types/orders.ts';
 import type { DomainContext } from '../context.ts';
 import { catalogLine, type CatalogLineProblem } from '../line-items.ts';
-import { minorOf, toMinor, type Minor } from '../money.ts';
+import { decimalText, minorOf, toMinor, type Minor } from '../money.ts';
 import {
   ORDERS,
   TRANSACTIONS,
@@ -359,7 +359,7 @@ export function collectPayment(ctx: DomainContext, orderId: string, request: Pay
   if (amount > c.amount) {
     throw badRequest(
       'AMOUNT_EXCEEDS_BALANCE',
-      `amount ${(amount / 100).toFixed(2)} is more than the ${(c.amount / 100).toFixed(2)} left to collect on order ${order.id}`,
+      `amount ${decimalText(amount)} is more than the ${decimalText(c.amount)} left to collect on order ${order.id}`,
       { orderId: order.id },
     );
   }

@@ -8,7 +8,7 @@ import { badRequest, conflict, notFound, SandboxError } from '../../platform/err
 import { entityEvent } from '../../platform/events.ts';
 import type { Db, JsonObject } from '../../platform/types.ts';
 import type { DomainContext } from '../context.ts';
-import { minorOf, wirePrice, type Minor, type WirePrice } from '../money.ts';
+import { decimalText, minorOf, wirePrice, type Minor, type WirePrice } from '../money.ts';
 import {
   ORDERS,
   TRANSACTIONS,
@@ -267,7 +267,7 @@ export function capture(
   if (take > remaining) {
     throw conflict(
       'CAPTURE_AMOUNT_EXCEEDS_AUTHORIZED',
-      `Capture amount ${(take / 100).toFixed(2)} is more than the ${(remaining / 100).toFixed(2)} still authorized on payment ${p.id}`,
+      `Capture amount ${decimalText(take)} is more than the ${decimalText(remaining)} still authorized on payment ${p.id}`,
       { paymentId: p.id },
     );
   }
