@@ -5,6 +5,7 @@
  * on dotted (nested) field paths, sorting on several fields, offset or cursor paging.
  */
 import { appError, validationError } from './errors.ts';
+import { isJsonObject } from './safe-object.ts';
 
 export type Filter = Record<string, unknown>;
 export interface SortSpec {
@@ -169,8 +170,6 @@ function compareKeys(x: number | string | undefined, y: number | string | undefi
   return String(x).localeCompare(String(y));
 }
 
-const isObject = (v: unknown) => v !== null && typeof v === 'object' && !Array.isArray(v);
-
 /**
  * Sorts by each sort field in turn. With `rules`, only the entity's sortable fields sort (by
  * their real type); without, a field sorts by its values, and a field that holds an object
@@ -201,7 +200,7 @@ export function sortEntities<T>(
         },
       ]);
     }
-    if (!rule && items.some((e) => isObject(getField(e, name)))) {
+    if (!rule && items.some((e) => isJsonObject(getField(e, name)))) {
       throw validationError([
         {
           field,
