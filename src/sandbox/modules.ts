@@ -106,7 +106,6 @@ export const modules: SandboxModule[] = [
 export const storeIndexes: StoreIndexes = {
   members: ['loginEmail', 'profile.slug'],
   credentials: ['email'],
-  tokens: ['memberId'],
   products: ['slug'],
   collections: ['slug'],
   // A visitor's or a member's cart (the current cart).

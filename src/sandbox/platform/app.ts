@@ -13,7 +13,7 @@ import { appError, SandboxError, validationError } from './errors.ts';
 import { EventHub } from './events.ts';
 import { Router } from './router.ts';
 import type { Sandbox } from './sandbox.ts';
-import { resolveCaller, tokenRefusal } from './tokens.ts';
+import { resolveCaller, tokenRefusal, TokenSigner } from './tokens.ts';
 import type {
   Caller,
   DomainEventInput,
@@ -90,6 +90,12 @@ export interface SandboxOptions {
    * The server sets it (never from a Host header); without it a request's own origin is used.
    */
   publicUrl?: string | (() => string);
+  /**
+   * The secret (32 bytes or more) the sandbox signs its tokens with: a token stays valid across
+   * restarts for as long as the secret is the same. The server reads it from a file it keeps
+   * (token-secret.ts). @default a new random secret (tokens live as long as this sandbox)
+   */
+  tokenSecret?: Uint8Array;
 }
 
 /** The API key a sandbox has unless told otherwise: public, so a sandbox beyond loopback refuses it. */
@@ -189,10 +195,12 @@ export function createSandbox(given: SandboxOptions = {}): Sandbox {
   const linkOrigin = (url: URL) => (typeof publicUrl === 'function' ? publicUrl() : publicUrl) || url.origin;
 
   let settingsCache: { from: unknown; value: SandboxSettings } | undefined;
+  const tokenSigner = options.tokenSecret ? new TokenSigner(options.tokenSecret) : TokenSigner.random();
   const sandbox: Sandbox = {
     store,
     events,
     options: opts,
+    tokenSigner,
     controlReadsNeedKey: options.controlReadsNeedKey ?? false,
     get clockOffsetMs() {
       return store.db.get<{ offsetMs: number }>(CLOCK, 'sandbox')?.offsetMs ?? 0;
@@ -262,6 +270,7 @@ export function createSandbox(given: SandboxOptions = {}): Sandbox {
       origin,
       headers,
       options: opts,
+      tokenSigner,
     };
     const { result } = await store.transaction(async (db) => {
       const r = await fn(ctx);
@@ -336,8 +345,9 @@ export function createSandbox(given: SandboxOptions = {}): Sandbox {
     assertDepth(body, 'Request body');
     assertDepth(query, 'The query string');
 
-    const resolved = resolveCaller(
+    const resolved = await resolveCaller(
       store.db,
+      tokenSigner,
       request.headers.get('authorization'),
       opts.apiKeys,
       request.headers.get('wix-site-id'),

@@ -26,6 +26,8 @@ export const SANDBOX_FLAGS = {
   'allowed-origin': { type: 'string', env: 'SFK_ALLOWED_ORIGINS' },
   /** The URL the links the sandbox writes point at (recovery e-mails, redirect sessions); default http://<host>:<port>. */
   'public-url': { type: 'string', env: 'SFK_PUBLIC_URL' },
+  /** The file holding the secret tokens are signed with (kept across restarts); default storefront-kit/token-secret in the user's cache folder. */
+  'token-secret-file': { type: 'string', env: 'SFK_TOKEN_SECRET_FILE' },
 } as const;
 
 const list = (v: string | undefined) =>
@@ -59,6 +61,7 @@ export function sandboxOptionsFromArgs(args: string[], env: NodeJS.ProcessEnv = 
     allowedHosts: list(get('allowed-host')),
     allowedOrigins: list(get('allowed-origin')),
     publicUrl: get('public-url'),
+    tokenSecretFile: get('token-secret-file'),
   };
 }
 

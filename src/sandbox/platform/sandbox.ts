@@ -6,6 +6,7 @@
 import type { Answer } from './answer.ts';
 import type { Store } from './store.ts';
 import type { EventHub } from './events.ts';
+import type { TokenSigner } from './tokens.ts';
 import type {
   BeyondSpecService,
   Caller,
@@ -22,6 +23,8 @@ export interface Sandbox {
   readonly store: Store;
   readonly events: EventHub;
   readonly options: SandboxIdentity;
+  /** Signs and reads the tokens it issues (its secret decides which tokens outlive a restart). */
+  readonly tokenSigner: TokenSigner;
   /** See SandboxOptions.controlReadsNeedKey. */
   readonly controlReadsNeedKey: boolean;
   /** Milliseconds the clock is ahead of real time (kept in the state, so `--data` restarts keep it). */

@@ -18,6 +18,7 @@ import { appError, type SandboxError } from './errors.ts';
 import { bodyLimit } from './json-body.ts';
 import type { SandboxRequest } from './types.ts';
 import { DataFile } from './persist.ts';
+import { loadTokenSecret } from './token-secret.ts';
 import { ownOptions, ownValue } from './safe-object.ts';
 import { httpOrigin } from './url-safety.ts';
 
@@ -52,6 +53,12 @@ export interface SandboxServerOptions extends Omit<SandboxOptions, 'persist' | '
    * @default `http://<host>:<port>`
    */
   publicUrl?: string;
+  /**
+   * The file holding the secret the sandbox signs its tokens with, made on first use (0600):
+   * tokens stay valid across restarts while it is kept. Ignored when `tokenSecret` is given.
+   * @default `storefront-kit/token-secret` in the user's cache folder (token-secret.ts)
+   */
+  tokenSecretFile?: string;
 }
 
 /** Browser apps on the developer's own machine: any port of a loopback name. */
@@ -253,6 +260,8 @@ export async function createSandboxServer(given: SandboxServerOptions = {}): Pro
     );
   }
   const fixedPublicUrl = options.publicUrl !== undefined ? publicOrigin(options.publicUrl) : undefined;
+  // Before the data file's lock: a secret that cannot be read stops the start with nothing taken.
+  const tokenSecret = options.tokenSecret ?? loadTokenSecret(options.tokenSecretFile);
   const dataFile = options.data ? new DataFile(options.data) : undefined;
   const state = dataFile?.open();
   let url = '';
@@ -260,6 +269,7 @@ export async function createSandboxServer(given: SandboxServerOptions = {}): Pro
     ...options,
     controlReadsNeedKey: options.controlReadsNeedKey ?? !loopbackOnly,
     state,
+    tokenSecret,
     publicUrl: () => fixedPublicUrl ?? url,
     persist: dataFile && (({ changes, snapshot }) => dataFile.commit(changes, snapshot)),
   });
