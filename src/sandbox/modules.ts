@@ -15,6 +15,7 @@ import { collectionsV2Operations } from './operations/collections-v2.ts';
 import { currentCartOperations } from './operations/current-cart.ts';
 import { dataItemsModule } from './operations/data-items.ts';
 import { hostedPageRoutes } from './operations/hosted-pages.ts';
+import { mediaModule } from './operations/media.ts';
 import { membersOperations } from './operations/members.ts';
 import { oauthOperations } from './operations/oauth.ts';
 import { ordersOperations } from './operations/orders.ts';
@@ -96,6 +97,7 @@ export const modules: SandboxModule[] = [
   ordersModule,
   recommendationsModule,
   dataItemsModule,
+  mediaModule,
   memberCartModule,
 ];
 

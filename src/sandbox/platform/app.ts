@@ -31,6 +31,7 @@ import { modules as businessModules, storeIndexes, type SandboxModule } from '..
 import { bodyLimit, readJsonObject } from './json-body.ts';
 import { ownOptions, ownValue, setDotted } from './safe-object.ts';
 import { assertSafeUrls } from './url-safety.ts';
+import { keepsProviderUrls, toSandboxMediaUrls } from './provider-hosts.ts';
 import { DEFAULT_API_KEY, DEFAULT_CLIENT_ID, DEFAULT_SITE_ID, DEMO_MEMBER } from '../seed/ids.ts';
 
 export { MAX_BODY_BYTES, MAX_IMPORT_BYTES } from './json-body.ts';
@@ -123,11 +124,16 @@ const floatFromText: LeafFn = (kind, v) =>
 
 export { JsonAnswer, type Answer } from './answer.ts';
 
-function json(status: number, body: unknown, headers: Record<string, string> = {}): JsonAnswer {
+function json(
+  status: number,
+  body: unknown,
+  headers: Record<string, string> = {},
+  text = JSON.stringify(body),
+): JsonAnswer {
   return new JsonAnswer(
     status,
     { 'content-type': 'application/json', 'x-wix-request-id': crypto.randomUUID(), ...headers },
-    JSON.stringify(body),
+    text,
   );
 }
 
@@ -402,7 +408,14 @@ export function createSandbox(given: SandboxOptions = {}): Sandbox {
         });
       }
     }
-    return json(200, out);
+    // Image URLs a browser talking to the sandbox itself can load (provider-hosts.ts says when).
+    const text = JSON.stringify(out);
+    return json(
+      200,
+      out,
+      {},
+      keepsProviderUrls(url, request.headers) ? text : toSandboxMediaUrls(text, linkOrigin(url)),
+    );
   }
 
   async function answer(request: SandboxRequest): Promise<Answer> {

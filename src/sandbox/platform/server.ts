@@ -165,6 +165,7 @@ const API_PREFIXES = [
   '/wix-data/',
   '/_api/',
   '/graphql',
+  '/media/',
 ];
 
 export interface SandboxServer {
