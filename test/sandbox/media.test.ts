@@ -70,9 +70,9 @@ describe('media served', () => {
     const { id, image: img } = mug.media.items[0];
     const uri = `wix:image://v1/${id}/mug.jpg#originWidth=${img.width}&originHeight=${img.height}`;
     const urls: [string, { width: number; height: number }][] = [
-      [sdkFill(uri, 300, 300), { width: 300, height: 300 }],
+      [sdkFill(uri, 300, 300, {}), { width: 300, height: 300 }],
       // The SDK works the fit out itself and asks for a fill (with the sides swapped: w_200,h_300).
-      [sdkFit(uri, 300, 300), { width: 200, height: 300 }],
+      [sdkFit(uri, 300, 300, {}), { width: 200, height: 300 }],
       [sdkCrop(uri, 10, 10, 100, 50, 140, 70), { width: 140, height: 70 }],
       [getScaledToFillImageUrl(img.url, 64, 48), { width: 64, height: 48 }],
       // A `fit` step keeps the image's shape inside its box.

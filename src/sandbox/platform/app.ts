@@ -14,6 +14,7 @@ import { EventHub } from './events.ts';
 import { Router } from './router.ts';
 import type { Sandbox } from './sandbox.ts';
 import { resolveCaller, tokenRefusal, TokenSigner } from './tokens.ts';
+import type { RequestNote } from './request-log.ts';
 import type {
   Caller,
   DomainEventInput,
@@ -332,7 +333,7 @@ export function createSandbox(given: SandboxOptions = {}): Sandbox {
 
   sandbox.runAs = runAs;
 
-  async function handleOperation(request: SandboxRequest, url: URL): Promise<Answer> {
+  async function handleOperation(request: SandboxRequest, url: URL, note: RequestNote): Promise<Answer> {
     const match = router.match(request.method, url.pathname);
     if (!match) {
       if (router.knows(url.pathname)) {
@@ -343,6 +344,7 @@ export function createSandbox(given: SandboxOptions = {}): Sandbox {
       return errorResponse(appError(404, 'NOT_FOUND', `No operation at ${request.method} ${url.pathname}`));
     }
     const { d, params } = match;
+    note.operation = d.key;
     const hasBody = request.method !== 'GET' && request.method !== 'DELETE';
     const body = hasBody
       ? (((await readJsonObject(request, bodyLimit(request.method, url.pathname))) ?? {}) as Record<string, unknown>)
@@ -362,6 +364,7 @@ export function createSandbox(given: SandboxOptions = {}): Sandbox {
     if ('error' in resolved) {
       return errorResponse(tokenRefusal(resolved.error));
     }
+    note.caller = resolved.caller.kind;
     const denied = authorize(d, resolved.caller);
     if (denied) return errorResponse(denied);
 
@@ -418,7 +421,7 @@ export function createSandbox(given: SandboxOptions = {}): Sandbox {
     );
   }
 
-  async function answer(request: SandboxRequest): Promise<Answer> {
+  async function answer(request: SandboxRequest, note: RequestNote): Promise<Answer> {
     const url = new URL(request.url);
     try {
       await runDueJobs();
@@ -429,7 +432,7 @@ export function createSandbox(given: SandboxOptions = {}): Sandbox {
         }
       }
       if (url.pathname.startsWith('/__sandbox/')) return await control(request, url, sandbox, runAs);
-      return await handleOperation(request, url);
+      return await handleOperation(request, url, note);
     } catch (err) {
       if (err instanceof SandboxError) return errorResponse(err);
       // decodeURIComponent on a caller's broken percent-encoding (a path, a page's query): their error.
@@ -449,9 +452,9 @@ export function createSandbox(given: SandboxOptions = {}): Sandbox {
 
   if (options.state) store.load(options.state);
   const ready = options.state ? Promise.resolve() : sandbox.reset();
-  sandbox.answer = async (request) => {
+  sandbox.answer = async (request, note = {}) => {
     await ready;
-    return answer(request);
+    return answer(request, note);
   };
   sandbox.handle = async (request) => {
     const a = await sandbox.answer(request);
