@@ -6,7 +6,7 @@
  * and its auth strategies all call the global `fetch`, so patching it reaches every request
  * they make. Requests made with `node:http` / `node:https` directly are not rerouted.
  */
-import { sandboxOrigin, toSandboxUrl } from './provider-hosts.ts';
+import { sandboxOrigin, toSandboxUrl, withProviderUrlsHeader } from './provider-hosts.ts';
 
 /** Installs the rerouting fetch on `target` (the global object); returns a function that puts the original back. */
 export function routeProviderFetch(
@@ -20,17 +20,17 @@ export function routeProviderFetch(
     const to = toSandboxUrl(url, origin);
     if (to === undefined) return original(input, init);
     // A new request to the sandbox's own address: its Host header is the sandbox's (which refuses other Hosts).
-    if (!(input instanceof Request)) return original(to, init);
+    if (!(input instanceof Request)) return original(to, { ...init, headers: withProviderUrlsHeader(init?.headers) });
     const body = input.method === 'GET' || input.method === 'HEAD' ? undefined : await input.arrayBuffer();
     return original(
       new Request(to, {
         method: input.method,
-        headers: input.headers,
+        headers: withProviderUrlsHeader(input.headers),
         body,
         redirect: input.redirect,
         signal: input.signal,
       }),
-      init,
+      init && { ...init, headers: withProviderUrlsHeader(init.headers ?? input.headers) },
     );
   };
   target.fetch = routed;
