@@ -238,8 +238,8 @@ export function setCoupon(db: Db, ck: StoredCheckout, code: string): void {
  * Sets a checkout's gift card and how much of it to use (createCheckout's and updateCheckout's
  * `giftCardCode` and `giftCardRedeemAmount`): an unknown code is refused, an amount is decimal
  * text of 0 or more with at most 3 decimals (the official SDK's `@decimalValue options
- * { gte:0, maxScale:3 }`) for the checkout's card. A new code without an amount uses as much of
- * the card as pays (the SDK's GiftCard shows the amount asked for as `requestedAmount`, and what
+ * { gte:0, maxScale:3 }`) for the checkout's card. A code given without an amount uses as much
+ * of the card as pays (the SDK's GiftCard shows the amount asked for as `requestedAmount`, and what
  * the card pays as `amount`).
  */
 export function setGiftCard(db: Db, ck: StoredCheckout, code: string | undefined, amount: string | undefined): void {
@@ -247,7 +247,7 @@ export function setGiftCard(db: Db, ck: StoredCheckout, code: string | undefined
   if (bad) throw validationError([bad]);
   if (code !== undefined) {
     requireGiftCard(db, code);
-    if (code !== ck.giftCardCode) delete ck.giftCard;
+    delete ck.giftCard;
     ck.giftCardCode = code;
   }
   if (amount === undefined) return;
