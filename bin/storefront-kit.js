@@ -20,8 +20,13 @@ if (args[0] !== undefined && !args[0].startsWith('-')) {
   process.exit(2);
 }
 const consoleDir = fileURLToPath(new URL('../dist/console', import.meta.url));
-if (!existsSync(`${consoleDir}/index.html`) || !existsSync(new URL('../dist/src/sandbox/platform/cli.js', import.meta.url))) {
-  console.error(`storefront-kit: this copy has no build (${consoleDir} or dist/src missing): in a clone, run \`npm run build\` or \`npm start\``);
+if (
+  !existsSync(`${consoleDir}/index.html`) ||
+  !existsSync(new URL('../dist/src/sandbox/platform/cli.js', import.meta.url))
+) {
+  console.error(
+    `storefront-kit: this copy has no build (${consoleDir} or dist/src missing): in a clone, run \`npm run build\` or \`npm start\``,
+  );
   process.exit(1);
 }
 const { main } = await import('../dist/src/sandbox/platform/cli.js');

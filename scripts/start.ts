@@ -22,7 +22,9 @@ function newest(dir: string): number {
 }
 
 const sources = [join(root, 'console'), join(root, 'src'), join(root, 'generated')];
-const stale = !existsSync(join(dist, 'index.html')) || Math.max(...sources.map(newest)) > statSync(join(dist, 'index.html')).mtimeMs;
+const stale =
+  !existsSync(join(dist, 'index.html')) ||
+  Math.max(...sources.map(newest)) > statSync(join(dist, 'index.html')).mtimeMs;
 if (stale) {
   console.log('building the console…');
   await buildConsole();
