@@ -5,11 +5,11 @@
  * test files pack once between them (scripts/pack.ts).
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { build } from 'esbuild';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { packedForTests } from '../../scripts/pack.ts';
 import { startUntil } from './support.ts';
 
@@ -32,6 +32,8 @@ beforeAll(async () => {
   // Prefer the cache (npm ci filled it); a fresh CI cache may still lack the registry's package metadata.
   npm(['install', '--prefer-offline', '--no-package-lock', tarball], scratch);
 }, 240_000);
+
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
 describe('the packed library', () => {
   it(`carries the CLI and the console: \`npx storefront-kit\` serves the console beside the sandbox on ${node}`, async () => {
