@@ -28,7 +28,8 @@ import type {
 } from './types.ts';
 import { parseQuery } from './dot-r.ts';
 import { responseValidator, validateRequest } from './validate.ts';
-import { modules as businessModules, storeIndexes, type SandboxModule } from '../modules.ts';
+import { modules as businessModules, stateLimits, storeIndexes, type SandboxModule } from '../modules.ts';
+import { enforceLimits, sweepExpired } from './limits.ts';
 import { bodyLimit, readJsonObject } from './json-body.ts';
 import { ownOptions, ownValue, setDotted } from './safe-object.ts';
 import { assertSafeUrls } from './url-safety.ts';
@@ -286,6 +287,7 @@ export function createSandbox(given: SandboxOptions = {}): Sandbox {
         const id = crypto.randomUUID();
         db.put('outbox', id, { id, ...m, sentDate: sandbox.now().toISOString() });
       }
+      enforceLimits(db, stateLimits);
       return { r, published };
     }, persist);
     events.publish(result.published, sandbox.settings());
@@ -322,6 +324,7 @@ export function createSandbox(given: SandboxOptions = {}): Sandbox {
     for (const m of modules) {
       if (m.runJobs) await runAs({ kind: 'anonymous' }, '', (ctx) => m.runJobs!(ctx));
     }
+    await runAs({ kind: 'anonymous' }, '', (ctx) => sweepExpired(ctx.db, stateLimits, ctx.now()));
   }
 
   async function seedAll(): Promise<void> {
