@@ -193,7 +193,7 @@ export function createSandbox(given: SandboxOptions = {}): Sandbox {
   const handlers: HandlerTable = Object.assign({}, ...modules.map((m) => m.handlers ?? {}));
   const listeners = modules.flatMap((m) => (m.on ? [m.on] : []));
   /** The modules' own routes (hosted pages, beyond-spec services), in module order. */
-  const routes = modules.flatMap((m) => m.routes ?? []);
+  const routes = modules.flatMap((m) => (m.routes ?? []).map((route) => ({ ...route, module: m.name })));
   const router = new Router(operationList);
   const store = new Store(storeIndexes);
   const events = new EventHub();
@@ -431,10 +431,14 @@ export function createSandbox(given: SandboxOptions = {}): Sandbox {
       const path = url.pathname;
       for (const route of routes) {
         if (route.method === request.method && (route.path === path || (route.prefix && path.startsWith(route.path)))) {
+          note.operation = `${route.module}:${route.path}`;
           return await route.handle(request, { sandbox, url, run: (caller, fn) => runAs(caller, linkOrigin(url), fn) });
         }
       }
-      if (url.pathname.startsWith('/__sandbox/')) return await control(request, url, sandbox, runAs);
+      if (url.pathname.startsWith('/__sandbox/')) {
+        note.operation = 'control';
+        return await control(request, url, sandbox, runAs);
+      }
       return await handleOperation(request, url, note);
     } catch (err) {
       if (err instanceof SandboxError) return errorResponse(err);
