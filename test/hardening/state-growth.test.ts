@@ -5,12 +5,13 @@
  * test-results/hardening.json, bar: within 10%) and asserts what is deterministic: the state
  * export holds the same number of records (a token request stores nothing).
  */
-import { spawn, type ChildProcess, execFileSync } from 'node:child_process';
+import { type ChildProcess, execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { call, CLIENT_ID } from '../support/sandbox.ts';
+import { startSandboxProcess } from '../support/sandbox-process.ts';
 import { recordFigures } from './support.ts';
 
 const TOTAL = Number(process.env.SFK_GROWTH_REQUESTS ?? 20_000);
@@ -21,23 +22,6 @@ const children = new Set<ChildProcess>();
 afterAll(() => {
   for (const c of children) c.kill('SIGKILL');
 });
-
-function start(args: string[]): Promise<{ child: ChildProcess; url: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/sandbox/platform/cli.ts', '--port', '0', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
-  children.add(child);
-  child.on('exit', () => children.delete(child));
-  return new Promise((resolve, reject) => {
-    let out = '';
-    let err = '';
-    child.stdout!.on('data', (d) => {
-      out += d;
-      const m = /listening on (http:\/\/\S+)/.exec(out);
-      if (m) resolve({ child, url: m[1] });
-    });
-    child.stderr!.on('data', (d) => (err += d));
-    child.on('exit', (code) => reject(new Error(`sandbox exited (${code}) before listening: ${err}`)));
-  });
-}
 
 /** Resident memory of a process in MiB (/proc on Linux, ps elsewhere). */
 function rssMiB(pid: number): number {
@@ -67,7 +51,7 @@ describe('state under a stream of token requests', () => {
   it(`stays flat from ${FIRST} to ${TOTAL} anonymous token requests, with --data`, async () => {
     const dir = mkdtempSync(join(tmpdir(), 'sfk-growth-'));
     const data = join(dir, 'state.json');
-    const { child, url } = await start(['--data', data, '--token-secret-file', join(dir, 'secret')]);
+    const { child, url } = await startSandboxProcess(['--port', '0', '--data', data, '--token-secret-file', join(dir, 'secret')], children);
     const measure = async () => {
       const state = (await call(url, 'GET', '/__sandbox/state')).body as { collections: Record<string, object> };
       return {
