@@ -52,6 +52,8 @@ export class TokenSigner {
     if (parts.length !== 3 || (parts[0] !== PREFIX.access && parts[0] !== PREFIX.refresh)) return undefined;
     if (!/^[A-Za-z0-9_-]{1,2048}$/.test(parts[1]) || !/^[A-Za-z0-9_-]{43}$/.test(parts[2])) return undefined;
     const mac = new Uint8Array(base64ToBytes(parts[2].replace(/-/g, '+').replace(/_/g, '/')));
+    // The last character of 32 bytes in base64 carries 2 unused bits: only the one spelling is the token.
+    if (bytesToBase64Url(mac) !== parts[2]) return undefined;
     const body = `${parts[0]}.${parts[1]}`;
     // verify compares in constant time.
     if (!(await crypto.subtle.verify('HMAC', await this.key, mac, text.encode(body)))) return undefined;
