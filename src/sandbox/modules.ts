@@ -6,6 +6,12 @@
  */
 import type { SandboxModule } from './platform/module.ts';
 import type { SandboxHandlers, StoreIndexes } from './platform/types.ts';
+import type { StateLimits } from './platform/limits.ts';
+import { AUTH_CODE_TTL_MS } from './domain/identity/oauth.ts';
+import { STATE_TOKEN_TTL_MS } from './domain/identity/auth-states.ts';
+import { RECOVERY_TTL_MS } from './domain/identity/recovery.ts';
+import { REDIRECT_SESSION_TTL_MS } from './domain/identity/redirect-sessions.ts';
+import { SESSION_TTL_MS } from './domain/identity/sessions.ts';
 import { mergeVisitorCartIntoMember } from './domain/cart/cart.ts';
 import { forgetAttempts } from './domain/identity/identity.ts';
 import { runScheduledActions } from './domain/orders/settlement.ts';
@@ -113,4 +119,72 @@ export const storeIndexes: StoreIndexes = {
   // A visitor's or a member's cart (the current cart).
   carts: ['buyerInfo.memberId', 'buyerInfo.visitorId'],
   checkouts: ['cartId'],
+};
+
+/** "24 hours after it is made", from a lifetime in milliseconds. */
+const after = (ms: number) =>
+  `${ms % 3_600_000 ? `${ms / 60_000} minutes` : `${ms / 3_600_000} hours`} after it is made`;
+
+/**
+ * The caps on what visitors' requests make (platform/limits.ts; docs/sandbox.md lists them).
+ * Tokens are not here: they are not stored (platform/tokens.ts). Credentials, members, carts
+ * and orders are the shop's own data and are not capped.
+ */
+export const stateLimits: StateLimits = {
+  sessions: {
+    what: 'member session tokens',
+    cap: 10_000,
+    lifetime: after(SESSION_TTL_MS),
+    expires: true,
+    past: 'refuse',
+  },
+  authCodes: {
+    what: 'authorization codes',
+    cap: 10_000,
+    lifetime: after(AUTH_CODE_TTL_MS),
+    expires: true,
+    past: 'refuse',
+  },
+  authStates: {
+    what: 'pending login and registration steps',
+    cap: 10_000,
+    lifetime: after(STATE_TOKEN_TTL_MS),
+    expires: true,
+    past: 'refuse',
+  },
+  verifications: {
+    what: 'e-mail verification codes',
+    cap: 10_000,
+    lifetime: after(STATE_TOKEN_TTL_MS),
+    expires: true,
+    past: 'refuse',
+  },
+  recoveryTokens: {
+    what: 'password recovery links',
+    cap: 10_000,
+    lifetime: after(RECOVERY_TTL_MS),
+    expires: true,
+    past: 'refuse',
+  },
+  redirectSessions: {
+    what: 'redirect sessions',
+    cap: 10_000,
+    lifetime: after(REDIRECT_SESSION_TTL_MS),
+    expires: true,
+    past: 'refuse',
+  },
+  events: {
+    what: 'domain events in the event log',
+    cap: 10_000,
+    lifetime: 'until 10,000 newer ones',
+    expires: false,
+    past: 'forget-oldest',
+  },
+  outbox: {
+    what: 'e-mails in the outbox',
+    cap: 1_000,
+    lifetime: 'until 1,000 newer ones',
+    expires: false,
+    past: 'forget-oldest',
+  },
 };

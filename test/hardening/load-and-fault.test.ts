@@ -5,7 +5,7 @@
  * process with SIGKILL and starts it again on the same port and file. Afterwards every acknowledged write (a 200 the client received) is
  * there, nothing appeared that no client sent, and cart totals add up.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { type ChildProcess } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -14,6 +14,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { ApiKeyStrategy, checkout, createClient, currentCart, OAuthStrategy, orders, products } from '../../src/index.ts';
 import { API_KEY, call, CLIENT_ID } from '../support/sandbox.ts';
 import { recordFigures } from './support.ts';
+import { startSandboxProcess } from '../support/sandbox-process.ts';
 
 const CLIENTS = Number(process.env.SFK_FAULT_CLIENTS ?? 4);
 const RESTARTS = Number(process.env.SFK_FAULT_RESTARTS ?? 4);
@@ -34,22 +35,8 @@ async function freePort(): Promise<number> {
   return port;
 }
 
-function startSandbox(port: number, data: string): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/sandbox/platform/cli.ts', '--port', String(port), '--data', data], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  children.add(child);
-  child.on('exit', () => children.delete(child));
-  return new Promise((resolve, reject) => {
-    let out = '';
-    let err = '';
-    child.stdout!.on('data', (d) => {
-      out += d;
-      if (/listening on http/.test(out)) resolve(child);
-    });
-    child.stderr!.on('data', (d) => (err += d));
-    child.on('exit', (code, signal) => reject(new Error(`sandbox exited (${code ?? signal}) before listening: ${err}`)));
-  });
+async function startSandbox(port: number, data: string): Promise<ChildProcess> {
+  return (await startSandboxProcess(['--port', String(port), '--data', data], children)).child;
 }
 
 async function kill(child: ChildProcess): Promise<void> {

@@ -679,6 +679,7 @@ describe('one --data file, one sandbox', () => {
 });
 
 describe('a write whose persistence fails is answered with an error and never seen again', () => {
+  const TOKEN_SECRET = new Uint8Array(32).fill(7);
   const noSpace = () => Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC' });
 
   for (const when of ['compacting the state file', 'appending to the journal'] as const) {
@@ -694,7 +695,8 @@ describe('a write whose persistence fails is answered with an error and never se
       const open = () => {
         const f = new DataFile(file, when === 'compacting the state file' ? 0 : 1 << 30, write);
         const state = f.open();
-        return { f, sandbox: createSandbox({ state, persist: ({ changes, snapshot }) => f.commit(changes, snapshot) }) };
+        // The same token secret, as the server keeps it across restarts: the visitor's token still works.
+        return { f, sandbox: createSandbox({ state, tokenSecret: TOKEN_SECRET, persist: ({ changes, snapshot }) => f.commit(changes, snapshot) }) };
       };
       let { f, sandbox } = open();
       const ask = async (method: string, path: string, body?: unknown, token?: string) => {

@@ -8,29 +8,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { call, CLIENT_ID } from '../support/sandbox.ts';
+import { startSandboxProcess } from '../support/sandbox-process.ts';
 
 const children: ChildProcess[] = [];
+const running = new Set<ChildProcess>();
 afterEach(() => {
-  for (const c of children.splice(0)) c.kill('SIGKILL');
+  for (const c of [...children.splice(0), ...running]) c.kill('SIGKILL');
 });
 
-function start(args: string[]): Promise<{ child: ChildProcess; url: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/sandbox/platform/cli.ts', '--port', '0', '--validate-responses', ...args], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  children.push(child);
-  return new Promise((resolve, reject) => {
-    let out = '';
-    let err = '';
-    child.stdout!.on('data', (d) => {
-      out += d;
-      const m = /listening on (http:\/\/\S+)/.exec(out);
-      if (m) resolve({ child, url: m[1] });
-    });
-    child.stderr!.on('data', (d) => (err += d));
-    child.on('exit', (code) => reject(new Error(`exited ${code}: ${err}`)));
-  });
-}
+const start = (args: string[]) => startSandboxProcess(['--port', '0', '--validate-responses', ...args], running);
 
 function exitOf(args: string[]): Promise<{ code: number | null; stderr: string }> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/sandbox/platform/cli.ts', '--port', '0', '--validate-responses', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });

@@ -62,6 +62,10 @@ describe('text lines', () => {
     expect(refused).toMatch(/ - GET \/ecom\/v1\/carts\/current currentCart\.getCurrentCart 401 UNAUTHENTICATED \d+ms$/);
     const [unknown] = await linesOf(1, () => call(base(), 'GET', '/no/such/path'));
     expect(unknown).toMatch(/ - GET \/no\/such\/path - 404 NOT_FOUND \d+ms$/);
+    const [info] = await linesOf(1, () => call(base(), 'GET', '/__sandbox/info'));
+    expect(info).toMatch(/ - GET \/__sandbox\/info control 200 - \d+ms$/);
+    const [missingImage] = await linesOf(1, () => call(base(), 'GET', '/media/none.jpg'));
+    expect(missingImage).toMatch(/ - GET \/media\/none\.jpg media:\/media\/ 404 MEDIA_NOT_FOUND \d+ms$/);
   });
 });
 

@@ -28,7 +28,8 @@ import type {
 } from './types.ts';
 import { parseQuery } from './dot-r.ts';
 import { responseValidator, validateRequest } from './validate.ts';
-import { modules as businessModules, storeIndexes, type SandboxModule } from '../modules.ts';
+import { modules as businessModules, stateLimits, storeIndexes, type SandboxModule } from '../modules.ts';
+import { enforceLimits, sweepExpired } from './limits.ts';
 import { bodyLimit, readJsonObject } from './json-body.ts';
 import { ownOptions, ownValue, setDotted } from './safe-object.ts';
 import { assertSafeUrls } from './url-safety.ts';
@@ -192,7 +193,7 @@ export function createSandbox(given: SandboxOptions = {}): Sandbox {
   const handlers: HandlerTable = Object.assign({}, ...modules.map((m) => m.handlers ?? {}));
   const listeners = modules.flatMap((m) => (m.on ? [m.on] : []));
   /** The modules' own routes (hosted pages, beyond-spec services), in module order. */
-  const routes = modules.flatMap((m) => m.routes ?? []);
+  const routes = modules.flatMap((m) => (m.routes ?? []).map((route) => ({ ...route, module: m.name })));
   const router = new Router(operationList);
   const store = new Store(storeIndexes);
   const events = new EventHub();
@@ -286,6 +287,7 @@ export function createSandbox(given: SandboxOptions = {}): Sandbox {
         const id = crypto.randomUUID();
         db.put('outbox', id, { id, ...m, sentDate: sandbox.now().toISOString() });
       }
+      enforceLimits(db, stateLimits);
       return { r, published };
     }, persist);
     events.publish(result.published, sandbox.settings());
@@ -322,6 +324,7 @@ export function createSandbox(given: SandboxOptions = {}): Sandbox {
     for (const m of modules) {
       if (m.runJobs) await runAs({ kind: 'anonymous' }, '', (ctx) => m.runJobs!(ctx));
     }
+    await runAs({ kind: 'anonymous' }, '', (ctx) => sweepExpired(ctx.db, stateLimits, ctx.now()));
   }
 
   async function seedAll(): Promise<void> {
@@ -428,10 +431,14 @@ export function createSandbox(given: SandboxOptions = {}): Sandbox {
       const path = url.pathname;
       for (const route of routes) {
         if (route.method === request.method && (route.path === path || (route.prefix && path.startsWith(route.path)))) {
+          note.operation = `${route.module}:${route.path}`;
           return await route.handle(request, { sandbox, url, run: (caller, fn) => runAs(caller, linkOrigin(url), fn) });
         }
       }
-      if (url.pathname.startsWith('/__sandbox/')) return await control(request, url, sandbox, runAs);
+      if (url.pathname.startsWith('/__sandbox/')) {
+        note.operation = 'control';
+        return await control(request, url, sandbox, runAs);
+      }
       return await handleOperation(request, url, note);
     } catch (err) {
       if (err instanceof SandboxError) return errorResponse(err);

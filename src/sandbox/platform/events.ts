@@ -57,7 +57,10 @@ export class EventHub {
   /** Stores the events of a transaction (inside it: a rollback discards them). */
   record(db: Db, inputs: DomainEventInput[], now: Date): DomainEvent[] {
     if (!inputs.length) return [];
-    this.sequence = Math.max(this.sequence, db.count(EVENTS));
+    // The log forgets its oldest events (limits.ts): after a restart or an import, go on from its newest.
+    if (this.sequence < db.count(EVENTS)) {
+      this.sequence = db.list(EVENTS).reduce((max, e) => Math.max(max, e.sequence), db.count(EVENTS));
+    }
     return inputs.map((e) => {
       const event: DomainEvent = {
         id: crypto.randomUUID(),

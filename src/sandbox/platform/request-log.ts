@@ -12,7 +12,7 @@ export const LOG_FORMATS: readonly (LogFormat | 'off')[] = ['text', 'json', 'off
 export interface RequestNote {
   /** `anonymous`, `visitor`, `member` or `elevated`, once the caller is known. */
   caller?: string;
-  /** `<module>.<operationId>` of the operation answered. */
+  /** `<module>.<operationId>` of the operation answered; `<module>:<path>` of a module's own route (hosted pages, media); `control`. */
   operation?: string;
   /** The application error code of an error answer. */
   code?: string;

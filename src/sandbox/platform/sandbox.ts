@@ -6,7 +6,7 @@
 import type { Answer } from './answer.ts';
 import type { Store } from './store.ts';
 import type { EventHub } from './events.ts';
-import type { TokenSigner } from './tokens.ts';
+import type { TokenSigner } from './token-signer.ts';
 import type { RequestNote } from './request-log.ts';
 import type {
   BeyondSpecService,

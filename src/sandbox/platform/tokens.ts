@@ -9,10 +9,11 @@
  * per member ("every token issued before T", and per visitor for a logout), never one per token.
  * The wire form is opaque to clients: `sfk-at.` / `sfk-rt.` + base64url claims + `.` + base64url MAC.
  */
-import { base64ToBytes, bytesToBase64Url, decodeBase64Url, encodeBase64Url } from '../../normalise/base64url.ts';
 import { unauthenticated, type SandboxError } from './errors.ts';
-import { isJsonObject } from './safe-object.ts';
+import { TokenSigner, type TokenClaims } from './token-signer.ts';
 import type { Caller, Db, SandboxSettings } from './types.ts';
+
+export { TokenSigner } from './token-signer.ts';
 
 export const TOKEN_REVOCATIONS = 'tokenRevocations';
 
@@ -40,61 +41,6 @@ export function randomToken(prefix: string, bytes = 24): string {
   let hex = '';
   for (const b of crypto.getRandomValues(new Uint8Array(bytes))) hex += b.toString(16).padStart(2, '0');
   return `${prefix}.${hex}`;
-}
-
-/** What a token says, signed. */
-interface TokenClaims {
-  kind: 'access' | 'refresh';
-  clientId: string;
-  visitorId: string;
-  memberId?: string;
-  /** Issue time, epoch ms by the sandbox clock. */
-  iat: number;
-  /** Expiry, epoch ms; absent for refresh tokens. */
-  exp?: number;
-  /** Random, so two tokens issued in the same millisecond differ. */
-  nonce: string;
-}
-
-const PREFIX = { access: 'sfk-at', refresh: 'sfk-rt' } as const;
-const text = new TextEncoder();
-
-/** Signs and reads tokens with one secret (a sandbox has one; the server keeps it across restarts). */
-export class TokenSigner {
-  private readonly key: Promise<CryptoKey>;
-
-  constructor(secret: Uint8Array) {
-    if (secret.byteLength < 32) throw new Error('The token secret must be at least 32 bytes');
-    this.key = crypto.subtle.importKey('raw', new Uint8Array(secret), { name: 'HMAC', hash: 'SHA-256' }, false, [
-      'sign',
-      'verify',
-    ]);
-  }
-
-  /** A signer with a new random secret (a sandbox in a page or a test: its tokens live as long as it does). */
-  static random(): TokenSigner {
-    return new TokenSigner(crypto.getRandomValues(new Uint8Array(32)));
-  }
-
-  async sign(claims: TokenClaims): Promise<string> {
-    const body = `${PREFIX[claims.kind]}.${encodeBase64Url(JSON.stringify(claims))}`;
-    const mac = new Uint8Array(await crypto.subtle.sign('HMAC', await this.key, text.encode(body)));
-    return `${body}.${bytesToBase64Url(mac)}`;
-  }
-
-  /** The claims of a token this signer made and nobody changed; undefined for anything else. */
-  async read(token: string): Promise<TokenClaims | undefined> {
-    const parts = token.split('.');
-    if (parts.length !== 3 || (parts[0] !== PREFIX.access && parts[0] !== PREFIX.refresh)) return undefined;
-    if (!/^[A-Za-z0-9_-]{1,2048}$/.test(parts[1]) || !/^[A-Za-z0-9_-]{43}$/.test(parts[2])) return undefined;
-    const mac = new Uint8Array(base64ToBytes(parts[2].replace(/-/g, '+').replace(/_/g, '/')));
-    const body = `${parts[0]}.${parts[1]}`;
-    // verify compares in constant time.
-    if (!(await crypto.subtle.verify('HMAC', await this.key, mac, text.encode(body)))) return undefined;
-    const claims: unknown = JSON.parse(decodeBase64Url(parts[1]));
-    if (!isJsonObject(claims) || PREFIX[claims.kind as TokenClaims['kind']] !== parts[0]) return undefined;
-    return claims as unknown as TokenClaims;
-  }
 }
 
 export interface TokenAnswer {

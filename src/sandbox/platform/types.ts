@@ -6,7 +6,7 @@
  */
 import type { Caller as CallerColumn, OperationDescriptor } from '../../../generated/runtime-types.ts';
 import type { SandboxContract, SandboxOperationKey } from '../../../generated/sandbox-contract.ts';
-import type { TokenSigner } from './tokens.ts';
+import type { TokenSigner } from './token-signer.ts';
 
 /** Who is calling, resolved from the Authorization header. */
 export type Caller =
