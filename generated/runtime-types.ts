@@ -93,9 +93,48 @@ export interface QueryBuilderSpec {
   total: string;
 }
 
+/** The filter operators of the provider's query language. */
+export type FilterOperator =
+  | '$eq'
+  | '$ne'
+  | '$gt'
+  | '$gte'
+  | '$lt'
+  | '$lte'
+  | '$in'
+  | '$nin'
+  | '$hasSome'
+  | '$hasAll'
+  | '$startsWith'
+  | '$contains'
+  | '$exists';
+
+/** One field a query may filter (and maybe sort) by (`x-sfk-query-fields`). */
+export interface QueryField {
+  /** The value's type (`date`: ISO text on the wire). */
+  type: 'string' | 'number' | 'boolean' | 'date';
+  /** The values a string field takes, when closed. */
+  enum?: string[];
+  /** The operators the provider supports on this field. */
+  operators: FilterOperator[];
+  /** The field may be sorted by. */
+  sort?: boolean;
+}
+
+/** Where a query operation's filter and sort sit in its request, and the fields they may name (`x-sfk-query`). */
+export interface QueryFields {
+  /** Dotted request path of the filter object, e.g. `query.filter`. */
+  filter: string;
+  /** Dotted request path of the sort array, when the operation sorts. */
+  sort?: string;
+  fields: Record<string, QueryField>;
+}
+
 /** A descriptor that carries the generated operation type and its path parameter names. */
-export type Operation<Op = unknown, Path extends readonly string[] = readonly string[], Builder extends boolean = boolean> = OperationDescriptor & {
+export type Operation<Op = unknown, Path extends readonly string[] = readonly string[], Builder extends boolean = boolean, Query = unknown> = OperationDescriptor & {
   readonly __op?: Op;
   readonly __path?: Path;
   readonly __builder?: Builder;
+  /** The filterable fields (a type only: see src/query/fields.ts). */
+  readonly __query?: Query;
 };

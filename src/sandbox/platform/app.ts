@@ -26,6 +26,7 @@ import type {
   SandboxSettings,
 } from './types.ts';
 import { parseQuery } from './dot-r.ts';
+import { queryFieldViolations } from './query-fields.ts';
 import { responseValidator, validateRequest } from './validate.ts';
 import { modules as businessModules, storeIndexes, type SandboxModule } from '../modules.ts';
 import { bodyLimit, readJsonObject } from './json-body.ts';
@@ -363,6 +364,7 @@ export function createSandbox(given: SandboxOptions = {}): Sandbox {
       placePathParams(d, input, params);
       violations = validateRequest(d, undefined, input);
     }
+    if (!violations.length) violations = queryFieldViolations(d, input);
     if (violations.length) return errorResponse(validationError(violations));
     assertSafeUrls(input);
     input = mapShape(input, d.request, d.shapes, floatFromText, false) as Record<string, unknown>;
