@@ -3,40 +3,18 @@
  * queries, writes with state read back, NaN round trips, conflicts that change nothing.
  */
 import { describe, expect, it } from 'vitest';
-import {
-  ApiKeyStrategy,
-  ApplicationError,
-  collections,
-  createClient,
-  currentCart,
-  OAuthStrategy,
-  products,
-  wishlist,
-} from '../../src/index.ts';
+import { ApiKeyStrategy, ApplicationError, collections, createClient, currentCart, OAuthStrategy, products, wishlist } from '../../src/index.ts';
 import { COLLECTION, DEFAULT_SITE_ID, PRODUCT, STORES_APP_ID, WISHLIST_ID } from '../../src/sandbox/seed/ids.ts';
 import { API_KEY, call, CLIENT_ID, useSandboxServer, visitorToken } from '../support/sandbox.ts';
 
 const s = useSandboxServer();
-const visitor = () =>
-  createClient({
-    modules: { products, collections, wishlist },
-    auth: OAuthStrategy({ clientId: CLIENT_ID }),
-    host: s.current.url,
-  });
-const admin = () =>
-  createClient({
-    modules: { products, collections },
-    auth: ApiKeyStrategy({ apiKey: API_KEY, siteId: DEFAULT_SITE_ID }),
-    host: s.current.url,
-  });
+const visitor = () => createClient({ modules: { products, collections, wishlist }, auth: OAuthStrategy({ clientId: CLIENT_ID }), host: s.current.url });
+const admin = () => createClient({ modules: { products, collections }, auth: ApiKeyStrategy({ apiKey: API_KEY, siteId: DEFAULT_SITE_ID }), host: s.current.url });
 const state = async () => (await call(s.current.url, 'GET', '/__sandbox/state')).body;
 
 describe('seeded catalog', () => {
   it('has at least 20 products (physical and digital, with variants) and 4 collections', async () => {
-    const page = await visitor().products.queryProducts({
-      query: { paging: { limit: 100 } },
-      includeHiddenProducts: true,
-    });
+    const page = await visitor().products.queryProducts({ query: { paging: { limit: 100 } }, includeHiddenProducts: true });
     expect(page.products!.length).toBeGreaterThanOrEqual(20);
     expect(new Set(page.products!.map((p) => p.productType))).toEqual(new Set(['physical', 'digital']));
     expect(page.products!.some((p) => (p.variants?.length ?? 0) > 1)).toBe(true);
@@ -56,25 +34,13 @@ describe('seeded catalog', () => {
   });
 
   it('hides hidden products from visitors and cost data from everyone but elevated callers', async () => {
-    const all = await admin().products.queryProducts({
-      query: { paging: { limit: 100 } },
-      includeHiddenProducts: true,
-      includeMerchantSpecificData: true,
-    });
+    const all = await admin().products.queryProducts({ query: { paging: { limit: 100 } }, includeHiddenProducts: true, includeMerchantSpecificData: true });
     const hidden = all.products!.filter((p) => !p.visible)[0];
     // The store reader documents no custom errors: a hidden product is a standard 404 to a visitor.
-    await expect(visitor().products.getProduct(hidden.id!)).rejects.toMatchObject({
-      name: 'HttpError',
-      code: 'NOT_FOUND',
-      status: 404,
-    });
+    await expect(visitor().products.getProduct(hidden.id!)).rejects.toMatchObject({ name: 'HttpError', code: 'NOT_FOUND', status: 404 });
     const p = (await visitor().products.queryProducts({ query: { paging: { limit: 1 } } })).products![0];
-    expect(
-      (await visitor().products.getProduct(p.id!, { includeMerchantSpecificData: true })).product!.costAndProfitData,
-    ).toBeUndefined();
-    expect(
-      (await admin().products.getProduct(p.id!, { includeMerchantSpecificData: true })).product!.costAndProfitData,
-    ).toBeDefined();
+    expect((await visitor().products.getProduct(p.id!, { includeMerchantSpecificData: true })).product!.costAndProfitData).toBeUndefined();
+    expect((await admin().products.getProduct(p.id!, { includeMerchantSpecificData: true })).product!.costAndProfitData).toBeDefined();
   });
 
   it('answers options availability with the selected variant', async () => {
@@ -97,27 +63,16 @@ describe('seeded catalog', () => {
 describe('catalog writes', () => {
   it('raises every price in a collection by 10% with bulk adjust, and the cart reflects it', async () => {
     const col = (await visitor().collections.getCollectionBySlug('kitchen')).collection!;
-    const members = (
-      await admin().products.queryProducts({ query: { filter: { collectionIds: { $hasSome: [col.id] } } } })
-    ).products!;
+    const members = (await admin().products.queryProducts({ query: { filter: { collectionIds: { $hasSome: [col.id] } } } })).products!;
     expect(members.length).toBe(col.numberOfProducts);
     const before = new Map(members.map((p) => [p.id, p.priceData!.price!]));
     // A shopper put one of them in the cart before the change.
-    const shopper = createClient({
-      modules: { currentCart },
-      auth: OAuthStrategy({ clientId: CLIENT_ID }),
-      host: s.current.url,
-    });
+    const shopper = createClient({ modules: { currentCart }, auth: OAuthStrategy({ clientId: CLIENT_ID }), host: s.current.url });
     const simple = members.find((p) => p.manageVariants !== true && p.stock?.inStock !== false)!;
-    await shopper.currentCart.addToCurrentCart({
-      lineItems: [{ quantity: 1, catalogReference: { catalogItemId: simple.id!, appId: STORES_APP_ID } }],
-    });
+    await shopper.currentCart.addToCurrentCart({ lineItems: [{ quantity: 1, catalogReference: { catalogItemId: simple.id!, appId: STORES_APP_ID } }] });
     const cartBefore = (await shopper.currentCart.getCurrentCart()).cart!;
     expect(Number(cartBefore.lineItems![0].price!.amount)).toBeCloseTo(simple.priceData!.discountedPrice!, 2);
-    const res = await admin().products.bulkAdjustProductProperty({
-      ids: members.map((p) => p.id!),
-      adjust: { price: { percentage: 10 } },
-    });
+    const res = await admin().products.bulkAdjustProductProperty({ ids: members.map((p) => p.id!), adjust: { price: { percentage: 10 } } });
     expect(res.bulkActionMetadata).toEqual({ totalSuccesses: members.length, totalFailures: 0, undetailedFailures: 0 });
     for (const p of members) {
       const after = (await visitor().products.getProduct(p.id!)).product!;
@@ -126,29 +81,20 @@ describe('catalog writes', () => {
     const repriced = (await visitor().products.getProduct(simple.id!)).product!;
     const cartAfter = (await shopper.currentCart.getCurrentCart()).cart!;
     expect(Number(cartAfter.lineItems![0].price!.amount)).toBeCloseTo(repriced.priceData!.discountedPrice!, 2);
-    expect(Number(cartAfter.lineItems![0].price!.amount)).toBeGreaterThan(
-      Number(cartBefore.lineItems![0].price!.amount),
-    );
+    expect(Number(cartAfter.lineItems![0].price!.amount)).toBeGreaterThan(Number(cartBefore.lineItems![0].price!.amount));
   });
 
   it('round-trips NaN and Infinity on variant prices and costs', async () => {
     const shirt = (await visitor().products.queryProducts({ query: { filter: { slug: 'linen-shirt' } } })).products![0];
-    const res = await admin().products.updateProductVariants(shirt.id!, {
-      variants: [{ choices: { Size: 'S' }, price: NaN, cost: Infinity }],
-    });
+    const res = await admin().products.updateProductVariants(shirt.id!, { variants: [{ choices: { Size: 'S' }, price: NaN, cost: Infinity }] });
     expect(res.variants![0].variant!.priceData!.price).toBeNaN();
     expect(res.variants![0].variant!.costAndProfitData!.itemCost).toBe(Infinity);
-    const again = await admin().products.queryProductVariants(shirt.id!, {
-      choices: { Size: 'S' },
-      includeMerchantSpecificData: true,
-    });
+    const again = await admin().products.queryProductVariants(shirt.id!, { choices: { Size: 'S' }, includeMerchantSpecificData: true });
     expect(again.variants![0].variant!.priceData!.price).toBeNaN();
   });
 
   it('creates, updates and deletes products and collections, with events', async () => {
-    const created = (
-      await admin().products.createProduct({ product: { name: 'Sandbox hat', priceData: { price: 20 }, weight: 0.2 } })
-    ).product!;
+    const created = (await admin().products.createProduct({ product: { name: 'Sandbox hat', priceData: { price: 20 }, weight: 0.2 } })).product!;
     expect(created.slug).toBe('sandbox-hat');
     const col = (await admin().products.createCollection({ collection: { name: 'Hats' } })).collection!;
     await admin().products.addProductsToCollection(col.id!, { productIds: [created.id!] });
@@ -157,30 +103,16 @@ describe('catalog writes', () => {
     expect((await visitor().products.getProduct(created.id!)).product!.name).toBe('Sandbox hat II');
     await admin().products.deleteProduct(created.id!);
     await expect(visitor().products.getProduct(created.id!)).rejects.toMatchObject({ code: 'NOT_FOUND', status: 404 });
-    const events = (await call(s.current.url, 'GET', '/__sandbox/events?entityFqdn=wix.stores.catalog.v1.product')).body
-      .events;
-    expect(
-      events.filter((e: { entityId: string }) => e.entityId === created.id).map((e: { slug: string }) => e.slug),
-    ).toEqual(['created', 'updated', 'updated', 'deleted']);
+    const events = (await call(s.current.url, 'GET', '/__sandbox/events?entityFqdn=wix.stores.catalog.v1.product')).body.events;
+    expect(events.filter((e: { entityId: string }) => e.entityId === created.id).map((e: { slug: string }) => e.slug)).toEqual(['created', 'updated', 'updated', 'deleted']);
   });
 
   it('refuses a duplicate slug, an unknown product and a visitor writer, changing nothing', async () => {
     const before = await state();
-    await expect(
-      admin().products.createCollection({ collection: { name: 'Clothing again', slug: 'clothing' } }),
-    ).rejects.toMatchObject({ code: 'SLUG_ALREADY_EXISTS', status: 409 });
-    await expect(admin().products.removeBrand('00000000-0000-4000-8000-000000000000')).rejects.toMatchObject({
-      code: 'PRODUCT_NOT_FOUND',
-    });
-    await expect(
-      admin().products.addProductsToCollection(COLLECTION.clothing.id, { productIds: [PRODUCT.linenShirt, 'missing'] }),
-    ).rejects.toMatchObject({ status: 404 });
-    const v = await call(s.current.url, 'POST', '/stores/v1/products', {
-      body: { product: { name: 'x' } },
-      token: (
-        await call(s.current.url, 'POST', '/oauth2/token', { body: { clientId: CLIENT_ID, grantType: 'anonymous' } })
-      ).body.access_token,
-    });
+    await expect(admin().products.createCollection({ collection: { name: 'Clothing again', slug: 'clothing' } })).rejects.toMatchObject({ code: 'SLUG_ALREADY_EXISTS', status: 409 });
+    await expect(admin().products.removeBrand('00000000-0000-4000-8000-000000000000')).rejects.toMatchObject({ code: 'PRODUCT_NOT_FOUND' });
+    await expect(admin().products.addProductsToCollection(COLLECTION.clothing.id, { productIds: [PRODUCT.linenShirt, 'missing'] })).rejects.toMatchObject({ status: 404 });
+    const v = await call(s.current.url, 'POST', '/stores/v1/products', { body: { product: { name: 'x' } }, token: (await call(s.current.url, 'POST', '/oauth2/token', { body: { clientId: CLIENT_ID, grantType: 'anonymous' } })).body.access_token });
     expect(v.status).toBe(403);
     const after = await state();
     delete before.collections.tokens;
@@ -198,15 +130,7 @@ describe('creating a product with options', () => {
   });
 
   it('prices every variant at the product price (large sizes cost no more unless the merchant says so)', async () => {
-    const created = (
-      await admin().products.createProduct({
-        product: sizes([
-          { value: 'S', description: 'S' },
-          { value: 'L', description: 'L' },
-          { value: 'XL', description: 'XL' },
-        ]),
-      })
-    ).product!;
+    const created = (await admin().products.createProduct({ product: sizes([{ value: 'S', description: 'S' }, { value: 'L', description: 'L' }, { value: 'XL', description: 'XL' }]) })).product!;
     expect(created.variants!.map((v) => [v.choices, v.variant!.priceData!.price])).toEqual([
       [{ Size: 'S' }, 20],
       [{ Size: 'L' }, 20],
@@ -229,7 +153,7 @@ describe('creating a product with options', () => {
   });
 });
 
-describe("the query operations over GET `.r` (the official SDK's form)", () => {
+describe('the query operations over GET `.r` (the official SDK\'s form)', () => {
   const PATH = '/stores-reader/v1/products/query-platformized';
   const r = (payload: unknown) => Buffer.from(JSON.stringify(payload)).toString('base64url');
 
@@ -262,11 +186,7 @@ describe("the query operations over GET `.r` (the official SDK's form)", () => {
       expect(res.status).toBe(400);
       // The one prototype-safe parser's answer: a validation error naming the reserved key.
       expect(res.body.details.validationError.fieldViolations).toEqual([
-        {
-          field: `.r.query.filter.${key}`,
-          description: 'is a reserved name and cannot be used as a field',
-          violatedRule: 'FIELD_NOT_ALLOWED',
-        },
+        { field: `.r.query.filter.${key}`, description: 'is a reserved name and cannot be used as a field', violatedRule: 'FIELD_NOT_ALLOWED' },
       ]);
       expect(({} as Record<string, unknown>).polluted).toBeUndefined();
     },

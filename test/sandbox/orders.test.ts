@@ -381,10 +381,7 @@ describe('searchOrders', () => {
 
   it('pages with cursors that carry the filter, the sort and the position', async () => {
     const kit = admin();
-    const search = {
-      filter: { status: { $ne: 'CANCELED' } },
-      sort: [{ fieldName: 'number' as const, order: 'ASC' as const }],
-    };
+    const search = { filter: { status: { $ne: 'CANCELED' } }, sort: [{ fieldName: 'number' as const, order: 'ASC' as const }] };
     const everything = (await kit.orders.searchOrders({ search })).orders!.map((o) => o.number);
     expect(everything.length).toBeGreaterThanOrEqual(5);
     const pages: string[][] = [];
@@ -652,26 +649,13 @@ describe('updateOrder and bulkUpdateOrders', () => {
     // A mask through __proto__ must not reach Object.prototype: a body with such a key is refused
     // before the handler (a reserved key), and the mask alone is not an updatable field.
     const before = await state();
-    const patch = (body: string) =>
-      call(s.current.url, 'PATCH', `/ecom/v1/orders/${order.id}`, {
-        token: API_KEY,
-        headers: { 'wix-site-id': DEFAULT_SITE_ID },
-        body,
-      });
-    const withKey = await patch(
-      `{"order":{"id":"${order.id}","buyerInfo":{"__proto__":{"polluted":"yes"}}},"fieldMask":"buyerInfo.__proto__.polluted"}`,
-    );
+    const patch = (body: string) => call(s.current.url, 'PATCH', `/ecom/v1/orders/${order.id}`, { token: API_KEY, headers: { 'wix-site-id': DEFAULT_SITE_ID }, body });
+    const withKey = await patch(`{"order":{"id":"${order.id}","buyerInfo":{"__proto__":{"polluted":"yes"}}},"fieldMask":"buyerInfo.__proto__.polluted"}`);
     expect(withKey.status).toBe(400);
     expect(withKey.body.details.validationError.fieldViolations).toEqual([
-      {
-        field: 'order.buyerInfo.__proto__',
-        description: 'is a reserved name and cannot be used as a field',
-        violatedRule: 'FIELD_NOT_ALLOWED',
-      },
+      { field: 'order.buyerInfo.__proto__', description: 'is a reserved name and cannot be used as a field', violatedRule: 'FIELD_NOT_ALLOWED' },
     ]);
-    const maskOnly = await patch(
-      `{"order":{"id":"${order.id}","buyerNote":"x"},"fieldMask":"buyerInfo.__proto__.polluted"}`,
-    );
+    const maskOnly = await patch(`{"order":{"id":"${order.id}","buyerNote":"x"},"fieldMask":"buyerInfo.__proto__.polluted"}`);
     expect(maskOnly.status).toBe(400);
     expect(maskOnly.body.details.applicationError).toMatchObject({
       code: 'FIELD_NOT_UPDATABLE',
