@@ -16,11 +16,7 @@ export type WireAddress<T> = T & { readonly __format?: 'address' };
  * address; `o` then lists a renamed field under both names).
  */
 export type Shape =
-  | 'date'
-  | 'float'
-  | 'mask'
-  | 'bytes'
-  | { o?: Record<string, Shape>; i?: Shape; a?: Shape; r?: string; k?: 'address' };
+  'date' | 'float' | 'mask' | 'bytes' | { o?: Record<string, Shape>; i?: Shape; a?: Shape; r?: string; k?: 'address' };
 
 export type Caller = 'visitorOrMember' | 'member' | 'elevated' | 'anyone';
 export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
@@ -131,10 +127,18 @@ export interface QueryFields {
 }
 
 /** A descriptor that carries the generated operation type and its path parameter names. */
-export type Operation<Op = unknown, Path extends readonly string[] = readonly string[], Builder extends boolean = boolean, Query = unknown> = OperationDescriptor & {
+export type Operation<
+  Op = unknown,
+  Path extends readonly string[] = readonly string[],
+  Builder extends boolean = boolean,
+  Query = unknown,
+  Errors = unknown,
+> = OperationDescriptor & {
   readonly __op?: Op;
   readonly __path?: Path;
   readonly __builder?: Builder;
   /** The filterable fields (a type only: see src/query/fields.ts). */
   readonly __query?: Query;
+  /** The application error codes and their data (a type only: see src/errors/application-error.ts). */
+  readonly __errors?: Errors;
 };

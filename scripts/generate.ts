@@ -21,7 +21,7 @@ import { fileURLToPath } from 'node:url';
 import openapiTS, { astToString, oapiRef } from 'openapi-typescript';
 import ts from 'typescript';
 import YAML from 'yaml';
-import { collectOperations, type OperationRecord } from './lib/operation-table.ts';
+import { collectOperations, type ErrorCatalogue, type OperationRecord } from './lib/operation-table.ts';
 import { describe, type DescriptorParts } from './templates/describe.ts';
 import type { OperationDescriptor, QueryField, QueryFields } from './templates/runtime-types.ts';
 
@@ -196,6 +196,31 @@ function queryFieldsType(q: QueryFields): string {
   return `{ filter: ${path(q.filter)}; sort: ${q.sort ? path(q.sort) : 'never'}; fields: { ${fields.join('; ')} } }`;
 }
 
+/** An error catalogue as a type: `{ CODE: { field: type } }`. */
+function errorsType(errors: ErrorCatalogue): string {
+  const entries = Object.entries(errors).map(
+    ([code, data]) =>
+      `${JSON.stringify(code)}: { ${Object.entries(data)
+        .map(([k, t]) => `${JSON.stringify(k)}: ${t === 'object' ? 'Record<string, unknown>' : t}`)
+        .join('; ')} }`,
+  );
+  return `{ ${entries.join('; ')} }`;
+}
+
+/** generated/errors.ts: every application error code of every operation, with its data (for `isApplicationError`). */
+function errorsFile(records: OperationRecord[]): string {
+  const merged: ErrorCatalogue = {};
+  for (const r of records)
+    for (const [code, data] of Object.entries(r.errors)) merged[code] = { ...merged[code], ...data };
+  const sorted = Object.fromEntries(Object.entries(merged).sort(([a], [b]) => (a < b ? -1 : 1)));
+  return [
+    BANNER,
+    '/** Every application error code an operation declares (`x-sfk-errors`), with the fields of its `data`. Types only. */',
+    `export type ErrorCatalogue = ${errorsType(sorted)};`,
+    '',
+  ].join('\n');
+}
+
 function moduleFile(moduleName: string, ops: OperationRecord[]): string {
   const services = [...new Set(ops.map((o) => o.descriptor.service))].sort();
   const alias = (svc: string) => 'T_' + svc.replace(/[^a-zA-Z0-9]/g, '_');
@@ -244,7 +269,7 @@ function moduleFile(moduleName: string, ops: OperationRecord[]): string {
     if (response) fields.push(`"response":${sharedText(response)}`);
     const args = [d.key, d.service, d.method, d.path].map((a) => JSON.stringify(a));
     if (fields.length) args.push(`{${fields.join(',')}}`);
-    const queryType = op.query ? `, ${queryFieldsType(op.query)}` : '';
+    const queryType = `, ${op.query ? queryFieldsType(op.query) : 'unknown'}, ${errorsType(op.errors)}`;
     lines.push(`/** ${d.method} ${d.path}: ${op.summary.replace(/\*\//g, '')} */`);
     lines.push(
       `export const ${d.operationId} = /* @__PURE__ */ describe(${args.join(', ')}) as Operation<${alias(d.service)}[${JSON.stringify(d.operationId)}], ${pathTuple}, ${d.builder ? 'true' : 'false'}${queryType}>;`,
@@ -351,6 +376,7 @@ export async function generate(outDir: string, partial = false): Promise<void> {
   table.push('');
   writeFileSync(join(outDir, 'operations.ts'), table.join('\n'));
   writeFileSync(join(outDir, 'sandbox-contract.ts'), sandboxContractFile(records));
+  writeFileSync(join(outDir, 'errors.ts'), errorsFile(records));
 
   const specs: string[] = [BANNER];
   apis.forEach((a, i) => specs.push(`import s${i} from './openapi/${a.name}.json' with { type: 'json' };`));

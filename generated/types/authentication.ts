@@ -397,7 +397,7 @@ export interface components {
             status?: components["schemas"]["StatusV2"];
             tenantType?: components["schemas"]["TenantType"];
         } & {
-            readonly __always?: "id" | "revision" | "createdDate" | "updatedDate";
+            readonly __always?: "id" | "createdDate" | "updatedDate";
         };
         /** @description A captcha answer: `{"Recaptcha": "..."}` or `{"InvisibleRecaptcha": "..."}`. */
         CaptchaToken: {

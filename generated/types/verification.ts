@@ -290,7 +290,7 @@ export interface components {
             status?: components["schemas"]["StatusV2"];
             tenantType?: components["schemas"]["TenantType"];
         } & {
-            readonly __always?: "id" | "revision" | "createdDate" | "updatedDate";
+            readonly __always?: "id" | "createdDate" | "updatedDate";
         };
         AuthenticationResponse: {
             state?: components["schemas"]["StateType"];

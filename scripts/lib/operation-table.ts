@@ -24,6 +24,30 @@ export interface OperationRecord {
   summary: string;
   /** The fields its filter and sort may name (`x-sfk-query`), for the sandbox, the console and the builder types. */
   query?: QueryFields;
+  /** Its application error codes and each one's data fields (`x-sfk-errors`), for the error types. */
+  errors: ErrorCatalogue;
+}
+
+/** Application error codes -> the fields of their `data` -> each field's type. */
+export type ErrorCatalogue = Record<string, Record<string, 'string' | 'number' | 'boolean' | 'object'>>;
+const DATA_TYPES = ['string', 'number', 'boolean', 'object'];
+
+/**
+ * Every operation may be refused by the platform before it runs: no or a wrong token
+ * (UNAUTHENTICATED), or a caller it does not serve (PERMISSION_DENIED).
+ */
+const PLATFORM_ERRORS: ErrorCatalogue = { UNAUTHENTICATED: {}, PERMISSION_DENIED: {} };
+
+function errorsOf(operationId: string, op: Json): ErrorCatalogue {
+  const declared = (op['x-sfk-errors'] ?? {}) as ErrorCatalogue;
+  for (const [code, data] of Object.entries(declared)) {
+    for (const [field, type] of Object.entries(data ?? {}))
+      if (!DATA_TYPES.includes(type))
+        throw new Error(
+          `x-sfk-errors of ${operationId}: ${code}.${field} has type ${String(type)} (one of ${DATA_TYPES.join(', ')})`,
+        );
+  }
+  return { ...PLATFORM_ERRORS, ...declared };
 }
 
 const OPERATORS: readonly FilterOperator[] = [
@@ -252,7 +276,12 @@ export function collectOperations(service: string, doc: Json): OperationRecord[]
       const used = new Set([...namesUsed(request, shapes.named), ...namesUsed(response, shapes.named)]);
       if (used.size) descriptor.shapes = Object.fromEntries([...used].sort().map((n) => [n, shapes.named.get(n)!]));
       const queryFields = queryFieldsOf(operationId, op, doc);
-      records.push({ descriptor, summary: String(op.summary ?? ''), ...(queryFields && { query: queryFields }) });
+      records.push({
+        descriptor,
+        summary: String(op.summary ?? ''),
+        errors: errorsOf(operationId, op),
+        ...(queryFields && { query: queryFields }),
+      });
     }
   }
   return records;

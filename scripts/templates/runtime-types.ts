@@ -132,10 +132,13 @@ export type Operation<
   Path extends readonly string[] = readonly string[],
   Builder extends boolean = boolean,
   Query = unknown,
+  Errors = unknown,
 > = OperationDescriptor & {
   readonly __op?: Op;
   readonly __path?: Path;
   readonly __builder?: Builder;
   /** The filterable fields (a type only: see src/query/fields.ts). */
   readonly __query?: Query;
+  /** The application error codes and their data (a type only: see src/errors/application-error.ts). */
+  readonly __errors?: Errors;
 };

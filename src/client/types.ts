@@ -8,6 +8,7 @@ import type { QueryBuilder } from '../query/query-builder.ts';
 import type { TypedQueryBuilder, WithTypedQuery } from '../query/fields.ts';
 import type { ADDRESS_NAMES } from '../normalise/shape.ts';
 import type { RetryOptions } from './transport.ts';
+import type { ApplicationError } from '../errors/application-error.ts';
 
 type FormatOf<T> = '__format' extends keyof T ? NonNullable<T['__format' & keyof T]> : never;
 
@@ -86,21 +87,40 @@ export interface CallOptions {
 }
 
 type PathArgs<P extends readonly string[]> = { [K in keyof P]: string };
-type OptionsArg<O> = {} extends O ? [options?: O, call?: CallOptions] : [options: O, call?: CallOptions];
+declare const noOptions: unique symbol;
+/** The options of an operation that takes none: any key given is refused, by name. */
+export type NoOptions = { readonly [noOptions]?: never };
+type OptionsArg<O> = [keyof O] extends [never]
+  ? [options?: NoOptions, call?: CallOptions]
+  : {} extends O
+    ? [options?: O, call?: CallOptions]
+    : [options: O, call?: CallOptions];
 
+/** An untyped operation (no generated types: `Operation` as is) takes any options. */
 type Call<Op, P extends readonly string[], Q> = (
-  ...args: [...PathArgs<P>, ...OptionsArg<OptionsOf<Op, P, Q>>]
+  ...args: [
+    ...PathArgs<P>,
+    ...(unknown extends Op ? [options?: Record<string, unknown>, call?: CallOptions] : OptionsArg<OptionsOf<Op, P, Q>>),
+  ]
 ) => Promise<Out<ResponseOf<Op>>>;
 
 /** The items array of a query answer (the builder's element type). */
 type ItemsOf<R> = { [K in keyof R]-?: NonNullable<R[K]> extends readonly (infer I)[] ? I : never }[keyof R];
 
 export type OperationFunction<D> =
-  D extends Operation<infer Op, infer P, infer B, infer Q>
+  D extends Operation<infer Op, infer P, infer B, infer Q, infer E>
     ? (B extends true
         ? ((...path: PathArgs<P>) => BuilderOf<ItemsOf<Out<ResponseOf<Op>>>, Out<ResponseOf<Op>>, Q>) & Call<Op, P, Q>
-        : Call<Op, P, Q>) & { readonly descriptor: OperationDescriptor }
+        : Call<Op, P, Q>) & { readonly descriptor: OperationDescriptor; readonly __errors?: E }
     : never;
+
+/**
+ * The application errors an operation function may throw, one per catalogue code, each with
+ * its data: `ErrorOf<typeof currentCart.getCurrentCart>`.
+ */
+export type ErrorOf<F> = F extends { readonly __errors?: infer E }
+  ? { [C in keyof E & string]: ApplicationError<C, E[C] & Record<string, unknown>> }[keyof E & string]
+  : ApplicationError;
 
 /** The typed builder when the operation declares its fields, else the plain one. */
 type BuilderOf<Item, Res, Q> = Q extends { fields: infer M }
