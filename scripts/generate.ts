@@ -371,6 +371,14 @@ export async function generate(outDir: string, partial = false): Promise<void> {
     `export const queryFields: Readonly<Record<string, QueryFields>> = ${JSON.stringify(Object.fromEntries(records.filter((r) => r.query).map((r) => [r.descriptor.key, r.query])), null, 2)};`,
   );
   table.push('');
+  table.push(
+    '/** The application error codes each operation declares (`x-sfk-errors`), by operation key: the sandbox answers no other (checked with response validation). */',
+  );
+  table.push(`export const errorCodes: Readonly<Record<string, readonly string[]>> = {`);
+  for (const r of records)
+    table.push(`  ${JSON.stringify(r.descriptor.key)}: ${JSON.stringify(Object.keys(r.errors))},`);
+  table.push('};');
+  table.push('');
   table.push('/** The bundled service names (files in generated/openapi/). */');
   table.push(`export const serviceNames = ${JSON.stringify(apis.map((a) => a.name))} as const;`);
   table.push('');

@@ -10,9 +10,9 @@ const shape2: Record<string, Shape> = {"CustomValue":{"o":{"numValue":"float","d
 const shape3: Shape = {"o":{"profile":{"o":{"addresses":{"i":{"o":{"address":{"o":{"geocode":{"o":{"latitude":"float","longitude":"float"}},"location":{"o":{"latitude":"float","longitude":"float"}}},"k":"address"}}}},"customFields":{"i":{"o":{"value":{"r":"CustomValue"}}}}}}}};
 
 /** POST /_api/iam/authentication/v1/register: Register (v1) */
-export const register = /* @__PURE__ */ describe("authentication.register", "authentication", "POST", "/_api/iam/authentication/v1/register", {"shapes":shape2,"request":shape0,"response":shape1}) as Operation<T_authentication["register"], readonly [], false, unknown, { "UNAUTHENTICATED": {  }; "PERMISSION_DENIED": {  } }>;
+export const register = /* @__PURE__ */ describe("authentication.register", "authentication", "POST", "/_api/iam/authentication/v1/register", {"shapes":shape2,"request":shape0,"response":shape1}) as Operation<T_authentication["register"], readonly [], false, unknown, { "UNAUTHENTICATED": {  }; "PERMISSION_DENIED": {  }; "-19995": {  }; "UNSUPPORTED_AUTHENTICATOR": {  } }>;
 /** POST /_api/iam/authentication/v1/login: Log in (v1) */
-export const login = /* @__PURE__ */ describe("authentication.login", "authentication", "POST", "/_api/iam/authentication/v1/login", {"shapes":shape2,"response":shape1}) as Operation<T_authentication["login"], readonly [], false, unknown, { "UNAUTHENTICATED": {  }; "PERMISSION_DENIED": {  } }>;
+export const login = /* @__PURE__ */ describe("authentication.login", "authentication", "POST", "/_api/iam/authentication/v1/login", {"shapes":shape2,"response":shape1}) as Operation<T_authentication["login"], readonly [], false, unknown, { "UNAUTHENTICATED": {  }; "PERMISSION_DENIED": {  }; "-19976": {  }; "MEMBER_NOT_FOUND": { "email": string }; "UNSUPPORTED_AUTHENTICATOR": {  } }>;
 /** POST /_api/iam/authentication/v2/register: Register a member */
 export const registerV2 = /* @__PURE__ */ describe("authentication.registerV2", "authentication", "POST", "/_api/iam/authentication/v2/register", {"shapes":shape2,"request":shape3,"response":shape1}) as Operation<T_authentication["registerV2"], readonly [], false, unknown, { "UNAUTHENTICATED": {  }; "PERMISSION_DENIED": {  }; "-19970": {  }; "-19971": {  }; "-19995": {  } }>;
 /** POST /_api/iam/authentication/v2/login: Log a member in */
@@ -26,7 +26,7 @@ export const proceedToNextState = /* @__PURE__ */ describe("authentication.proce
 /** POST /_api/iam/authentication/v2/sign-on: Sign a member on */
 export const signOn = /* @__PURE__ */ describe("authentication.signOn", "authentication", "POST", "/_api/iam/authentication/v2/sign-on", {"caller":"elevated","shapes":shape2,"request":shape3,"response":shape0}) as Operation<T_authentication["signOn"], readonly [], false, unknown, { "UNAUTHENTICATED": {  }; "PERMISSION_DENIED": {  }; "MEMBER_OFFLINE": {  } }>;
 /** GET /_api/iam/authentication/v1/logout: Log out */
-export const logout = /* @__PURE__ */ describe("authentication.logout", "authentication", "GET", "/_api/iam/authentication/v1/logout", {"query":[{"name":"postLogoutRedirectUri"},{"name":"clientId"}],"response":{"o":{"body":"bytes"}}}) as Operation<T_authentication["logout"], readonly [], false, unknown, { "UNAUTHENTICATED": {  }; "PERMISSION_DENIED": {  }; "INVALID_REDIRECT_URI": { "redirectUri": string } }>;
+export const logout = /* @__PURE__ */ describe("authentication.logout", "authentication", "GET", "/_api/iam/authentication/v1/logout", {"query":[{"name":"postLogoutRedirectUri"},{"name":"clientId"}],"response":{"o":{"body":"bytes"}}}) as Operation<T_authentication["logout"], readonly [], false, unknown, { "UNAUTHENTICATED": {  }; "PERMISSION_DENIED": {  }; "INVALID_CLIENT": { "clientId": string }; "INVALID_REDIRECT_URI": { "redirectUri": string } }>;
 
 /** Module `authentication`: 9 operation(s). */
 export const authentication = {
