@@ -16,11 +16,7 @@ export type WireAddress<T> = T & { readonly __format?: 'address' };
  * address; `o` then lists a renamed field under both names).
  */
 export type Shape =
-  | 'date'
-  | 'float'
-  | 'mask'
-  | 'bytes'
-  | { o?: Record<string, Shape>; i?: Shape; a?: Shape; r?: string; k?: 'address' };
+  'date' | 'float' | 'mask' | 'bytes' | { o?: Record<string, Shape>; i?: Shape; a?: Shape; r?: string; k?: 'address' };
 
 export type Caller = 'visitorOrMember' | 'member' | 'elevated' | 'anyone';
 export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
@@ -93,9 +89,56 @@ export interface QueryBuilderSpec {
   total: string;
 }
 
+/** The filter operators of the provider's query language. */
+export type FilterOperator =
+  | '$eq'
+  | '$ne'
+  | '$gt'
+  | '$gte'
+  | '$lt'
+  | '$lte'
+  | '$in'
+  | '$nin'
+  | '$hasSome'
+  | '$hasAll'
+  | '$startsWith'
+  | '$contains'
+  | '$exists';
+
+/** One field a query may filter (and maybe sort) by (`x-sfk-query-fields`). */
+export interface QueryField {
+  /** The value's type (`date`: ISO text on the wire). */
+  type: 'string' | 'number' | 'boolean' | 'date';
+  /** The values a string field takes, when closed. */
+  enum?: string[];
+  /** The operators the provider supports on this field. */
+  operators: FilterOperator[];
+  /** The field may be sorted by. */
+  sort?: boolean;
+}
+
+/** Where a query operation's filter and sort sit in its request, and the fields they may name (`x-sfk-query`). */
+export interface QueryFields {
+  /** Dotted request path of the filter object, e.g. `query.filter`. */
+  filter: string;
+  /** Dotted request path of the sort array, when the operation sorts. */
+  sort?: string;
+  fields: Record<string, QueryField>;
+}
+
 /** A descriptor that carries the generated operation type and its path parameter names. */
-export type Operation<Op = unknown, Path extends readonly string[] = readonly string[], Builder extends boolean = boolean> = OperationDescriptor & {
+export type Operation<
+  Op = unknown,
+  Path extends readonly string[] = readonly string[],
+  Builder extends boolean = boolean,
+  Query = unknown,
+  Errors = unknown,
+> = OperationDescriptor & {
   readonly __op?: Op;
   readonly __path?: Path;
   readonly __builder?: Builder;
+  /** The filterable fields (a type only: see src/query/fields.ts). */
+  readonly __query?: Query;
+  /** The application error codes and their data (a type only: see src/errors/application-error.ts). */
+  readonly __errors?: Errors;
 };

@@ -5,7 +5,7 @@ import type { Operation, Shape } from '../runtime-types.ts';
 import type { operations as T_oauth } from '../types/oauth.ts';
 
 /** POST /oauth2/token: Get tokens for a grant */
-export const token = /* @__PURE__ */ describe("oauth.token", "oauth", "POST", "/oauth2/token", {"caller":"anyone"}) as Operation<T_oauth["token"], readonly [], false>;
+export const token = /* @__PURE__ */ describe("oauth.token", "oauth", "POST", "/oauth2/token", {"caller":"anyone"}) as Operation<T_oauth["token"], readonly [], false, unknown, { "UNAUTHENTICATED": {  }; "PERMISSION_DENIED": {  }; "INVALID_CLIENT": {  }; "INVALID_GRANT": {  } }>;
 
 /** Module `oauth`: 1 operation(s). */
 export const oauth = {

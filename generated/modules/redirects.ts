@@ -5,7 +5,7 @@ import type { Operation, Shape } from '../runtime-types.ts';
 import type { operations as T_redirects } from '../types/redirects.ts';
 
 /** POST /_api/redirects-api/v1/redirect-session: Create a redirect session */
-export const createRedirectSession = /* @__PURE__ */ describe("redirects.createRedirectSession", "redirects", "POST", "/_api/redirects-api/v1/redirect-session") as Operation<T_redirects["createRedirectSession"], readonly [], false>;
+export const createRedirectSession = /* @__PURE__ */ describe("redirects.createRedirectSession", "redirects", "POST", "/_api/redirects-api/v1/redirect-session") as Operation<T_redirects["createRedirectSession"], readonly [], false, unknown, { "UNAUTHENTICATED": {  }; "PERMISSION_DENIED": {  }; "INVALID_CLIENT": { "clientId": string }; "INVALID_REDIRECT_SESSION": { "given": string }; "INVALID_REDIRECT_URI": { "redirectUri": string } }>;
 
 /** Module `redirects`: 1 operation(s). */
 export const redirects = {

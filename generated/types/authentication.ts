@@ -396,6 +396,8 @@ export interface components {
             };
             status?: components["schemas"]["StatusV2"];
             tenantType?: components["schemas"]["TenantType"];
+        } & {
+            readonly __always?: "id" | "createdDate" | "updatedDate";
         };
         /** @description A captcha answer: `{"Recaptcha": "..."}` or `{"InvisibleRecaptcha": "..."}`. */
         CaptchaToken: {

@@ -403,9 +403,13 @@ export interface components {
                 disabledManualPayment?: boolean;
             };
             extendedFields?: components["schemas"]["ExtendedFields"];
+        } & {
+            readonly __always?: "id" | "createdDate" | "updatedDate";
         };
         CheckoutResponse: {
             checkout?: components["schemas"]["Checkout"];
+        } & {
+            readonly __always?: "checkout";
         };
         CheckoutIdRequest: {
             id?: string;
@@ -636,6 +640,8 @@ export interface components {
             customLineItem?: boolean;
             lineItemType?: components["schemas"]["LineItemType"];
             extendedFields?: components["schemas"]["ExtendedFields"];
+        } & {
+            readonly __always?: "id";
         };
         CustomLineItem: {
             id?: string;

@@ -72,9 +72,13 @@ export interface components {
     schemas: {
         GetCollectionResponse: {
             collection?: components["schemas"]["Collection"];
+        } & {
+            readonly __always?: "collection";
         };
         GetCollectionBySlugResponse: {
             collection?: components["schemas"]["Collection"];
+        } & {
+            readonly __always?: "collection";
         };
         QueryCollectionsRequest: {
             query?: components["schemas"]["PlatformQuery"];
@@ -82,6 +86,8 @@ export interface components {
         QueryCollectionsResponse: {
             collections?: components["schemas"]["Collection"][];
             metadata?: components["schemas"]["PlatformPagingMetadata"];
+        } & {
+            readonly __always?: "collections";
         };
         /**
          * @description Media item type. `unspecified_media_item_type` is the provider's zero value.
@@ -138,6 +144,8 @@ export interface components {
              * @description When the collection last changed (the reader sends it on some answers).
              */
             readonly lastUpdated?: IsoDateTime;
+        } & {
+            readonly __always?: "id";
         };
         /**
          * @description The rule a field violation broke.

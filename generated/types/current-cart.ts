@@ -247,9 +247,13 @@ export interface components {
             businessLocationId?: string;
             channelType?: components["schemas"]["ChannelType"];
             extendedFields?: components["schemas"]["ExtendedFields"];
+        } & {
+            readonly __always?: "id" | "createdDate" | "updatedDate";
         };
         CartResponse: {
             cart?: components["schemas"]["Cart"];
+        } & {
+            readonly __always?: "cart";
         };
         EmptyRequest: Record<string, never>;
         CartInfo: {
@@ -495,6 +499,8 @@ export interface components {
             customLineItem?: boolean;
             lineItemType?: components["schemas"]["LineItemType"];
             extendedFields?: components["schemas"]["ExtendedFields"];
+        } & {
+            readonly __always?: "id";
         };
         CustomLineItem: {
             id?: string;

@@ -516,6 +516,8 @@ export interface components {
             readonly updatedDate?: IsoDateTime;
             /** Format: date-time */
             readonly lastLoginDate?: IsoDateTime;
+        } & {
+            readonly __always?: "id";
         };
         Contact: {
             firstName?: string;
@@ -553,10 +555,14 @@ export interface components {
         Fieldset: "PUBLIC" | "EXTENDED" | "FULL";
         MemberResponse: {
             member?: components["schemas"]["Member"];
+        } & {
+            readonly __always?: "member";
         };
         ListMembersResponse: {
             members?: components["schemas"]["Member"][];
             metadata?: components["schemas"]["PagingMetadata"];
+        } & {
+            readonly __always?: "members";
         };
         EmptyRequest: Record<string, never>;
         MemberIdRequest: {

@@ -389,6 +389,8 @@ export interface components {
             purchasedDate?: IsoDateTime;
             tags?: components["schemas"]["Tags"];
             extendedFields?: components["schemas"]["ExtendedFields"];
+        } & {
+            readonly __always?: "id" | "number" | "createdDate" | "updatedDate" | "status";
         };
         OrderLineItem: {
             id?: string;
@@ -428,6 +430,8 @@ export interface components {
                 quantity?: number;
             }[];
             lineItemPrice?: components["schemas"]["Price"];
+        } & {
+            readonly __always?: "id";
         };
         Tags: {
             privateTags?: {
@@ -533,6 +537,8 @@ export interface components {
                 appId?: string;
                 voided?: boolean;
             };
+        } & {
+            readonly __always?: "id";
         };
         AuthorizationDetails: {
             delayedCapture?: boolean;
@@ -600,6 +606,8 @@ export interface components {
         };
         OrderResponse: {
             order?: components["schemas"]["Order"];
+        } & {
+            readonly __always?: "order";
         };
         SearchOrdersRequest: {
             search?: {
@@ -611,6 +619,8 @@ export interface components {
         SearchOrdersResponse: {
             orders?: components["schemas"]["Order"][];
             metadata?: components["schemas"]["CursorPagingMetadata"];
+        } & {
+            readonly __always?: "orders";
         };
         CreateOrderRequest: {
             order: components["schemas"]["Order"];

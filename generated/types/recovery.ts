@@ -294,6 +294,8 @@ export interface components {
             };
             status?: components["schemas"]["StatusV2"];
             tenantType?: components["schemas"]["TenantType"];
+        } & {
+            readonly __always?: "id" | "createdDate" | "updatedDate";
         };
     };
     responses: {

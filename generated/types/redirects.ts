@@ -144,6 +144,8 @@ export interface components {
         RedirectStatus: "UNKNOWN" | "SUCCESS" | "ERROR";
         CreateRedirectSessionResponse: {
             redirectSession?: components["schemas"]["RedirectSession"];
+        } & {
+            readonly __always?: "redirectSession";
         };
         RedirectSession: {
             id?: string;
@@ -158,6 +160,8 @@ export interface components {
             shortUrl?: string;
             status?: components["schemas"]["RedirectStatus"];
             origin?: components["schemas"]["Origin"];
+        } & {
+            readonly __always?: "id" | "fullUrl";
         };
         /**
          * @description The rule a field violation broke.

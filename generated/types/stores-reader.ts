@@ -183,12 +183,18 @@ export interface components {
             metadata?: components["schemas"]["PlatformPagingMetadata"];
             /** @description Number of products that match the query (visible ones only, unless hidden products were asked for). */
             totalResults?: number;
+        } & {
+            readonly __always?: "products";
         };
         GetProductResponse: {
             product?: components["schemas"]["Product"];
+        } & {
+            readonly __always?: "product";
         };
         GetCollectionBySlugResponse: {
             collection?: components["schemas"]["Collection"];
+        } & {
+            readonly __always?: "collection";
         };
         GetProductOptionsAvailabilityRequest: {
             /** @description Product id (the path parameter, repeated). */
@@ -600,6 +606,8 @@ export interface components {
             ribbon?: string | null;
             brand?: components["schemas"]["Brand"];
             digitalFile?: components["schemas"]["SecuredMedia"];
+        } & {
+            readonly __always?: "id" | "slug" | "createdDate" | "lastUpdated";
         };
         /** @description Offset paging metadata. */
         PagingMetadata: {
@@ -714,6 +722,8 @@ export interface components {
              * @description When the collection last changed (the reader sends it on some answers).
              */
             readonly lastUpdated?: IsoDateTime;
+        } & {
+            readonly __always?: "id";
         };
         /** @description The variant selected by a product-options availability request (all options chosen). */
         VariantData: {

@@ -529,9 +529,13 @@ export interface components {
     schemas: {
         ProductResponse: {
             product?: components["schemas"]["Product"];
+        } & {
+            readonly __always?: "product";
         };
         CollectionResponse: {
             collection?: components["schemas"]["Collection"];
+        } & {
+            readonly __always?: "collection";
         };
         CreateProductRequest: {
             product: components["schemas"]["Product"];
@@ -956,6 +960,8 @@ export interface components {
             ribbon?: string | null;
             brand?: components["schemas"]["Brand"];
             digitalFile?: components["schemas"]["SecuredMedia"];
+        } & {
+            readonly __always?: "id" | "slug" | "createdDate" | "lastUpdated";
         };
         /**
          * @description The rule a field violation broke.
@@ -1040,6 +1046,8 @@ export interface components {
              * @description When the collection last changed (the reader sends it on some answers).
              */
             readonly lastUpdated?: IsoDateTime;
+        } & {
+            readonly __always?: "id";
         };
         /**
          * @description Who acted. `WIX_USER` is the site-user value carrying the provider prefix.

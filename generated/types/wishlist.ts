@@ -47,6 +47,8 @@ export interface components {
         };
         GetWishlistByIdResponse: {
             wishlist?: components["schemas"]["Wishlist"];
+        } & {
+            readonly __always?: "wishlist";
         };
         Wishlist: {
             /** Format: uuid */
@@ -56,6 +58,8 @@ export interface components {
             items?: components["schemas"]["WishlistItem"][];
             /** @description Items in the whole list (not only this page). */
             totalCount?: number;
+        } & {
+            readonly __always?: "id";
         };
         WishlistItem: {
             /** @description Id of the item in its origin (a product id for `product`). */

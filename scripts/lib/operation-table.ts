@@ -4,13 +4,89 @@
  * request and response (as a shape tree, see generated/runtime-types.ts).
  */
 import { ADDRESS_NAMES } from '../../src/normalise/shape.ts';
-import type { Caller, HttpMethod, OperationDescriptor, PathParam, QueryBuilderSpec, QueryParam, Shape } from '../templates/runtime-types.ts';
+import type {
+  Caller,
+  FilterOperator,
+  HttpMethod,
+  OperationDescriptor,
+  PathParam,
+  QueryBuilderSpec,
+  QueryField,
+  QueryFields,
+  QueryParam,
+  Shape,
+} from '../templates/runtime-types.ts';
 
 type Json = Record<string, unknown>;
 
 export interface OperationRecord {
   descriptor: OperationDescriptor;
   summary: string;
+  /** The fields its filter and sort may name (`x-sfk-query`), for the sandbox, the console and the builder types. */
+  query?: QueryFields;
+  /** Its application error codes and each one's data fields (`x-sfk-errors`), for the error types. */
+  errors: ErrorCatalogue;
+}
+
+/** Application error codes -> the fields of their `data` -> each field's type. */
+export type ErrorCatalogue = Record<string, Record<string, 'string' | 'number' | 'boolean' | 'object'>>;
+const DATA_TYPES = ['string', 'number', 'boolean', 'object'];
+
+/**
+ * Every operation may be refused by the platform before it runs: no or a wrong token
+ * (UNAUTHENTICATED), or a caller it does not serve (PERMISSION_DENIED).
+ */
+const PLATFORM_ERRORS: ErrorCatalogue = { UNAUTHENTICATED: {}, PERMISSION_DENIED: {} };
+
+function errorsOf(operationId: string, op: Json): ErrorCatalogue {
+  const declared = (op['x-sfk-errors'] ?? {}) as ErrorCatalogue;
+  for (const [code, data] of Object.entries(declared)) {
+    for (const [field, type] of Object.entries(data ?? {}))
+      if (!DATA_TYPES.includes(type))
+        throw new Error(
+          `x-sfk-errors of ${operationId}: ${code}.${field} has type ${String(type)} (one of ${DATA_TYPES.join(', ')})`,
+        );
+  }
+  return { ...PLATFORM_ERRORS, ...declared };
+}
+
+const OPERATORS: readonly FilterOperator[] = [
+  '$eq',
+  '$ne',
+  '$gt',
+  '$gte',
+  '$lt',
+  '$lte',
+  '$in',
+  '$nin',
+  '$hasSome',
+  '$hasAll',
+  '$startsWith',
+  '$contains',
+  '$exists',
+];
+const FIELD_TYPES: readonly QueryField['type'][] = ['string', 'number', 'boolean', 'date'];
+
+/** `x-sfk-query: {fields, filter, sort}` on an operation, its fields from the document's `x-sfk-query-fields`. */
+function queryFieldsOf(operationId: string, op: Json, doc: Json): QueryFields | undefined {
+  const ext = op['x-sfk-query'] as { fields?: string; filter?: string; sort?: string } | undefined;
+  if (!ext) return undefined;
+  const where = `x-sfk-query of ${operationId}`;
+  const table = ((doc['x-sfk-query-fields'] ?? {}) as Record<string, Record<string, QueryField>>)[String(ext.fields)];
+  if (!table) throw new Error(`${where}: no x-sfk-query-fields entry named ${String(ext.fields)}`);
+  if (!ext.filter) throw new Error(`${where}: \`filter\` (the request path of the filter) is missing`);
+  for (const [name, f] of Object.entries(table)) {
+    if (!FIELD_TYPES.includes(f.type))
+      throw new Error(`${where}: field ${name} has type ${String(f.type)} (one of ${FIELD_TYPES.join(', ')})`);
+    const unknown = (f.operators ?? []).filter((o) => !OPERATORS.includes(o));
+    if (!f.operators?.length || unknown.length)
+      throw new Error(
+        `${where}: field ${name} needs operators among ${OPERATORS.join(' ')} (got ${JSON.stringify(f.operators)})`,
+      );
+  }
+  const out: QueryFields = { filter: ext.filter, fields: table };
+  if (ext.sort) out.sort = ext.sort;
+  return out;
 }
 
 const CALLERS: Record<string, Caller> = {
@@ -199,7 +275,13 @@ export function collectOperations(service: string, doc: Json): OperationRecord[]
       if (response) descriptor.response = response;
       const used = new Set([...namesUsed(request, shapes.named), ...namesUsed(response, shapes.named)]);
       if (used.size) descriptor.shapes = Object.fromEntries([...used].sort().map((n) => [n, shapes.named.get(n)!]));
-      records.push({ descriptor, summary: String(op.summary ?? '') });
+      const queryFields = queryFieldsOf(operationId, op, doc);
+      records.push({
+        descriptor,
+        summary: String(op.summary ?? ''),
+        errors: errorsOf(operationId, op),
+        ...(queryFields && { query: queryFields }),
+      });
     }
   }
   return records;

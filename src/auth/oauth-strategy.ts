@@ -19,7 +19,13 @@ import type { AuthEnvironment, AuthStrategy } from '../client/auth-strategy.ts';
 import { DEFAULT_HOST } from '../client/defaults.ts';
 import { invoke, type ClientContext } from '../client/invoke.ts';
 import { ClientError } from '../errors/client-error.ts';
-import { DIRECT_LOGIN_NEEDED, INVALID_STATE, MEMBER_TOKENS_FAILED, MISSING_CODE_OR_STATE, TOKEN_REQUEST_FAILED } from '../errors/messages.ts';
+import {
+  DIRECT_LOGIN_NEEDED,
+  INVALID_STATE,
+  MEMBER_TOKENS_FAILED,
+  MISSING_CODE_OR_STATE,
+  TOKEN_REQUEST_FAILED,
+} from '../errors/messages.ts';
 import { codeChallenge, generateCodeVerifier, randomState } from './pkce.ts';
 import { EMPTY_TOKENS, memoryStorage, type Tokens, type TokenStorage } from './token-storage.ts';
 
@@ -33,8 +39,10 @@ export interface OAuthStrategyOptions {
   storage?: TokenStorage;
 }
 
-/** The options as given, with any key OAuthStrategyOptions does not name typed `never`: a misspelt option does not compile. */
-type KnownOnly<O> = O & Record<Exclude<keyof O, keyof OAuthStrategyOptions>, never>;
+/** The options as given; a key OAuthStrategyOptions does not name fails to compile with a message naming it. */
+type KnownOnly<O> = {
+  [K in keyof O]: K extends keyof OAuthStrategyOptions ? O[K] : `${K & string} is not an option of OAuthStrategy`;
+};
 
 export interface OAuthData {
   codeVerifier: string;
@@ -74,7 +82,13 @@ export function OAuthStrategy<O extends OAuthStrategyOptions>(options: KnownOnly
     for (const l of listeners.tokens) l(tokens);
   };
 
-  const context = (): ClientContext => ({ host: env.host, fetch: env.fetch, headers: {}, auth: strategy, retry: false });
+  const context = (): ClientContext => ({
+    host: env.host,
+    fetch: env.fetch,
+    headers: {},
+    auth: strategy,
+    retry: false,
+  });
   const call = (d: OperationDescriptor, args: unknown[]) => invoke(context(), d, args);
 
   async function tokenRequest(body: Record<string, unknown>, headers?: Record<string, string>): Promise<TokenAnswer> {
@@ -128,7 +142,13 @@ export function OAuthStrategy<O extends OAuthStrategyOptions>(options: KnownOnly
 
   async function generateOAuthData(redirectUri: string, originalUri = '', verifierLength?: number): Promise<OAuthData> {
     const codeVerifier = generateCodeVerifier(verifierLength);
-    return { redirectUri, originalUri, codeVerifier, state: randomState(), codeChallenge: await codeChallenge(codeVerifier) };
+    return {
+      redirectUri,
+      originalUri,
+      codeVerifier,
+      state: randomState(),
+      codeChallenge: await codeChallenge(codeVerifier),
+    };
   }
 
   async function redirectSession(body: Record<string, unknown>) {
@@ -138,7 +158,10 @@ export function OAuthStrategy<O extends OAuthStrategyOptions>(options: KnownOnly
     return res.redirectSession;
   }
 
-  async function getAuthUrl(data: OAuthData, opts: { prompt?: Prompt; responseMode?: ResponseMode; sessionToken?: string } = {}) {
+  async function getAuthUrl(
+    data: OAuthData,
+    opts: { prompt?: Prompt; responseMode?: ResponseMode; sessionToken?: string } = {},
+  ) {
     const session = await redirectSession({
       auth: {
         authRequest: {
@@ -155,7 +178,11 @@ export function OAuthStrategy<O extends OAuthStrategyOptions>(options: KnownOnly
         prompt: opts.prompt ?? 'login',
       },
     });
-    return { authUrl: session.fullUrl, authorizationEndpoint: session.urlDetails?.endpoint, sessionToken: session.sessionToken };
+    return {
+      authUrl: session.fullUrl,
+      authorizationEndpoint: session.urlDetails?.endpoint,
+      sessionToken: session.sessionToken,
+    };
   }
 
   function parseFromUrl(url?: string, responseMode: 'fragment' | 'query' = 'fragment') {
@@ -167,16 +194,30 @@ export function OAuthStrategy<O extends OAuthStrategyOptions>(options: KnownOnly
     const secondary = responseMode === 'query' ? new URLSearchParams(u.hash.slice(1)) : u.searchParams;
     const p = primary.has('code') || primary.has('error') ? primary : secondary;
     const error = p.get('error');
-    return { code: p.get('code'), state: p.get('state'), ...(error ? { error, errorDescription: p.get('error_description') } : {}) };
+    return {
+      code: p.get('code'),
+      state: p.get('state'),
+      ...(error ? { error, errorDescription: p.get('error_description') } : {}),
+    };
   }
 
-  async function getMemberTokens(code: string | null | undefined, state: string | null | undefined, data: Pick<OAuthData, 'state' | 'codeVerifier' | 'redirectUri'>): Promise<Tokens> {
+  async function getMemberTokens(
+    code: string | null | undefined,
+    state: string | null | undefined,
+    data: Pick<OAuthData, 'state' | 'codeVerifier' | 'redirectUri'>,
+  ): Promise<Tokens> {
     if (!code || !state) throw new ClientError(MISSING_CODE_OR_STATE);
     if (state !== data.state) throw new ClientError(INVALID_STATE);
     let answer: TokenAnswer;
     try {
       answer = (await call(token, [
-        { clientId, grantType: 'authorization_code', ...(data.redirectUri ? { redirectUri: data.redirectUri } : {}), code, codeVerifier: data.codeVerifier },
+        {
+          clientId,
+          grantType: 'authorization_code',
+          ...(data.redirectUri ? { redirectUri: data.redirectUri } : {}),
+          code,
+          codeVerifier: data.codeVerifier,
+        },
       ])) as TokenAnswer;
     } catch (err) {
       throw new ClientError(MEMBER_TOKENS_FAILED, {}, { cause: err });
@@ -243,4 +284,10 @@ export function OAuthStrategy<O extends OAuthStrategyOptions>(options: KnownOnly
 }
 
 /** What withDirectLogin adds; a bare OAuthStrategy answers them with DIRECT_LOGIN_NEEDED. */
-export const DIRECT_LOGIN_METHODS = ['login', 'register', 'processVerification', 'sendPasswordResetEmail', 'getMemberTokensForDirectLogin'] as const;
+export const DIRECT_LOGIN_METHODS = [
+  'login',
+  'register',
+  'processVerification',
+  'sendPasswordResetEmail',
+  'getMemberTokensForDirectLogin',
+] as const;

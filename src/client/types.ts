@@ -5,14 +5,24 @@
  */
 import type { Operation, OperationDescriptor } from '../../generated/runtime-types.ts';
 import type { QueryBuilder } from '../query/query-builder.ts';
+import type { TypedQueryBuilder, WithTypedQuery } from '../query/fields.ts';
 import type { ADDRESS_NAMES } from '../normalise/shape.ts';
 import type { RetryOptions } from './transport.ts';
+import type { ApplicationError } from '../errors/application-error.ts';
 
 type FormatOf<T> = '__format' extends keyof T ? NonNullable<T['__format' & keyof T]> : never;
 
 /** The official SDK's names for three address fields (`x-sfk-address`), by wire name. */
 type AddressNames = { [P in (typeof ADDRESS_NAMES)[number] as P[0]]: P[1] };
-type AddressKey<K> = K extends '__format' ? never : K extends keyof AddressNames ? AddressNames[K] : K;
+type AddressKey<K> = K extends '__format' | '__always' ? never : K extends keyof AddressNames ? AddressNames[K] : K;
+/** The fields the provider always returns (`x-sfk-always` in the spec). */
+type AlwaysOf<T> = '__always' extends keyof T ? NonNullable<T['__always' & keyof T]> : never;
+/** An answer object: the always-returned fields non-optional and non-null, the others as declared. */
+type OutObject<T, A> = [A] extends [never]
+  ? { [K in keyof T]: Out<T[K]> }
+  : { [K in keyof T as K extends A | '__always' ? never : K]: Out<T[K]> } & {
+      [K in keyof T as K extends A ? K : never]-?: Out<NonNullable<T[K]>>;
+    };
 type IsAddress<T> = 'address' extends FormatOf<T> ? true : false;
 
 /** What the caller may pass: dates as `Date` (or ISO text), field masks as arrays (or comma text), bytes as `Uint8Array`, addresses under the SDK's names. */
@@ -29,7 +39,9 @@ export type In<T> = T extends string
     : T extends object
       ? IsAddress<T> extends true
         ? { [K in keyof T as AddressKey<K>]: In<T[K]> }
-        : { [K in keyof T]: In<T[K]> }
+        : [AlwaysOf<T>] extends [never]
+          ? { [K in keyof T]: In<T[K]> }
+          : { [K in keyof T as K extends '__always' ? never : K]: In<T[K]> }
       : T;
 
 /** What a call returns: dates as `Date`, bytes as `Uint8Array`, addresses under the SDK's names. */
@@ -46,7 +58,7 @@ export type Out<T> = T extends string
     : T extends object
       ? IsAddress<T> extends true
         ? { [K in keyof T as AddressKey<K>]: Out<T[K]> }
-        : { [K in keyof T]: Out<T[K]> }
+        : OutObject<T, AlwaysOf<T>>
       : T;
 
 type JsonBody<Op> = Op extends { requestBody?: infer RB }
@@ -54,11 +66,17 @@ type JsonBody<Op> = Op extends { requestBody?: infer RB }
     ? B
     : unknown
   : unknown;
-type QueryOf<Op> = Op extends { parameters: { query?: infer Q } } ? ([Q] extends [undefined] ? unknown : NonNullable<Q>) : unknown;
+type QueryOf<Op> = Op extends { parameters: { query?: infer Q } }
+  ? [Q] extends [undefined]
+    ? unknown
+    : NonNullable<Q>
+  : unknown;
 type ResponseOf<Op> = Op extends { responses: { 200: { content: { 'application/json': infer R } } } } ? R : void;
 
 type Simplify<T> = { [K in keyof T]: T[K] } & {};
-type OptionsOf<Op, P extends readonly string[]> = Simplify<Omit<In<JsonBody<Op> & QueryOf<Op>>, P[number]>>;
+type OptionsOf<Op, P extends readonly string[], Q> = Simplify<
+  WithTypedQuery<Omit<In<JsonBody<Op> & QueryOf<Op>>, P[number]>, Q>
+>;
 
 /** Per-call transport settings, after the options object. */
 export interface CallOptions {
@@ -69,21 +87,45 @@ export interface CallOptions {
 }
 
 type PathArgs<P extends readonly string[]> = { [K in keyof P]: string };
-type OptionsArg<O> = {} extends O ? [options?: O, call?: CallOptions] : [options: O, call?: CallOptions];
+declare const noOptions: unique symbol;
+/** The options of an operation that takes none: any key given is refused, by name. */
+export type NoOptions = { readonly [noOptions]?: never };
+type OptionsArg<O> = [keyof O] extends [never]
+  ? [options?: NoOptions, call?: CallOptions]
+  : {} extends O
+    ? [options?: O, call?: CallOptions]
+    : [options: O, call?: CallOptions];
 
-type Call<Op, P extends readonly string[]> = (
-  ...args: [...PathArgs<P>, ...OptionsArg<OptionsOf<Op, P>>]
+/** An untyped operation (no generated types: `Operation` as is) takes any options. */
+type Call<Op, P extends readonly string[], Q> = (
+  ...args: [
+    ...PathArgs<P>,
+    ...(unknown extends Op ? [options?: Record<string, unknown>, call?: CallOptions] : OptionsArg<OptionsOf<Op, P, Q>>),
+  ]
 ) => Promise<Out<ResponseOf<Op>>>;
 
 /** The items array of a query answer (the builder's element type). */
 type ItemsOf<R> = { [K in keyof R]-?: NonNullable<R[K]> extends readonly (infer I)[] ? I : never }[keyof R];
 
 export type OperationFunction<D> =
-  D extends Operation<infer Op, infer P, infer B>
+  D extends Operation<infer Op, infer P, infer B, infer Q, infer E>
     ? (B extends true
-        ? ((...path: PathArgs<P>) => QueryBuilder<ItemsOf<Out<ResponseOf<Op>>>, Out<ResponseOf<Op>>>) & Call<Op, P>
-        : Call<Op, P>) & { readonly descriptor: OperationDescriptor }
+        ? ((...path: PathArgs<P>) => BuilderOf<ItemsOf<Out<ResponseOf<Op>>>, Out<ResponseOf<Op>>, Q>) & Call<Op, P, Q>
+        : Call<Op, P, Q>) & { readonly descriptor: OperationDescriptor; readonly __errors?: E }
     : never;
+
+/**
+ * The application errors an operation function may throw, one per catalogue code, each with
+ * its data: `ErrorOf<typeof currentCart.getCurrentCart>`.
+ */
+export type ErrorOf<F> = F extends { readonly __errors?: infer E }
+  ? { [C in keyof E & string]: ApplicationError<C, E[C] & Record<string, unknown>> }[keyof E & string]
+  : ApplicationError;
+
+/** The typed builder when the operation declares its fields, else the plain one. */
+type BuilderOf<Item, Res, Q> = Q extends { fields: infer M }
+  ? TypedQueryBuilder<Item, Res, M>
+  : QueryBuilder<Item, Res>;
 
 export type ModuleFunctions<M> = { [K in keyof M]: OperationFunction<M[K]> };
 

@@ -1,6 +1,11 @@
 export { SdkError, type ErrorContext, type ErrorDetails } from './sdk-error.ts';
 export { ValidationError, type FieldViolation } from './validation-error.ts';
-export { ApplicationError } from './application-error.ts';
+export {
+  ApplicationError,
+  isApplicationError,
+  type ApplicationErrorCode,
+  type ApplicationErrorOf,
+} from './application-error.ts';
 export { HttpError } from './http-error.ts';
 export { SystemError } from './system-error.ts';
 export { ClientError, AbortError } from './client-error.ts';

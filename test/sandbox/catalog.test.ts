@@ -34,8 +34,8 @@ describe('seeded catalog', () => {
   });
 
   it('hides hidden products from visitors and cost data from everyone but elevated callers', async () => {
-    const all = await admin().products.queryProducts({ query: { filter: { visible: false } }, includeHiddenProducts: true, includeMerchantSpecificData: true });
-    const hidden = all.products![0];
+    const all = await admin().products.queryProducts({ query: { paging: { limit: 100 } }, includeHiddenProducts: true, includeMerchantSpecificData: true });
+    const hidden = all.products!.filter((p) => !p.visible)[0];
     // The store reader documents no custom errors: a hidden product is a standard 404 to a visitor.
     await expect(visitor().products.getProduct(hidden.id!)).rejects.toMatchObject({ name: 'HttpError', code: 'NOT_FOUND', status: 404 });
     const p = (await visitor().products.queryProducts({ query: { paging: { limit: 1 } } })).products![0];

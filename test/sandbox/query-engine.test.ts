@@ -19,6 +19,7 @@ describe('filters', () => {
     [{ price: { $gt: '9.5' } }, ['1', '3']],
     [{ createdDate: { $gte: '2026-01-01T00:00:00Z' } }, ['1', '2']],
     [{ name: { $in: ['Ann', 'Cid'] } }, ['1', '3']],
+    [{ name: { $nin: ['Ann', 'Cid'] } }, ['2']],
     [{ tags: { $hasSome: ['a', 'x'] } }, ['1']],
     [{ tags: { $hasAll: ['a', 'b'] } }, ['1']],
     [{ name: { $startsWith: 'b' } }, ['2']],

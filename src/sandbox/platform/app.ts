@@ -4,7 +4,7 @@
  * browser's service worker. Nothing here is Node-only; durability is plugged in by the server.
  */
 import type { OperationDescriptor } from '../../../generated/runtime-types.ts';
-import { operationList } from '../../../generated/operations.ts';
+import { errorCodes, operationList } from '../../../generated/operations.ts';
 import { mapShape, toWire, type LeafFn } from '../../normalise/shape.ts';
 import { JsonAnswer, type Answer } from './answer.ts';
 import { control } from './control.ts';
@@ -27,11 +27,12 @@ import type {
   SandboxSettings,
 } from './types.ts';
 import { parseQuery } from './dot-r.ts';
+import { queryFieldViolations } from './query-fields.ts';
 import { responseValidator, validateRequest } from './validate.ts';
 import { modules as businessModules, stateLimits, storeIndexes, type SandboxModule } from '../modules.ts';
 import { enforceLimits, sweepExpired } from './limits.ts';
 import { bodyLimit, readJsonObject } from './json-body.ts';
-import { ownOptions, ownValue, setDotted } from './safe-object.ts';
+import { isJsonObject, ownOptions, ownValue, setDotted } from './safe-object.ts';
 import { assertSafeUrls } from './url-safety.ts';
 import { keepsProviderUrls, toSandboxMediaUrls } from './provider-hosts.ts';
 import { DEFAULT_API_KEY, DEFAULT_CLIENT_ID, DEFAULT_SITE_ID, DEMO_MEMBER } from '../seed/ids.ts';
@@ -137,6 +138,20 @@ function json(
     { 'content-type': 'application/json', 'x-wix-request-id': crypto.randomUUID(), ...headers },
     text,
   );
+}
+
+/**
+ * With response validation: an application error the operation does not declare in its
+ * catalogue (`x-sfk-errors`) is a sandbox bug, answered 500 naming the code.
+ */
+function uncatalogued(d: OperationDescriptor, err: unknown): SandboxError | undefined {
+  if (!(err instanceof SandboxError) || err.status >= 500) return undefined;
+  const app = err.body.details.applicationError;
+  const code = isJsonObject(app) && typeof app.code === 'string' ? app.code : undefined;
+  if (code === undefined || errorCodes[d.key]?.includes(code)) return undefined;
+  return appError(500, 'ERROR_NOT_IN_CATALOGUE', `${d.key} answered ${code}, which its x-sfk-errors does not declare`, {
+    code,
+  });
 }
 
 export function errorResponse(err: SandboxError): JsonAnswer {
@@ -385,6 +400,7 @@ export function createSandbox(given: SandboxOptions = {}): Sandbox {
       placePathParams(d, input, params);
       violations = validateRequest(d, undefined, input);
     }
+    if (!violations.length) violations = queryFieldViolations(d, input);
     if (violations.length) return errorResponse(validationError(violations));
     assertSafeUrls(input);
     input = mapShape(input, d.request, d.shapes, floatFromText, false) as Record<string, unknown>;
@@ -395,7 +411,11 @@ export function createSandbox(given: SandboxOptions = {}): Sandbox {
         appError(501, 'NOT_EMULATED', `${d.key} is not emulated by the sandbox yet`, { operation: d.key }),
       );
     }
-    const result = await run(d, input, params, resolved.caller, linkOrigin(url), handler, request.headers);
+    const result = await run(d, input, params, resolved.caller, linkOrigin(url), handler, request.headers).catch(
+      (err: unknown) => {
+        throw options.validateResponses ? (uncatalogued(d, err) ?? err) : err;
+      },
+    );
     if (d.emptyResponse) return json(200, {});
     const out = mapShape(result ?? {}, d.response, d.shapes, toWire, true);
     if (options.validateResponses) {

@@ -4,7 +4,7 @@
  * `$eq $ne $gt $gte $lt $lte $in $hasSome $hasAll $startsWith $contains $exists $and $or $not`
  * on dotted (nested) field paths, sorting on several fields, offset or cursor paging.
  */
-import { appError, validationError } from './errors.ts';
+import { appError, validationError, type Violation } from './errors.ts';
 import { isJsonObject } from './safe-object.ts';
 
 export type Filter = Record<string, unknown>;
@@ -13,9 +13,11 @@ export interface SortSpec {
   order?: 'ASC' | 'DESC' | 'asc' | 'desc';
 }
 
-const OPERATORS = new Set([
+/** The operators of the provider's query language (a field may support fewer: see query-fields.ts). */
+export const OPERATORS: ReadonlySet<string> = new Set([
   '$eq',
   '$ne',
+  '$nin',
   '$gt',
   '$gte',
   '$lt',
@@ -91,6 +93,9 @@ function applyOperator(op: string, value: unknown, arg: unknown, field: string):
     case '$in':
       if (!Array.isArray(arg)) throw invalid(field, '$in takes an array');
       return arg.some((a) => eq(value, a));
+    case '$nin':
+      if (!Array.isArray(arg)) throw invalid(field, '$nin takes an array');
+      return !arg.some((a) => eq(value, a));
     case '$hasSome':
       if (!Array.isArray(arg)) throw invalid(field, '$hasSome takes an array');
       return Array.isArray(value) && arg.some((a) => value.some((v) => compare(v, a) === 0));
@@ -154,6 +159,13 @@ export interface SortRule<T = unknown> {
 /** An entity's sortable fields; a sort on any other field is refused. */
 export type SortRules<T = unknown> = Record<string, SortRule<T>>;
 
+/** The refusal of a sort on a field that does not sort, naming the fields that do. */
+export const unsortable = (field: string, name: string, sortable: string[]): Violation => ({
+  field,
+  description: `cannot sort by "${name}" (sortable: ${sortable.join(', ')})`,
+  violatedRule: 'INVALID_SORT_FIELD',
+});
+
 /** A sort key of the rule's type; undefined (sorts first) when the value has none. */
 function typedKey<T>(rule: SortRule<T>, value: unknown): number | string | undefined {
   if (value === undefined || value === null) return undefined;
@@ -191,15 +203,7 @@ export function sortEntities<T>(
         { field: `${path}[${i}].order`, description: 'must be ASC or DESC', violatedRule: 'INVALID_ENUM_VALUE' },
       ]);
     const rule = rules ? (Object.hasOwn(rules, name) ? rules[name] : undefined) : undefined;
-    if (rules && !rule) {
-      throw validationError([
-        {
-          field,
-          description: `cannot sort by "${name}" (sortable: ${Object.keys(rules).join(', ')})`,
-          violatedRule: 'INVALID_SORT_FIELD',
-        },
-      ]);
-    }
+    if (rules && !rule) throw validationError([unsortable(field, name, Object.keys(rules))]);
     if (!rule && items.some((e) => isJsonObject(getField(e, name)))) {
       throw validationError([
         {

@@ -9,7 +9,7 @@ import type { OperationDescriptor } from '../../../generated/runtime-types.ts';
 import { specs } from '../../../generated/specs.ts';
 import type { Violation } from './errors.ts';
 
-function makeAjv(coerce: boolean): Ajv2020 {
+function makeAjv(coerce: boolean, answers = false): Ajv2020 {
   const ajv = new Ajv2020({
     strict: false,
     allErrors: true,
@@ -17,6 +17,15 @@ function makeAjv(coerce: boolean): Ajv2020 {
     validateFormats: true,
   });
   addFormats.default(ajv);
+  // Answers: the fields the provider always returns (`x-sfk-always`) must be there, and not null.
+  if (answers)
+    ajv.addKeyword({
+      keyword: 'x-sfk-always',
+      macro: (always: Record<string, string>) => ({
+        required: Object.keys(always),
+        properties: Object.fromEntries(Object.keys(always).map((k) => [k, { not: { type: 'null' } }])),
+      }),
+    });
   // Floats (`x-sfk-float`) accept their non-finite texts in the spec's own JSON Schema.
   for (const [name, doc] of Object.entries(specs)) ajv.addSchema(doc as object, name);
   return ajv;
@@ -24,6 +33,7 @@ function makeAjv(coerce: boolean): Ajv2020 {
 
 let bodyAjv: Ajv2020 | undefined;
 let queryAjv: Ajv2020 | undefined;
+let answerAjv: Ajv2020 | undefined;
 
 const pointerEscape = (s: string) => s.replace(/~/g, '~0').replace(/\//g, '~1');
 
@@ -197,9 +207,9 @@ export function responseValidator(d: OperationDescriptor): ValidateFunction | un
   const declared = op.responses?.['200'];
   const ok = resolveLocal(d, declared);
   if (!declared || !ok?.content?.['application/json']?.schema) return undefined;
-  bodyAjv ??= makeAjv(false);
+  answerAjv ??= makeAjv(false, true);
   const ref = declared.$ref
     ? `${d.service}#${declared.$ref.slice(1)}/content/application~1json/schema`
     : `${d.service}#/paths/${pointerEscape(d.path)}/${d.method.toLowerCase()}/responses/200/content/application~1json/schema`;
-  return bodyAjv.compile({ $ref: ref });
+  return answerAjv.compile({ $ref: ref });
 }

@@ -1,0 +1,143 @@
+/**
+ * Type tests (checked by `tsc` in `npm test`; the messages that name the culprit are pinned in
+ * messages.test.ts): typed query fields, closed options, answers' always-returned fields,
+ * narrowable errors and enums as their literal values.
+ */
+import { expectTypeOf } from 'vitest';
+import {
+  ApiKeyStrategy,
+  checkout,
+  createClient,
+  currentCart,
+  isApplicationError,
+  members,
+  OAuthStrategy,
+  orders,
+  products,
+  redirects,
+  type AuthStrategy,
+  type ErrorOf,
+} from '../../src/index.ts';
+
+declare const auth: AuthStrategy;
+const kit = createClient({ modules: { currentCart, checkout, orders, members, products, redirects }, auth });
+
+export function typedQueryBuilders() {
+  // Fields, values and operators the spec lists compile, with autocompletion of the field names.
+  kit.products
+    .queryProducts()
+    .eq('name', 'Tote')
+    .ge('priceData.price', 10)
+    .hasSome('collectionIds', ['c1'])
+    .eq('productType', 'physical')
+    .ascending('name', 'lastUpdated');
+  kit.products.queryProducts().gt('lastUpdated', new Date()).startsWith('slug', 'to').exists('price');
+  kit.members
+    .queryMembers()
+    .in('status', ['APPROVED', 'PENDING'])
+    .startsWith('profile.nickname', 'Da')
+    .descending('profile.nickname');
+
+  // @ts-expect-error a field products do not filter by
+  kit.products.queryProducts().eq('notAField', 1);
+  // @ts-expect-error a value of the wrong type
+  kit.products.queryProducts().eq('name', 1);
+  // @ts-expect-error a value outside the field's enumeration
+  kit.products.queryProducts().eq('productType', 'bogus');
+  // @ts-expect-error an operator the field does not support (collectionIds takes hasSome / hasAll)
+  kit.products.queryProducts().eq('collectionIds', 'c1');
+  // @ts-expect-error a field that does not sort
+  kit.products.queryProducts().ascending('description');
+  // @ts-expect-error a list operator takes a list of the field's values
+  kit.members.queryMembers().in('status', ['NOT_A_STATUS']);
+}
+
+export async function typedFilterObjects() {
+  await kit.products.queryProducts({
+    query: {
+      filter: { collectionIds: { $hasSome: ['c1'] }, 'priceData.price': { $gt: 10 } },
+      sort: [{ fieldName: 'price', order: 'DESC' }],
+    },
+  });
+  await kit.orders.searchOrders({
+    search: {
+      filter: { $or: [{ status: 'APPROVED' }, { paymentStatus: { $in: ['PAID'] } }] },
+      sort: [{ fieldName: 'number' }],
+    },
+  });
+  await kit.members.bulkApproveMembers({ filter: { 'contact.lastName': 'Demo' } });
+
+  // @ts-expect-error a field products do not filter by
+  await kit.products.queryProducts({ query: { filter: { notAField: 1 } } });
+  // @ts-expect-error a value of the wrong type
+  await kit.products.queryProducts({ query: { filter: { name: 1 } } });
+  // @ts-expect-error an operator the field does not support
+  await kit.products.queryProducts({ query: { filter: { collectionIds: { $eq: 'c1' } } } });
+  // @ts-expect-error a sort on a field that does not sort
+  await kit.products.queryProducts({ query: { sort: [{ fieldName: 'description' }] } });
+  // @ts-expect-error an operator orders' status does not support, inside $or
+  await kit.orders.searchOrders({ search: { filter: { $or: [{ status: { $startsWith: 'A' } }] } } });
+  // @ts-expect-error a field of a bulk-by-filter call members do not filter by
+  await kit.members.bulkBlockMembers({ filter: { activityStatus: 'MUTED' } });
+}
+
+export async function closedOptions() {
+  await kit.currentCart.getCurrentCart();
+  // @ts-expect-error an operation without options refuses any key
+  await kit.currentCart.getCurrentCart({ bogus: 1 });
+  // @ts-expect-error an unknown option of an operation with options
+  await kit.checkout.getCheckout('c1', { bogus: 1 });
+  OAuthStrategy({ clientId: 'x' });
+  // @ts-expect-error an unknown OAuthStrategy option
+  OAuthStrategy({ clientId: 'x', bogus: 1 });
+  // @ts-expect-error an unknown ApiKeyStrategy option
+  ApiKeyStrategy({ apiKey: 'k', siteId: 's', bogus: 1 });
+  // @ts-expect-error an unknown createClient option
+  createClient({ modules: { currentCart }, bogus: 1 });
+  // @ts-expect-error an unknown call option
+  await kit.currentCart.getCurrentCart(undefined, { bogus: 1 });
+}
+
+export async function alwaysReturned() {
+  const { cart } = await kit.currentCart.getCurrentCart();
+  expectTypeOf(cart.id).toEqualTypeOf<string>();
+  expectTypeOf(cart.createdDate).toEqualTypeOf<Date>();
+  expectTypeOf(cart.lineItems![0].id).toEqualTypeOf<string>();
+  const created = await kit.checkout.createCheckout({ channelType: 'WEB' });
+  expectTypeOf(created.checkout.id).toEqualTypeOf<string>();
+  const { redirectSession } = await kit.redirects.createRedirectSession({ login: {} });
+  expectTypeOf(redirectSession.fullUrl).toEqualTypeOf<string>();
+  const { orders: found } = await kit.orders.searchOrders({});
+  expectTypeOf(found[0].id).toEqualTypeOf<string>();
+  expectTypeOf(found[0].number).toEqualTypeOf<string>();
+  // Optional where the provider may leave it out.
+  expectTypeOf(cart.buyerNote).toEqualTypeOf<string | undefined>();
+  // Inputs keep optional what is optional: a cart without an id is a valid input.
+  await kit.currentCart.updateCurrentCart({ cartInfo: { buyerNote: 'x' } });
+}
+
+export async function narrowableErrors() {
+  try {
+    await kit.currentCart.getCurrentCart();
+  } catch (e) {
+    if (isApplicationError(e, 'OWNED_CART_NOT_FOUND')) {
+      expectTypeOf(e.code).toEqualTypeOf<'OWNED_CART_NOT_FOUND'>();
+    }
+    if (isApplicationError(e, 'ORDER_NOT_FOUND')) expectTypeOf(e.data.id).toEqualTypeOf<string>();
+    if (isApplicationError(e, 'INSUFFICIENT_INVENTORY')) expectTypeOf(e.data.quantityAvailable).toEqualTypeOf<number>();
+    // @ts-expect-error a code no operation declares
+    isApplicationError(e, 'NOT_A_CODE');
+  }
+  expectTypeOf<ErrorOf<typeof currentCart.getCurrentCart>['code']>().toEqualTypeOf<
+    'UNAUTHENTICATED' | 'PERMISSION_DENIED' | 'OWNED_CART_NOT_FOUND'
+  >();
+  const e = {} as ErrorOf<typeof orders.getOrder>;
+  if (e.code === 'ORDER_NOT_FOUND') expectTypeOf(e.data.id).toEqualTypeOf<string>();
+}
+
+export async function enumsAsLiterals() {
+  const { product } = await kit.products.getProduct('p1');
+  expectTypeOf(product.productType).toEqualTypeOf<
+    'unspecified_product_type' | 'unspecified' | 'physical' | 'digital' | undefined
+  >();
+}
