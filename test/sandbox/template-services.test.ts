@@ -7,9 +7,10 @@
 import { createClient, OAuthStrategy } from '@wix/sdk';
 import { recommendations } from '@wix/ecom';
 import { items } from '@wix/data';
+import { collections, products } from '@wix/stores';
 import { describe, expect, it } from 'vitest';
 import { useProviderFetch } from '../conformance/provider-fetch.ts';
-import { CMS, STORES_APP_ID } from '../../src/sandbox/seed/ids.ts';
+import { CMS, COLLECTION, STORES_APP_ID } from '../../src/sandbox/seed/ids.ts';
 import { call, CLIENT_ID, useSandboxServer, visitorToken } from '../support/sandbox.ts';
 
 const s = useSandboxServer();
@@ -20,7 +21,11 @@ const STORES = STORES_APP_ID;
 const SAME_CATEGORIES_ID = '68ebce04-b96a-4c52-9329-08fc9d8c1253';
 const SAME_CATEGORIES = () => ({ _id: SAME_CATEGORIES_ID, appId: STORES });
 const BEST_SELLERS = () => ({ _id: 'ba491fd2-b172-4552-9ea6-7202e01d1d3c', appId: STORES });
-const sdk = () => createClient({ modules: { recommendations, items }, auth: OAuthStrategy({ clientId: CLIENT_ID }) });
+const sdk = () =>
+  createClient({
+    modules: { recommendations, items, collections, products },
+    auth: OAuthStrategy({ clientId: CLIENT_ID }),
+  });
 /** The seeded catalog: product n's id, and the Digital downloads collection (products 17 to 20). */
 const product = (n: number) => `6b3a0000-0000-4000-8000-${String(n).padStart(12, '0')}`;
 
@@ -152,5 +157,49 @@ describe("CMS data items: the collections the provider's Next.js template reads"
     const none = await call(s.current.url, 'GET', '/wix-data/v2/items/query', { token });
     expect(none.status).toBe(400);
     expect(none.body.message).toBe('INVALID_ARGUMENT: "dataCollectionId" must not be empty');
+  });
+});
+
+describe("a first visit to the provider's Next.js template: its home page's reads", () => {
+  it('finds three featured products and a carousel, with images, and both menus, logging nothing', async () => {
+    const errors: unknown[] = [];
+    const logged = console.error;
+    console.error = (...args: unknown[]) => errors.push(args);
+    try {
+      const wix = sdk();
+      const productsOf = async (slug: string) => {
+        const { collection } = await wix.collections.getCollectionBySlug(slug);
+        const { items: found } = await wix.products.queryProducts().hasSome('collectionIds', [collection!._id!]).find();
+        return found;
+      };
+      const menu = async (slug: string) =>
+        (await wix.items.query(CMS.menus).include('pages').eq('slug', slug).find()).items[0]?.pages ?? [];
+      const [featured, carousel, header, footer] = await Promise.all([
+        productsOf(COLLECTION.homepageFeatured.slug),
+        productsOf(COLLECTION.homepageCarousel.slug),
+        menu(CMS.headerMenu),
+        menu(CMS.footerMenu),
+      ]);
+      expect(featured.map((p) => p.name)).toEqual(['Ceramic mug', 'Desk lamp', 'Yoga mat']);
+      expect(carousel.length).toBeGreaterThanOrEqual(6);
+      for (const p of [...featured, ...carousel]) {
+        expect(p.media?.mainMedia?.image?.url, p.name!).toMatch(/^https:\/\/static\.wixstatic\.com\/media\//);
+        expect(p.stock?.inventoryStatus, p.name!).toBe('IN_STOCK');
+      }
+      expect(header.length).toBeGreaterThan(0);
+      expect(footer.length).toBeGreaterThan(header.length);
+      // The template's search page leaves out the `hidden-*` collections; the others are there.
+      const { items: all } = await wix.collections.queryCollections().find();
+      expect(all.filter((c) => !c.slug!.startsWith('hidden')).map((c) => c.slug)).toEqual([
+        'all-products',
+        'clothing',
+        'kitchen',
+        'studio',
+        'digital-downloads',
+      ]);
+    } finally {
+      console.error = logged;
+    }
+    expect(errors).toEqual([]);
   });
 });

@@ -36,10 +36,15 @@ function included(input: Record<string, unknown>): string[] {
   });
 }
 
-/** A query's filter, sort and offset paging (a cursor query starts at the beginning). */
-function dataQuery(input: Record<string, unknown>): DataQuery {
+/** A query's filter, sort and offset paging (the official SDK's `find` pages by offset; a cursor is not emulated). */
+function dataQuery(input: Record<string, unknown>, collection: string): DataQuery {
   const q = isJsonObject(input.query) ? input.query : {};
-  const paging = isJsonObject(q.paging) ? q.paging : isJsonObject(q.cursorPaging) ? q.cursorPaging : {};
+  const cursor = isJsonObject(q.cursorPaging) ? q.cursorPaging : undefined;
+  if (cursor?.cursor !== undefined)
+    throw appError(501, 'NOT_EMULATED', `The sandbox's CMS pages ${collection} by offset; a cursor is not emulated`, {
+      collectionId: collection,
+    });
+  const paging = isJsonObject(q.paging) ? q.paging : (cursor ?? {});
   const number = (v: unknown) => (v === undefined ? undefined : Number(v));
   return {
     filter: isJsonObject(q.filter) ? q.filter : undefined,
@@ -66,7 +71,7 @@ async function answer(...[request, env]: Parameters<SandboxRoute['handle']>): Pr
   const path = env.url.pathname;
   const method = request.method;
   if (path === `${ITEMS}/query` && (method === 'POST' || method === 'GET'))
-    return jsonResponse(queryDataItems(db, collection, dataQuery(input), included(input)));
+    return jsonResponse(queryDataItems(db, collection, dataQuery(input, collection), included(input)));
   if (path === `${ITEMS}/count` && (method === 'POST' || method === 'GET')) {
     const filter = isJsonObject(input.filter) ? input.filter : undefined;
     return jsonResponse({ totalCount: countDataItems(db, collection, filter) });
