@@ -112,4 +112,6 @@ export const storeIndexes: StoreIndexes = {
   // A visitor's or a member's cart (the current cart).
   carts: ['buyerInfo.memberId', 'buyerInfo.visitorId'],
   checkouts: ['cartId'],
+  // A CMS collection's items.
+  dataItems: ['dataCollectionId'],
 };

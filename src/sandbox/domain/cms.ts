@@ -1,7 +1,8 @@
 /**
  * The site's CMS (the provider's Wix Data): data collections and their items, read the way the
  * Data Items API answers them. Stored: `dataCollections` (by collection id: its reference fields)
- * and `dataItems` (by `<collection id>/<item id>`: the item's data, its multi-references apart).
+ * and `dataItems` (by item id, unique across the site's collections: the item's collection, its
+ * data, its multi-references apart).
  *
  * An item's data is what the official SDK hands an app: its fields with `_id`, `_owner` and the
  * dates as `{$date: ISO text}` (the SDK makes them Date objects). A multi-reference field is left
@@ -36,7 +37,11 @@ declare module '../platform/types.ts' {
   }
 }
 
-const key = (collection: string, itemId: string) => `${collection}/${itemId}`;
+/** A collection's item by id (an item of another collection is not there). */
+const itemOf = (db: Db, collection: string, itemId: string): DataItemRecord | undefined => {
+  const item = db.get(DATA_ITEMS, itemId);
+  return item?.dataCollectionId === collection ? item : undefined;
+};
 
 /** Whether the site has this data collection. */
 export const hasDataCollection = (db: Db, collection: string): boolean => Boolean(db.get(DATA_COLLECTIONS, collection));
@@ -49,7 +54,7 @@ function answerItem(db: Db, item: DataItemRecord, include: string[]) {
     if (!ids) continue;
     const target = db.get(DATA_COLLECTIONS, item.dataCollectionId)?.references[field];
     data[field] = ids.flatMap((id) => {
-      const referenced = target ? db.get(DATA_ITEMS, key(target, id)) : undefined;
+      const referenced = target ? itemOf(db, target, id) : undefined;
       return referenced ? [referenced.data] : [];
     });
   }
@@ -86,7 +91,7 @@ export const countDataItems = (db: Db, collection: string, filter: Filter | null
 
 /** One item by id; a missing one is a standard 404 (the provider documents no custom error for Get Data Item). */
 export function getDataItem(db: Db, collection: string, itemId: string, include: string[]) {
-  const item = db.get(DATA_ITEMS, key(collection, itemId));
+  const item = itemOf(db, collection, itemId);
   if (!item) throw standardError(404, `Item ${itemId} not found in collection ${collection}`);
   return answerItem(db, item, include);
 }
@@ -99,7 +104,7 @@ export function putDataCollection(
 ): void {
   db.put(DATA_COLLECTIONS, collection.id, collection);
   for (const item of items) {
-    const id = key(collection.id, item.data._id);
+    const id = item.data._id;
     db.put(DATA_ITEMS, id, { id, dataCollectionId: collection.id, data: item.data, references: item.references ?? {} });
   }
 }
