@@ -58,6 +58,31 @@ const PAIRS: { name: string; seeded: string; input: ProductInput }[] = [
       costAndProfitData: { itemCost: 5 },
     },
   },
+  {
+    name: 'a product with colour options and managed variants (canvas tote)',
+    seeded: PRODUCT.canvasTote,
+    input: {
+      name: 'Market bag',
+      description: 'Holds a week of vegetables.',
+      productType: 'physical',
+      sku: 'BAG-1',
+      weight: 0.4,
+      brand: 'Northwind',
+      manageVariants: true,
+      productOptions: [
+        {
+          optionType: 'color',
+          name: 'Color',
+          choices: [
+            { value: '#1B4D3E', description: 'Green', visible: true },
+            { value: '#C0392B', description: 'Red', visible: true },
+          ],
+        },
+      ],
+      priceData: { price: 25 },
+      costAndProfitData: { itemCost: 8 },
+    },
+  },
 ];
 
 describe('a product made through the writer API', () => {
