@@ -119,6 +119,8 @@ export const storeIndexes: StoreIndexes = {
   // A visitor's or a member's cart (the current cart).
   carts: ['buyerInfo.memberId', 'buyerInfo.visitorId'],
   checkouts: ['cartId'],
+  // A CMS collection's items.
+  dataItems: ['dataCollectionId'],
 };
 
 /** "24 hours after it is made", from a lifetime in milliseconds. */

@@ -20,6 +20,8 @@ export function expectShoppingVisit(v: ShoppingVisit, sandboxOrigins: string[]):
     'kitchen',
     'studio',
     'digital-downloads',
+    'hidden-homepage-featured-items',
+    'hidden-homepage-carousel',
   ]);
   expect(v.clothing.byName.map((p) => p.name)).toEqual(CLOTHING_BY_NAME);
   expect(v.clothing.byNameDesc.map((p) => p.name)).toEqual([...CLOTHING_BY_NAME].reverse());
@@ -42,7 +44,7 @@ export function expectShoppingVisit(v: ShoppingVisit, sandboxOrigins: string[]):
   ]);
   expect(v.related.length).toBeGreaterThanOrEqual(3);
   expect(v.related.map((p) => p.id)).not.toContain(v.page.id);
-  // No CMS collections: the Menus query's WDE0025 is "no menu".
+  // The seeded Menus collection has no menu with this slug: the query answers no item, so no menu.
   expect(v.menu).toEqual([]);
 
   const shirt = { productId: v.page.id, variantId: v.page.sizeM!.id, name: 'Linen shirt' };

@@ -1,14 +1,16 @@
 /**
  * The two services the provider's storefront templates call beyond the 105 operations, as the
  * official SDK calls them: ecom recommendations (related items from the catalog's collections)
- * and CMS data items (a site without CMS collections: WDE0025 in the provider's format).
+ * and CMS data items (the Pages and Menus collections the Next.js template reads; any other
+ * collection: WDE0025 in the provider's format).
  */
 import { createClient, OAuthStrategy } from '@wix/sdk';
 import { recommendations } from '@wix/ecom';
 import { items } from '@wix/data';
+import { collections, products } from '@wix/stores';
 import { describe, expect, it } from 'vitest';
 import { useProviderFetch } from '../conformance/provider-fetch.ts';
-import { STORES_APP_ID } from '../../src/sandbox/seed/ids.ts';
+import { CMS, COLLECTION, STORES_APP_ID } from '../../src/sandbox/seed/ids.ts';
 import { call, CLIENT_ID, useSandboxServer, visitorToken } from '../support/sandbox.ts';
 
 const s = useSandboxServer();
@@ -19,7 +21,11 @@ const STORES = STORES_APP_ID;
 const SAME_CATEGORIES_ID = '68ebce04-b96a-4c52-9329-08fc9d8c1253';
 const SAME_CATEGORIES = () => ({ _id: SAME_CATEGORIES_ID, appId: STORES });
 const BEST_SELLERS = () => ({ _id: 'ba491fd2-b172-4552-9ea6-7202e01d1d3c', appId: STORES });
-const sdk = () => createClient({ modules: { recommendations, items }, auth: OAuthStrategy({ clientId: CLIENT_ID }) });
+const sdk = () =>
+  createClient({
+    modules: { recommendations, items, collections, products },
+    auth: OAuthStrategy({ clientId: CLIENT_ID }),
+  });
 /** The seeded catalog: product n's id, and the Digital downloads collection (products 17 to 20). */
 const product = (n: number) => `6b3a0000-0000-4000-8000-${String(n).padStart(12, '0')}`;
 
@@ -46,7 +52,9 @@ describe('ecom recommendations (getRecommendation)', () => {
       });
     // Every visible product of the seeded catalog but the one asked about can be recommended.
     const state = await call(s.current.url, 'GET', '/__sandbox/state');
-    const visible = Object.values(state.body.collections.products as Record<string, { visible: boolean }>).filter((p) => p.visible).length;
+    const visible = Object.values(state.body.collections.products as Record<string, { visible: boolean }>).filter(
+      (p) => p.visible,
+    ).length;
     expect(visible).toBeGreaterThan(16); // past the default 16, so the minimum is what decides
     expect((await ask(visible - 1)).recommendation!.items).toHaveLength(visible - 1);
     expect(await ask(visible)).toEqual({ recommendation: { items: [] } });
@@ -86,41 +94,112 @@ describe('ecom recommendations (getRecommendation)', () => {
   });
 });
 
-describe('CMS data items on a site without CMS collections', () => {
+describe("CMS data items: the collections the provider's Next.js template reads", () => {
   const MESSAGE =
-    'WDE0025: The Menus collection does not exist. You cannot work with a collection using the Data API before it is created in the Editor.';
+    'WDE0025: The Blog collection does not exist. You cannot work with a collection using the Data API before it is created in the Editor.';
 
-  it("answers the official SDK's query and get with WDE0025 where the templates look for it", async () => {
-    const query = sdk().items.query('Menus').include('pages').eq('slug', 'main').find();
-    await expect(query).rejects.toMatchObject({
-      details: { applicationError: { code: 'WDE0025', description: MESSAGE } },
-    });
-    await expect(sdk().items.get('Menus', 'main')).rejects.toMatchObject({
-      details: { applicationError: { code: 'WDE0025' } },
-    });
+  it("answers the template's menu query (include pages, by slug) with the seeded pages, in order", async () => {
+    const menu = async (slug: string) => {
+      const { items: menus } = await sdk().items.query(CMS.menus).include('pages').eq('slug', slug).find();
+      expect(menus).toHaveLength(1);
+      return (menus[0].pages as { title: string; slug: string }[]).map((p) => `${p.title} /${p.slug}`);
+    };
+    expect(await menu(CMS.headerMenu)).toEqual(['About /about', 'Frequently asked questions /faq']);
+    expect(await menu(CMS.footerMenu)).toEqual([
+      'About /about',
+      'Shipping and returns /shipping-and-returns',
+      'Frequently asked questions /faq',
+      'Terms and conditions /terms-and-conditions',
+      'Privacy policy /privacy-policy',
+    ]);
+    // Without include, a multi-reference field is not in the item.
+    const { items: bare } = await sdk().items.query(CMS.menus).eq('slug', CMS.headerMenu).find();
+    expect(bare[0]).not.toHaveProperty('pages');
+    expect((await sdk().items.query(CMS.menus).eq('slug', 'no-such-menu').find()).items).toEqual([]);
   });
 
-  it("answers 404 in the provider's format for every items route, and a validation error without a collection", async () => {
+  it("answers the template's page query and a read by id, dates as the SDK makes them", async () => {
+    const { items: pages } = await sdk().items.query(CMS.pages).eq('slug', 'about').find();
+    expect(pages).toHaveLength(1);
+    const about = pages[0];
+    expect(about).toMatchObject({ title: 'About', slug: 'about', seoTitle: 'About | Storefront' });
+    expect(about.body).toMatch(/^<p>/);
+    expect(about._createdDate).toBeInstanceOf(Date);
+    expect(await sdk().items.get(CMS.pages, about._id!)).toMatchObject({ _id: about._id, title: 'About' });
+    const all = await sdk().items.query(CMS.pages).ascending('title').limit(2).find();
+    expect(all.items.map((p) => p.title)).toEqual(['About', 'Frequently asked questions']);
+    expect(all.totalCount).toBe(5);
+    expect(await sdk().items.query(CMS.pages).count()).toBe(5);
+  });
+
+  it('answers WDE0025 for a collection the site does not have, and 501 for a write it does not emulate', async () => {
+    await expect(sdk().items.query('Blog').find()).rejects.toMatchObject({
+      details: { applicationError: { code: 'WDE0025', description: MESSAGE } },
+    });
     const token = await visitorToken(s.current.url);
     const r = await call(s.current.url, 'POST', '/wix-data/v2/items/query', {
       token,
-      body: { dataCollectionId: 'Menus', query: {} },
+      body: { dataCollectionId: 'Blog', query: {} },
     });
     expect(r.status).toBe(404);
     expect(r.body).toEqual({
       message: MESSAGE,
-      details: { applicationError: { description: MESSAGE, code: 'WDE0025', data: { collectionId: 'Menus' } } },
+      details: { applicationError: { description: MESSAGE, code: 'WDE0025', data: { collectionId: 'Blog' } } },
     });
-    expect(
-      (
-        await call(s.current.url, 'POST', '/wix-data/v2/bulk/items/insert', {
-          token,
-          body: { dataCollectionId: 'Pages', dataItems: [] },
-        })
-      ).body.details.applicationError.code,
-    ).toBe('WDE0025');
+    const write = await call(s.current.url, 'POST', '/wix-data/v2/bulk/items/insert', {
+      token,
+      body: { dataCollectionId: 'Pages', dataItems: [] },
+    });
+    expect(write.status).toBe(501);
+    expect(write.body.message).toBe(
+      "The sandbox's CMS answers queries, counts and reads of Pages; POST /wix-data/v2/bulk/items/insert is not emulated",
+    );
     const none = await call(s.current.url, 'GET', '/wix-data/v2/items/query', { token });
     expect(none.status).toBe(400);
     expect(none.body.message).toBe('INVALID_ARGUMENT: "dataCollectionId" must not be empty');
+  });
+});
+
+describe("a first visit to the provider's Next.js template: its home page's reads", () => {
+  it('finds three featured products and a carousel, with images, and both menus, logging nothing', async () => {
+    const errors: unknown[] = [];
+    const logged = console.error;
+    console.error = (...args: unknown[]) => errors.push(args);
+    try {
+      const wix = sdk();
+      const productsOf = async (slug: string) => {
+        const { collection } = await wix.collections.getCollectionBySlug(slug);
+        const { items: found } = await wix.products.queryProducts().hasSome('collectionIds', [collection!._id!]).find();
+        return found;
+      };
+      const menu = async (slug: string) =>
+        (await wix.items.query(CMS.menus).include('pages').eq('slug', slug).find()).items[0]?.pages ?? [];
+      const [featured, carousel, header, footer] = await Promise.all([
+        productsOf(COLLECTION.homepageFeatured.slug),
+        productsOf(COLLECTION.homepageCarousel.slug),
+        menu(CMS.headerMenu),
+        menu(CMS.footerMenu),
+      ]);
+      expect(featured.map((p) => p.name)).toEqual(['Ceramic mug', 'Desk lamp', 'Yoga mat']);
+      expect(carousel.length).toBeGreaterThanOrEqual(6);
+      for (const p of [...featured, ...carousel]) {
+        expect(p.media?.mainMedia?.image?.url, p.name!).toMatch(/^https:\/\/static\.wixstatic\.com\/media\//);
+        expect(p.stock?.inventoryStatus, p.name!).toBe('IN_STOCK');
+      }
+      expect(header.length).toBeGreaterThan(0);
+      expect(footer.length).toBeGreaterThan(header.length);
+      // The template's search page leaves out the `hidden-*` collections; the others are there.
+      const { items: all } = await wix.collections.queryCollections().find();
+      expect(all.filter((c) => !c.slug!.startsWith('hidden')).map((c) => c.slug)).toEqual([
+        'all-products',
+        'clothing',
+        'kitchen',
+        'studio',
+        'digital-downloads',
+      ]);
+    } finally {
+      console.error = logged;
+    }
+    expect(errors).toEqual([]);
   });
 });

@@ -1,15 +1,19 @@
 /**
  * CMS data items (`@wix/data` `items`), beyond the spec: the provider's storefront templates
- * read their menus and pages from CMS collections (`items.query('Menus')`, `GET
- * /wix-data/v2/items/query?.r=...`) and treat the application error `WDE0025` (the collection
- * does not exist) as "no menu". The sandbox's site has no CMS collections, so every data-items
- * request names a collection that does not exist and answers what the provider answers then:
- * 404 with `WDE0025` in the provider's error format (the official SDK puts it at
- * `e.details.applicationError.code`).
+ * read their menus and pages from CMS collections (`items.query('Menus').include('pages')`,
+ * `POST /wix-data/v2/items/query`, or `GET` with `.r`). The sandbox's site has the collections the
+ * Next.js template asks a new store for (seed/cms.ts, domain/cms.ts): `Pages` and `Menus`, which
+ * answer queries, counts and reads by id. Any other collection does not exist, and every request
+ * naming one answers what the provider answers then: 404 with `WDE0025` in the provider's error
+ * format (the official SDK puts it at `e.details.applicationError.code`; the template treats it
+ * as "no menu"). Writes to the seeded collections are not emulated and say so.
  */
+import { countDataItems, getDataItem, hasDataCollection, queryDataItems, type DataQuery } from '../domain/cms.ts';
 import { appError, validationError } from '../platform/errors.ts';
 import type { SandboxModule, SandboxRoute } from '../platform/module.ts';
-import { routeCaller, routeInput } from '../platform/route-request.ts';
+import { jsonResponse, routeCaller, routeInput } from '../platform/route-request.ts';
+import { isJsonObject } from '../platform/safe-object.ts';
+import { seedCms } from '../seed/cms.ts';
 
 /** The provider's message for a data collection that does not exist. */
 export const collectionNotFound = (collection: string) => {
@@ -18,8 +22,40 @@ export const collectionNotFound = (collection: string) => {
 };
 
 /** Every data-items route: queries, counts, aggregates, reads and writes of single items and bulk writes. */
-const PREFIXES = ['/wix-data/v2/items', '/wix-data/v2/bulk/items'];
+const ITEMS = '/wix-data/v2/items';
+const PREFIXES = [ITEMS, '/wix-data/v2/bulk/items'];
 const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
+
+/** The reference fields a read includes: the SDK's `includeReferences` (`[{field}]`) or REST's `referencedItemOptions` (`[{fieldName}]`). */
+function included(input: Record<string, unknown>): string[] {
+  const asked = [input.includeReferences, input.referencedItemOptions].flatMap((x) => (Array.isArray(x) ? x : []));
+  return asked.flatMap((x) => {
+    if (typeof x === 'string') return [x];
+    const field = isJsonObject(x) ? (x.field ?? x.fieldName) : undefined;
+    return typeof field === 'string' ? [field] : [];
+  });
+}
+
+/** A query's filter, sort and offset paging (the official SDK's `find` pages by offset; a cursor is not emulated). */
+function dataQuery(input: Record<string, unknown>, collection: string): DataQuery {
+  const q = isJsonObject(input.query) ? input.query : {};
+  const cursor = isJsonObject(q.cursorPaging) ? q.cursorPaging : undefined;
+  if (cursor?.cursor !== undefined)
+    throw appError(501, 'NOT_EMULATED', `The sandbox's CMS pages ${collection} by offset; a cursor is not emulated`, {
+      collectionId: collection,
+    });
+  const paging = isJsonObject(q.paging) ? q.paging : (cursor ?? {});
+  const number = (v: unknown) => (v === undefined ? undefined : Number(v));
+  return {
+    filter: isJsonObject(q.filter) ? q.filter : undefined,
+    sort: Array.isArray(q.sort)
+      ? q.sort
+          .filter(isJsonObject)
+          .map((s) => ({ fieldName: String(s.fieldName), order: s.order === 'DESC' ? 'DESC' : 'ASC' }))
+      : undefined,
+    paging: { limit: number(paging.limit), offset: number(paging.offset) },
+  };
+}
 
 async function answer(...[request, env]: Parameters<SandboxRoute['handle']>): Promise<Response> {
   await routeCaller(request, env);
@@ -30,18 +66,37 @@ async function answer(...[request, env]: Parameters<SandboxRoute['handle']>): Pr
       { field: 'dataCollectionId', description: 'must not be empty', violatedRule: 'REQUIRED_FIELD' },
     ]);
   }
-  throw collectionNotFound(collection);
+  const db = env.sandbox.store.db;
+  if (!hasDataCollection(db, collection)) throw collectionNotFound(collection);
+  const path = env.url.pathname;
+  const method = request.method;
+  if (path === `${ITEMS}/query` && (method === 'POST' || method === 'GET'))
+    return jsonResponse(queryDataItems(db, collection, dataQuery(input, collection), included(input)));
+  if (path === `${ITEMS}/count` && (method === 'POST' || method === 'GET')) {
+    const filter = isJsonObject(input.filter) ? input.filter : undefined;
+    return jsonResponse({ totalCount: countDataItems(db, collection, filter) });
+  }
+  const id = path.startsWith(`${ITEMS}/`) ? decodeURIComponent(path.slice(ITEMS.length + 1)) : '';
+  if (method === 'GET' && id && !id.includes('/'))
+    return jsonResponse({ dataItem: getDataItem(db, collection, id, included(input)) });
+  throw appError(
+    501,
+    'NOT_EMULATED',
+    `The sandbox's CMS answers queries, counts and reads of ${collection}; ${method} ${path} is not emulated`,
+    { collectionId: collection },
+  );
 }
 
 export const dataItemsModule: SandboxModule = {
   name: 'data-items',
+  seed: seedCms,
   beyondSpec: [
     {
       operation: '@wix/data items (query, get, insert, update, remove, bulk, aggregate, count)',
       method: METHODS.join(', '),
       path: PREFIXES.map((p) => `${p}/*`).join(', '),
       answers:
-        'what the provider answers a site without CMS collections: 404 `WDE0025` "The <collection> collection does not exist"',
+        'the seeded Pages and Menus collections the provider\'s Next.js template reads (query, count, get by id; writes answer 501 NOT_EMULATED); any other collection: 404 `WDE0025` "The <collection> collection does not exist"',
     },
   ],
   routes: PREFIXES.flatMap((path) => METHODS.map((method) => ({ method, path, prefix: true, handle: answer }))),

@@ -4,7 +4,14 @@
  * wishlist. Ids come from ids.ts; prices, stock and dates may change.
  */
 import type { SeedContext } from '../platform/module.ts';
-import { priceData, PRODUCTS, recompute, slugify, type StoredOption, type StoredProduct } from '../domain/catalog/catalog.ts';
+import {
+  priceData,
+  PRODUCTS,
+  recompute,
+  slugify,
+  type StoredOption,
+  type StoredProduct,
+} from '../domain/catalog/catalog.ts';
 import { ALL_PRODUCTS_COLLECTION, COLLECTIONS, type StoredCollection } from '../domain/catalog/collections.ts';
 import { buildVariants } from '../domain/catalog/product-prices.ts';
 import { costData } from '../domain/catalog/pricing.ts';
@@ -67,6 +74,10 @@ const COLLECTION_SEED = [
   { n: 3, name: 'Kitchen', slug: 'kitchen', members: [6, 7, 8, 9] },
   { n: 4, name: 'Studio', slug: 'studio', members: [10, 11, 12, 13] },
   { n: 5, name: 'Digital downloads', slug: 'digital-downloads', members: [16, 17, 18, 19] },
+  // The provider's Next.js template: three featured products above the fold (lamp, mug, yoga mat),
+  // a carousel at the bottom; `hidden-*` collections stay off its search page (docs/template-store.md).
+  { n: 6, name: 'Homepage featured items', slug: 'hidden-homepage-featured-items', members: [12, 6, 14] },
+  { n: 7, name: 'Homepage carousel', slug: 'hidden-homepage-carousel', members: [1, 9, 11, 15, 2, 7, 5, 13] },
 ];
 
 function optionsOf(i: number): StoredOption[] {

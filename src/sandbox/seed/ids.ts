@@ -57,7 +57,7 @@ export const PRODUCT = {
   cottonBandana: productId(23), // Color options, variants not managed
 } as const;
 
-/** Seeded collection n (2..5; the All Products collection has its own fixed id). */
+/** Seeded collection n (2..7; the All Products collection has its own fixed id). */
 export const collectionId = (n: number): string => seededId('7c000000', n);
 export const COLLECTION = {
   allProducts: { id: '00000000-000000-000000-000000000001', slug: 'all-products' },
@@ -65,6 +65,9 @@ export const COLLECTION = {
   kitchen: { id: collectionId(3), slug: 'kitchen' },
   studio: { id: collectionId(4), slug: 'studio' },
   digitalDownloads: { id: collectionId(5), slug: 'digital-downloads' },
+  // The provider's Next.js template shows these two on its home page (and hides `hidden-*` from search).
+  homepageFeatured: { id: collectionId(6), slug: 'hidden-homepage-featured-items' },
+  homepageCarousel: { id: collectionId(7), slug: 'hidden-homepage-carousel' },
 } as const;
 
 /** The demo member's wishlist. */
@@ -119,3 +122,17 @@ export const AUTH_STATE = {
   code: '123456',
 } as const;
 export const RECOVERY = { token: 'sfk-rec-seeded-recovery', memberId: MEMBER.joel } as const;
+
+/**
+ * The CMS collections the provider's Next.js template reads (its README asks a new store for
+ * them): `Pages` (title, slug, SEO title and description, rich-text body) and `Menus` (a slug
+ * and a multi-reference to pages), with the two menus it asks for by slug.
+ */
+export const CMS = {
+  pages: 'Pages',
+  menus: 'Menus',
+  headerMenu: 'next-js-frontend-header-menu',
+  footerMenu: 'next-js-frontend-footer-menu',
+} as const;
+/** Seeded CMS item n of a collection. */
+export const cmsItemId = (n: number): string => seededId('0d0a0000', n);

@@ -64,8 +64,17 @@ const CURRENCY = 'USD';
 /** The catalog's PriceData for a list price and the product's discount, in the store's currency. */
 export const priceData = (price: number, discount?: Discount): CatalogPrice => catalogPrice(price, discount, CURRENCY);
 
-/** Recomputes the derived fields of a product from its variants (ranges, stock, main price). */
+/** Where the sandbox's store shows its product pages (`productPageUrl.base`). */
+export const PRODUCT_PAGE_BASE = 'https://sandbox.store/';
+
+/**
+ * Recomputes the derived fields of a product: its page URL (from its slug), its ribbons (from its
+ * ribbon), and from its variants the ranges, stock and main price. Seeded, created and changed
+ * products all go through it, so a product made through the writer is as whole as a seeded one.
+ */
 export function recompute(p: StoredProduct, now: Date): StoredProduct {
+  p.productPageUrl = { base: PRODUCT_PAGE_BASE, path: `/product-page/${p.slug}` };
+  p.ribbons = p.ribbon ? [{ text: p.ribbon }] : [];
   const variants = p.variants ?? [];
   const numbers = (xs: (number | null | undefined)[]) => xs.filter((x): x is number => typeof x === 'number');
   const prices = numbers(variants.map((v) => v.variant?.priceData?.price));

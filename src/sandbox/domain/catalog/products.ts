@@ -6,6 +6,7 @@
  */
 import type { components } from '../../../../generated/types/stores-writer.ts';
 import { appError } from '../../platform/errors.ts';
+import type { Db } from '../../platform/types.ts';
 import { DEFAULT_VARIANT_ID } from '../../seed/ids.ts';
 import {
   changeProduct,
@@ -44,6 +45,10 @@ export type ChoiceMedia = Schemas['ChoicesMediaRequest']['media'][number];
 
 const NUMBERS: readonly ProductNumber[] = ['price', 'cost', 'weight'];
 
+/** The provider numbers its products too: one more than the highest number so far. */
+const nextNumericId = (db: Db): string =>
+  String(Math.max(1000, ...db.list(PRODUCTS).map((p) => Number(p.numericId) || 0)) + 1);
+
 export function createProduct(ctx: DomainContext, input: ProductInput): StoredProduct {
   if (!input?.name) throw appError(400, 'MISSING_NAME', 'A product needs a name');
   // Variants are the combinations of the options' choices: an option without one leaves none.
@@ -55,7 +60,15 @@ export function createProduct(ctx: DomainContext, input: ProductInput): StoredPr
   const id = ctx.newId();
   const price = input.priceData?.price ?? 0;
   // What the catalog derives (recompute) is not taken from the input.
-  const { price: _price, convertedPriceData: _converted, variants: _variants, ...fields } = input;
+  const {
+    price: _price,
+    convertedPriceData: _converted,
+    variants: _variants,
+    ribbons: _ribbons,
+    productPageUrl: _page,
+    numericId: _numericId,
+    ...fields
+  } = input;
   const p: StoredProduct = {
     visible: true,
     productType: 'physical',
@@ -64,10 +77,11 @@ export function createProduct(ctx: DomainContext, input: ProductInput): StoredPr
     media: { items: [] },
     customTextFields: [],
     additionalInfoSections: [],
-    ribbons: [],
+    discount: { type: 'NONE', value: 0 },
     ...fields,
     id,
     slug,
+    numericId: nextNumericId(ctx.db),
     priceData: priceData(price, input.discount),
     stock: {
       trackInventory: input.stock?.trackInventory ?? false,
@@ -99,7 +113,15 @@ export function updateProduct(ctx: DomainContext, id: string, input: ProductInpu
   const before = requireProduct(ctx.db, id);
   if (input.slug && input.slug !== before.slug) uniqueSlug(ctx.db, PRODUCTS, input.slug, id);
   return changeProduct(ctx, id, (draft) => {
-    const { id: _id, variants: _v, priceData: newPrice, ...rest } = input;
+    const {
+      id: _id,
+      variants: _v,
+      priceData: newPrice,
+      ribbons: _r,
+      productPageUrl: _u,
+      numericId: _n,
+      ...rest
+    } = input;
     Object.assign(draft, rest);
     if (newPrice?.price !== undefined || rest.discount !== undefined) {
       setProductNumber(draft, 'price', newPrice?.price ?? draft.priceData?.price ?? 0);
@@ -196,10 +218,7 @@ export function removeBrand(ctx: DomainContext, id: string): void {
 }
 
 export function removeRibbon(ctx: DomainContext, id: string): void {
-  changeProduct(ctx, id, (p) => {
-    delete p.ribbon;
-    p.ribbons = [];
-  });
+  changeProduct(ctx, id, (p) => delete p.ribbon);
 }
 
 /** A product's choice named by its value or description; CHOICE_NOT_FOUND otherwise. */
@@ -218,10 +237,17 @@ export function addMedia(ctx: DomainContext, id: string, media: MediaToAdd[]): v
     for (const m of media) {
       const mediaId = m.mediaId ?? String(m.url).split('/').pop();
       if (!mediaId) throw appError(400, 'INVALID_MEDIA', 'A media item needs a mediaId or a url');
+      // As a seeded item: the media host's URL, valid for a day, titled by its file name.
       const item: MediaItem = {
         id: mediaId,
         mediaType: 'image',
-        image: { url: m.url ?? `https://static.wixstatic.com/media/${mediaId}`, width: 1200, height: 800 },
+        title: mediaId,
+        image: {
+          url: m.url ?? `https://static.wixstatic.com/media/${mediaId}`,
+          width: 1200,
+          height: 800,
+          urlExpirationDate: new Date(ctx.now().getTime() + 86_400_000).toISOString(),
+        },
       };
       items.push(item);
       p.media.mainMedia ??= item;
