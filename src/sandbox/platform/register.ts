@@ -1,40 +1,235 @@
 /**
  * The official-SDK preload: `node --import storefront-kit/sandbox/register app.js` (or
  * `NODE_OPTIONS="--import storefront-kit/sandbox/register"`) with `SFK_SANDBOX_URL` set to a
- * running sandbox. Every `fetch` to a provider host (provider-hosts.ts) goes to the sandbox
- * instead, path and query kept; every other request is left alone. The official SDK's modules
- * and its auth strategies all call the global `fetch`, so patching it reaches every request
- * they make. Requests made with `node:http` / `node:https` directly are not rerouted.
+ * running sandbox. Every request a Node process makes to a provider host (provider-hosts.ts)
+ * goes to the sandbox instead, path and query kept; every other request is left alone. It
+ * reaches the requests through the three doors a Node process has:
+ * - undici's global dispatcher (`Symbol.for('undici.globalDispatcher.1')` on globalThis): Node's
+ *   own `fetch` and every bundled copy of undici (Next.js's edge runtime has its own) send
+ *   through it, so one wrapped dispatcher routes them all;
+ * - `node:http` and `node:https` (`request` and `get`, any Agent), which Next.js's image
+ *   optimizer and older libraries use;
+ * - the DNS lookup of a provider host, which some callers make before they send (Next.js's image
+ *   optimizer refuses a host it cannot resolve to a public address): it answers
+ *   PROVIDER_HOST_ADDRESS, a documentation address no request reaches, since every request to
+ *   the host goes to the sandbox.
  */
+import dns, { type LookupAddress, type LookupOptions } from 'node:dns';
+import http from 'node:http';
+import https from 'node:https';
+import { syncBuiltinESMExports } from 'node:module';
+import { urlToHttpOptions } from 'node:url';
 import { sandboxOrigin, toSandboxUrl } from './provider-hosts.ts';
 
-/** Installs the rerouting fetch on `target` (the global object); returns a function that puts the original back. */
-export function routeProviderFetch(
-  sandboxUrl: string | undefined,
-  target: { fetch: typeof fetch } = globalThis,
-): () => void {
+/** Where every copy of undici (Node's own included) finds the dispatcher it sends through. */
+const UNDICI_GLOBAL_DISPATCHER = Symbol.for('undici.globalDispatcher.1');
+
+/**
+ * What a provider host resolves to behind the preload: in 3fff::/20, the IPv6 documentation
+ * prefix (RFC 9637), so it is never a real machine, yet an address a caller's "public
+ * address?" check accepts (loopback, private and older reserved ranges are refused).
+ */
+export const PROVIDER_HOST_ADDRESS = '3fff::5ab';
+
+/** One request line as undici's dispatchers receive it (the fields the routing reads and rewrites). */
+interface DispatchOptions {
+  origin?: string | URL;
+  path: string;
+  headers?: unknown;
+  [other: string]: unknown;
+}
+interface Dispatcher {
+  dispatch(options: DispatchOptions, handler: unknown): boolean;
+}
+
+/**
+ * Routes every request of this process to a provider host to the sandbox at `sandboxUrl`
+ * (see the file's comment); returns a function that puts everything back as it was.
+ */
+export function routeProviderRequests(sandboxUrl: string | undefined): () => void {
   const origin = sandboxOrigin(sandboxUrl, 'SFK_SANDBOX_URL');
-  const original = target.fetch;
-  const routed: typeof fetch = async (input, init) => {
-    const url = input instanceof Request ? input.url : String(input instanceof URL ? input.href : input);
-    const to = toSandboxUrl(url, origin);
-    if (to === undefined) return original(input, init);
-    // A new request to the sandbox's own address: its Host header is the sandbox's (which refuses other Hosts).
-    if (!(input instanceof Request)) return original(to, init);
-    const body = input.method === 'GET' || input.method === 'HEAD' ? undefined : await input.arrayBuffer();
-    return original(
-      new Request(to, {
-        method: input.method,
-        headers: input.headers,
-        body,
-        redirect: input.redirect,
-        signal: input.signal,
-      }),
-      init,
+  const route = (url: string) => toSandboxUrl(url, origin);
+  const restores = [routeUndici(route), routeNodeHttp(route), answerProviderLookups(route)];
+  syncBuiltinESMExports();
+  return () => {
+    for (const restore of restores.reverse()) restore();
+    syncBuiltinESMExports();
+  };
+}
+
+type Route = (url: string) => string | undefined;
+
+/** A header list without its Host (the sandbox refuses a provider's Host; the sender writes the sandbox's own). */
+function withoutHost(headers: unknown): unknown {
+  const isHost = (name: unknown) => String(name).toLowerCase() === 'host';
+  if (Array.isArray(headers)) {
+    // undici's flat [name, value, name, value...] or Node's [[name, value]...].
+    if (headers.every((h) => Array.isArray(h))) return headers.filter((h) => !isHost((h as unknown[])[0]));
+    return headers.flatMap((h, i) => (i % 2 === 0 ? (isHost(h) ? [] : [h, headers[i + 1]]) : []));
+  }
+  if (headers !== null && typeof headers === 'object' && !(Symbol.iterator in headers))
+    return Object.fromEntries(Object.entries(headers).filter(([name]) => !isHost(name)));
+  return headers;
+}
+
+/** Node's fetch and every undici copy: one wrapped global dispatcher. */
+function routeUndici(route: Route): () => void {
+  const slot = globalThis as unknown as Record<symbol, Dispatcher | undefined>;
+  // Loads Node's own undici, which installs the process's Agent in the slot if none is there.
+  void globalThis.Headers;
+  const original = slot[UNDICI_GLOBAL_DISPATCHER];
+  if (original === undefined || typeof original.dispatch !== 'function') {
+    throw new Error(
+      "this Node.js has no undici global dispatcher (Symbol.for('undici.globalDispatcher.1')): its fetch cannot be routed to the sandbox",
+    );
+  }
+  const dispatch = (options: DispatchOptions, handler: unknown): boolean => {
+    const to = options.origin === undefined ? undefined : route(new URL(options.path, options.origin).href);
+    if (to === undefined) return original.dispatch(options, handler);
+    const url = new URL(to);
+    return original.dispatch(
+      { ...options, origin: url.origin, path: url.pathname + url.search, headers: withoutHost(options.headers) },
+      handler,
     );
   };
-  target.fetch = routed;
+  const routed = new Proxy(original, {
+    get(target, name) {
+      if (name === 'dispatch') return dispatch;
+      const value: unknown = Reflect.get(target, name, target);
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
+  slot[UNDICI_GLOBAL_DISPATCHER] = routed;
   return () => {
-    if (target.fetch === routed) target.fetch = original;
+    if (slot[UNDICI_GLOBAL_DISPATCHER] === routed) slot[UNDICI_GLOBAL_DISPATCHER] = original;
+  };
+}
+
+type RequestFunction = typeof http.request;
+type RequestArgs = Parameters<RequestFunction>;
+type RequestOptions = http.RequestOptions & { servername?: string };
+type ResponseListener = (res: http.IncomingMessage) => void;
+
+/** The options and callback `http.request(...)` was called with, merged the way Node merges them. */
+function requestOptions(args: unknown[]): { options: RequestOptions; callback?: ResponseListener } {
+  const [first, second, third] = args;
+  const fromUrl = typeof first === 'string' || first instanceof URL ? urlToHttpOptions(new URL(first)) : undefined;
+  const base = (fromUrl ?? first ?? {}) as RequestOptions;
+  const rest = fromUrl ? [second, third] : [second];
+  const callback = rest.find((a): a is ResponseListener => typeof a === 'function');
+  const extra = fromUrl && typeof second === 'object' && second !== null ? (second as RequestOptions) : {};
+  return { options: { ...base, ...extra }, callback };
+}
+
+/** The URL a request with `options` goes to, or undefined when it names no host (a socket path, a connection of its own). */
+function requestUrl(options: RequestOptions, defaultProtocol: string): string | undefined {
+  if (options.socketPath !== undefined || options.createConnection !== undefined) return undefined;
+  const host = options.hostname ?? options.host ?? 'localhost';
+  const protocol = options.protocol ?? defaultProtocol;
+  const port = options.port ?? options.defaultPort ?? '';
+  try {
+    return new URL(
+      `${protocol}//${host.includes(':') ? `[${host}]` : host}${port === '' ? '' : `:${port}`}${options.path ?? '/'}`,
+    ).href;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The request options that name the provider's host (its address, TLS name, DNS lookup): replaced by the sandbox's. */
+const NAMES_THE_HOST = new Set([
+  'host',
+  'hostname',
+  'port',
+  'defaultPort',
+  'protocol',
+  'path',
+  'servername',
+  'lookup',
+  'agent',
+  'headers',
+]);
+
+/** `http.request` / `https.request` (and their `get`): a request to a provider host is sent to the sandbox. */
+function routeNodeHttp(route: Route): () => void {
+  const originals = { http: http.request, https: https.request, httpGet: http.get, httpsGet: https.get };
+  const sendTo = (protocol: string): RequestFunction => (protocol === 'https:' ? originals.https : originals.http);
+
+  const routedRequest = (defaultProtocol: 'http:' | 'https:'): RequestFunction =>
+    function request(this: unknown, ...args: unknown[]) {
+      const original = sendTo(defaultProtocol);
+      let parsed: ReturnType<typeof requestOptions>;
+      try {
+        parsed = requestOptions(args);
+      } catch {
+        return original.apply(this, args as RequestArgs); // Node's own error for the bad input
+      }
+      const from = requestUrl(parsed.options, defaultProtocol);
+      const to = from === undefined ? undefined : route(from);
+      if (to === undefined) return original.apply(this, args as RequestArgs);
+      const url = new URL(to);
+      const { agent, headers } = parsed.options;
+      const options: RequestOptions = {
+        ...Object.fromEntries(Object.entries(parsed.options).filter(([name]) => !NAMES_THE_HOST.has(name))),
+        protocol: url.protocol,
+        hostname: url.hostname.replace(/^\[|\]$/g, ''),
+        port: url.port,
+        path: url.pathname + url.search,
+        headers: withoutHost(headers) as RequestOptions['headers'],
+        // An Agent of the other protocol cannot send to the sandbox: Node's default Agent does.
+        agent: agent instanceof http.Agent && agent.protocol !== url.protocol ? undefined : agent,
+      };
+      return parsed.callback ? sendTo(url.protocol)(options, parsed.callback) : sendTo(url.protocol)(options);
+    } as RequestFunction;
+
+  const routedGet = (request: RequestFunction): typeof http.get =>
+    function get(...args: unknown[]) {
+      const req = request(...(args as RequestArgs));
+      req.end();
+      return req;
+    } as typeof http.get;
+
+  const httpRequest = routedRequest('http:');
+  const httpsRequest = routedRequest('https:');
+  Object.assign(http, { request: httpRequest, get: routedGet(httpRequest) });
+  Object.assign(https, { request: httpsRequest, get: routedGet(httpsRequest) });
+  return () => {
+    Object.assign(http, { request: originals.http, get: originals.httpGet });
+    Object.assign(https, { request: originals.https, get: originals.httpsGet });
+  };
+}
+
+type LookupCallback = (err: NodeJS.ErrnoException | null, address: string | LookupAddress[], family?: number) => void;
+
+/** `dns.lookup` / `dns.promises.lookup` of a provider host answers PROVIDER_HOST_ADDRESS (unless only IPv4 is asked for). */
+function answerProviderLookups(route: Route): () => void {
+  const original = { lookup: dns.lookup, promises: dns.promises.lookup };
+  const answered = (hostname: unknown, options: LookupOptions): LookupAddress | undefined => {
+    if (typeof hostname !== 'string' || options.family === 4 || options.family === 'IPv4') return undefined;
+    return route(`https://${hostname}/`) === undefined ? undefined : { address: PROVIDER_HOST_ADDRESS, family: 6 };
+  };
+  const asOptions = (options: unknown): LookupOptions =>
+    typeof options === 'number' ? { family: options } : typeof options === 'object' && options !== null ? options : {};
+
+  const lookup = function lookup(hostname: string, ...rest: unknown[]) {
+    const callback = rest.at(-1) as LookupCallback;
+    const options = asOptions(rest.length > 1 ? rest[0] : undefined);
+    const answer = answered(hostname, options);
+    if (answer === undefined || typeof callback !== 'function')
+      return (original.lookup as (...a: unknown[]) => void)(hostname, ...rest);
+    process.nextTick(() => (options.all ? callback(null, [answer]) : callback(null, answer.address, answer.family)));
+  } as typeof dns.lookup;
+  const promisesLookup = function lookup(hostname: string, options?: unknown) {
+    const resolved = asOptions(options);
+    const answer = answered(hostname, resolved);
+    if (answer === undefined) return original.promises(hostname, resolved);
+    return Promise.resolve(resolved.all ? [answer] : answer);
+  } as typeof dns.promises.lookup;
+
+  dns.lookup = lookup;
+  dns.promises.lookup = promisesLookup;
+  return () => {
+    dns.lookup = original.lookup;
+    dns.promises.lookup = original.promises;
   };
 }
