@@ -170,7 +170,7 @@ describe('a request to a provider host reaches the sandbox', () => {
           headers: { ...jsonHeaders, Host: 'www.wixapis.com' },
           agent: new https.Agent({ keepAlive: true }),
           // Next.js's image optimizer pins the addresses it checked: no name but the provider's resolves.
-          lookup: (_host: string, _o: unknown, cb: (e: Error) => void) => cb(new Error('only the provider resolves')),
+          lookup: (_host, _options, callback) => callback(new Error('only the provider resolves'), ''),
         }),
     ],
     ['http.request(URL object)', () => http.request(new URL(TOKEN_URL), { method: 'POST', headers: jsonHeaders })],

@@ -150,6 +150,10 @@ const NAMES_THE_HOST = new Set([
   'headers',
 ]);
 
+/** The protocol an Agent sends with (https.Agent is an http.Agent too); undefined for no Agent or `false`. */
+const agentProtocol = (agent: unknown): string | undefined =>
+  agent instanceof https.Agent ? 'https:' : agent instanceof http.Agent ? 'http:' : undefined;
+
 /** `http.request` / `https.request` (and their `get`): a request to a provider host is sent to the sandbox. */
 function routeNodeHttp(route: Route): () => void {
   const originals = { http: http.request, https: https.request, httpGet: http.get, httpsGet: https.get };
@@ -177,7 +181,7 @@ function routeNodeHttp(route: Route): () => void {
         path: url.pathname + url.search,
         headers: withoutHost(headers) as RequestOptions['headers'],
         // An Agent of the other protocol cannot send to the sandbox: Node's default Agent does.
-        agent: agent instanceof http.Agent && agent.protocol !== url.protocol ? undefined : agent,
+        agent: agentProtocol(agent) !== undefined && agentProtocol(agent) !== url.protocol ? undefined : agent,
       };
       return parsed.callback ? sendTo(url.protocol)(options, parsed.callback) : sendTo(url.protocol)(options);
     } as RequestFunction;
