@@ -265,7 +265,10 @@ describe('our Next.js storefront on the official SDK, behind the preload, walked
       // outlive restarts on the provider (issue 20, item 6), so the home page renders for them.
       const page = await returning.newPage();
       const again = await page.goto(`${app.url}/`);
-      expect(again?.status(), await page.content()).toBe(200);
+      expect(
+        again?.status(),
+        `the home page for a returning shopper; next start said:\n${app.output().slice(-1500)}`,
+      ).toBe(200);
       await expect.poll(() => page.getByTestId('product').count()).toBe(6);
       await returning.close();
       await app.stop();
