@@ -232,16 +232,23 @@ describe('a request to any other host is left as it was sent', () => {
 });
 
 describe('putting everything back', () => {
-  it('restore() leaves the dispatcher, node:http(s) and dns as they were before', () => {
-    const slot = Symbol.for('undici.globalDispatcher.1');
+  it('restore() leaves the dispatchers, node:http(s) and dns as they were before', () => {
+    // Undici's slots: `.1`, and `.2` from undici 7 (Node 24 and later).
     const g = globalThis as unknown as Record<symbol, unknown>;
-    const before = [g[slot], http.request, http.get, https.request, https.get, dns.lookup, dns.promises.lookup];
+    const slots = [1, 2].map((n) => Symbol.for(`undici.globalDispatcher.${n}`)).filter((s) => s in g);
+    const doors = () => [
+      ...slots.map((s) => g[s]),
+      http.request,
+      http.get,
+      https.request,
+      https.get,
+      dns.lookup,
+      dns.promises.lookup,
+    ];
+    const before = doors();
     const again = routeProviderRequests(sandbox.url);
-    const during = [g[slot], http.request, http.get, https.request, https.get, dns.lookup, dns.promises.lookup];
-    during.forEach((v, i) => expect(v).not.toBe(before[i]));
+    doors().forEach((v, i) => expect(v).not.toBe(before[i]));
     again();
-    expect([g[slot], http.request, http.get, https.request, https.get, dns.lookup, dns.promises.lookup]).toEqual(
-      before,
-    );
+    expect(doors()).toEqual(before);
   });
 });

@@ -4,9 +4,9 @@
  * running sandbox. Every request a Node process makes to a provider host (provider-hosts.ts)
  * goes to the sandbox instead, path and query kept; every other request is left alone. It
  * reaches the requests through the three doors a Node process has:
- * - undici's global dispatcher (`Symbol.for('undici.globalDispatcher.1')` on globalThis): Node's
- *   own `fetch` and every bundled copy of undici (Next.js's edge runtime has its own) send
- *   through it, so one wrapped dispatcher routes them all;
+ * - undici's global dispatcher (`Symbol.for('undici.globalDispatcher.1')` on globalThis, and `.2`
+ *   from undici 7): Node's own `fetch` and every bundled copy of undici (Next.js's edge runtime
+ *   has its own) send through it, so the wrapped dispatchers route them all;
  * - `node:http` and `node:https` (`request` and `get`, any Agent), which Next.js's image
  *   optimizer and older libraries use;
  * - the DNS lookup of a provider host, which some callers make before they send (Next.js's image
@@ -21,8 +21,14 @@ import { syncBuiltinESMExports } from 'node:module';
 import { urlToHttpOptions } from 'node:url';
 import { sandboxOrigin, toSandboxUrl } from './provider-hosts.ts';
 
-/** Where every copy of undici (Node's own included) finds the dispatcher it sends through. */
-const UNDICI_GLOBAL_DISPATCHER = Symbol.for('undici.globalDispatcher.1');
+/**
+ * Where every copy of undici (Node's own included) finds the dispatcher it sends through, one
+ * slot per version of undici's dispatcher API: `Symbol.for('undici.globalDispatcher.1')` for
+ * undici up to 6 (Node 20 and 22, Next.js's bundled copy), and `.2` besides from undici 7 (Node
+ * 24 and later), whose `.1` holds an adapter for older copies. A routed request passes through
+ * both wrappers at most; the second sees the sandbox's address and leaves it alone.
+ */
+const UNDICI_GLOBAL_DISPATCHER = /^undici\.globalDispatcher\.\d+$/;
 
 /**
  * What a provider host resolves to behind the preload: in 3fff::/20, the IPv6 documentation
@@ -72,37 +78,44 @@ function withoutHost(headers: unknown): unknown {
   return headers;
 }
 
-/** Node's fetch and every undici copy: one wrapped global dispatcher. */
+/** Node's fetch and every undici copy: each global dispatcher slot wrapped. */
 function routeUndici(route: Route): () => void {
-  const slot = globalThis as unknown as Record<symbol, Dispatcher | undefined>;
-  // Loads Node's own undici, which installs the process's Agent in the slot if none is there.
+  const global = globalThis as unknown as Record<symbol, Dispatcher | undefined>;
+  // Loads Node's own undici, which installs the process's Agent in its slots if none is there.
   void globalThis.Headers;
-  const original = slot[UNDICI_GLOBAL_DISPATCHER];
-  if (original === undefined || typeof original.dispatch !== 'function') {
+  const slots = Object.getOwnPropertySymbols(globalThis).filter((s) =>
+    UNDICI_GLOBAL_DISPATCHER.test(s.description ?? ''),
+  );
+  const originals = slots.map((slot) => global[slot]);
+  if (slots.length === 0 || originals.some((d) => typeof d?.dispatch !== 'function')) {
     throw new Error(
       "this Node.js has no undici global dispatcher (Symbol.for('undici.globalDispatcher.1')): its fetch cannot be routed to the sandbox",
     );
   }
-  const dispatch = (options: DispatchOptions, handler: unknown): boolean => {
-    const to = options.origin === undefined ? undefined : route(new URL(options.path, options.origin).href);
-    if (to === undefined) return original.dispatch(options, handler);
-    const url = new URL(to);
-    return original.dispatch(
-      { ...options, origin: url.origin, path: url.pathname + url.search, headers: withoutHost(options.headers) },
-      handler,
-    );
-  };
-  const routed = new Proxy(original, {
-    get(target, name) {
-      if (name === 'dispatch') return dispatch;
-      const value: unknown = Reflect.get(target, name, target);
-      return typeof value === 'function' ? value.bind(target) : value;
-    },
+  const routed = originals.map((original) => {
+    const dispatcher = original as Dispatcher;
+    const dispatch = (options: DispatchOptions, handler: unknown): boolean => {
+      const to = options.origin === undefined ? undefined : route(new URL(options.path, options.origin).href);
+      if (to === undefined) return dispatcher.dispatch(options, handler);
+      const url = new URL(to);
+      return dispatcher.dispatch(
+        { ...options, origin: url.origin, path: url.pathname + url.search, headers: withoutHost(options.headers) },
+        handler,
+      );
+    };
+    return new Proxy(dispatcher, {
+      get(target, name) {
+        if (name === 'dispatch') return dispatch;
+        const value: unknown = Reflect.get(target, name, target);
+        return typeof value === 'function' ? value.bind(target) : value;
+      },
+    });
   });
-  slot[UNDICI_GLOBAL_DISPATCHER] = routed;
-  return () => {
-    if (slot[UNDICI_GLOBAL_DISPATCHER] === routed) slot[UNDICI_GLOBAL_DISPATCHER] = original;
-  };
+  slots.forEach((slot, i) => (global[slot] = routed[i]));
+  return () =>
+    slots.forEach((slot, i) => {
+      if (global[slot] === routed[i]) global[slot] = originals[i];
+    });
 }
 
 type RequestFunction = typeof http.request;
