@@ -1,7 +1,8 @@
 /**
  * `npm start [-- --port N --data FILE ...]`: builds the console when needed, starts the sandbox
  * on 127.0.0.1 with seeded demo data and serves the console beside it, then prints the URL,
- * the demo member, the client id and the API key. Takes every sandbox flag.
+ * the demo member, the client id and the API key. Takes every sandbox flag; logs every request
+ * (`--log off` to stop, `--log json` for machines).
  */
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join, resolve, dirname } from 'node:path';
@@ -31,7 +32,7 @@ if (stale) {
 
 let options;
 try {
-  options = sandboxOptionsFromArgs(process.argv.slice(2));
+  options = sandboxOptionsFromArgs(process.argv.slice(2), process.env, { log: 'text' });
 } catch (err) {
   console.error(`npm start: ${(err as Error).message}`);
   process.exit(2);

@@ -366,6 +366,8 @@ export interface components {
             priceSummary?: components["schemas"]["PriceSummary"];
             calculationErrors?: components["schemas"]["CalculationErrors"];
             giftCard?: components["schemas"]["GiftCard"];
+            /** @description The merchant discounts of the cart the checkout was made from. */
+            merchantDiscounts?: components["schemas"]["MerchantDiscount"][];
             appliedDiscounts?: components["schemas"]["AppliedDiscount"][];
             customFields?: {
                 value?: unknown;
@@ -820,8 +822,16 @@ export interface components {
             id?: string;
             obfuscatedCode?: string;
             amount?: components["schemas"]["Price"];
+            /** @description The amount the buyer asked to redeem (giftCardRedeemAmount); `amount` is what the card pays. */
+            requestedAmount?: components["schemas"]["Price"];
             appId?: string;
             externalId?: string;
+        };
+        MerchantDiscount: {
+            amount?: components["schemas"]["Price"];
+            percentage?: number;
+            /** @description On a cart's or checkout's merchantDiscounts, the lines the discount applies to (none, the whole cart). */
+            lineItemIds?: string[];
         };
         /** @enum {string} */
         DiscountType: "GLOBAL" | "SPECIFIC_ITEMS" | "SHIPPING";
@@ -831,10 +841,6 @@ export interface components {
             amount?: components["schemas"]["Price"];
             name?: string;
             couponType?: string;
-        };
-        MerchantDiscount: {
-            amount?: components["schemas"]["Price"];
-            percentage?: number;
         };
         AppliedDiscount: {
             discountType?: components["schemas"]["DiscountType"];

@@ -537,6 +537,8 @@ export interface components {
         MerchantDiscount: {
             amount?: components["schemas"]["Price"];
             percentage?: number;
+            /** @description On a cart's or checkout's merchantDiscounts, the lines the discount applies to (none, the whole cart). */
+            lineItemIds?: string[];
         };
         AppliedDiscount: {
             discountType?: components["schemas"]["DiscountType"];
@@ -732,6 +734,8 @@ export interface components {
             id?: string;
             obfuscatedCode?: string;
             amount?: components["schemas"]["Price"];
+            /** @description The amount the buyer asked to redeem (giftCardRedeemAmount); `amount` is what the card pays. */
+            requestedAmount?: components["schemas"]["Price"];
             appId?: string;
             externalId?: string;
         };

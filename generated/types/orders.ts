@@ -949,6 +949,8 @@ export interface components {
         MerchantDiscount: {
             amount?: components["schemas"]["Price"];
             percentage?: number;
+            /** @description On a cart's or checkout's merchantDiscounts, the lines the discount applies to (none, the whole cart). */
+            lineItemIds?: string[];
         };
         AppliedDiscount: {
             discountType?: components["schemas"]["DiscountType"];

@@ -15,6 +15,7 @@ import { collectionsV2Operations } from './operations/collections-v2.ts';
 import { currentCartOperations } from './operations/current-cart.ts';
 import { dataItemsModule } from './operations/data-items.ts';
 import { hostedPageRoutes } from './operations/hosted-pages.ts';
+import { mediaModule } from './operations/media.ts';
 import { membersOperations } from './operations/members.ts';
 import { oauthOperations } from './operations/oauth.ts';
 import { ordersOperations } from './operations/orders.ts';
@@ -96,6 +97,7 @@ export const modules: SandboxModule[] = [
   ordersModule,
   recommendationsModule,
   dataItemsModule,
+  mediaModule,
   memberCartModule,
 ];
 
@@ -106,7 +108,6 @@ export const modules: SandboxModule[] = [
 export const storeIndexes: StoreIndexes = {
   members: ['loginEmail', 'profile.slug'],
   credentials: ['email'],
-  tokens: ['memberId'],
   products: ['slug'],
   collections: ['slug'],
   // A visitor's or a member's cart (the current cart).

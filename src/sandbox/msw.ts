@@ -12,7 +12,7 @@
  */
 import { bypass, http, type RequestHandler } from 'msw';
 import type { Sandbox } from './platform/sandbox.ts';
-import { PROVIDER_ORIGINS, sandboxOrigin, toSandboxUrl } from './platform/provider-hosts.ts';
+import { PROVIDER_ORIGINS, sandboxOrigin, toSandboxUrl, withProviderUrlsHeader } from './platform/provider-hosts.ts';
 
 export { PROVIDER_HOSTS } from './platform/provider-hosts.ts';
 
@@ -32,7 +32,7 @@ export function connect(url: string): RequestHandler[] {
       const body = request.method === 'GET' || request.method === 'HEAD' ? undefined : await request.arrayBuffer();
       const forwarded = new Request(toSandboxUrl(request.url, origin)!, {
         method: request.method,
-        headers: request.headers,
+        headers: withProviderUrlsHeader(request.headers),
         body,
         redirect: request.redirect,
       });

@@ -21,7 +21,7 @@ afterAll(async () => {
 
 describe('the proof storefront under msw', () => {
   it('runs a whole visit against an in-process sandbox (sandboxHandlers), every provider host caught', async () => {
-    expect(PROVIDER_HOSTS.map((h) => h.host)).toEqual(['www.wixapis.com', 'edge.wixapis.com']);
+    expect(PROVIDER_HOSTS.map((h) => h.host)).toEqual(['www.wixapis.com', 'edge.wixapis.com', 'static.wixstatic.com']);
     const sandbox = createSandbox({ validateResponses: true });
     const msw = setupServer(...sandboxHandlers(sandbox));
     msw.listen({ onUnhandledRequest: 'error' });

@@ -137,6 +137,7 @@ describe('which requests the preload reroutes', () => {
     ['https://edge.wixapis.com/v1/recommendations/get', 'http://127.0.0.1:4010/v1/recommendations/get'],
     ['https://WWW.WIXAPIS.COM/oauth2/token', 'http://127.0.0.1:4010/oauth2/token'],
     ['https://www.wixapis.com', 'http://127.0.0.1:4010/'],
+    ['https://static.wixstatic.com/media/a.jpg/v1/fill/w_300,h_300/a.jpg', 'http://127.0.0.1:4010/media/a.jpg/v1/fill/w_300,h_300/a.jpg'],
   ])('%s goes to the sandbox', (from, to) => expect(toSandboxUrl(from, 'http://127.0.0.1:4010')).toBe(to));
 
   it.each([
@@ -144,8 +145,8 @@ describe('which requests the preload reroutes', () => {
     'https://www.wixapis.com:8443/ecom/v1/carts/current',
     'https://www.wixapis.com.evil.test/ecom/v1/carts/current',
     'https://evil.test/https://www.wixapis.com/',
-    'https://static.wixstatic.com/media/a.jpg',
     'https://www.wix.com/installer/install',
+    'https://video.wixstatic.com/video/v1/file',
     'http://127.0.0.1:9999/anything',
     'not a url',
   ])('%s is left alone', (url) => expect(toSandboxUrl(url, 'http://127.0.0.1:4010')).toBeUndefined());

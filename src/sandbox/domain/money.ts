@@ -3,6 +3,7 @@
  * text on the wire (`{amount: "82.74", formattedAmount: "$82.74", ...}`). Every rate or percentage
  * is applied to an integer and rounded once, half away from zero, so parts always add up.
  */
+import type { Violation } from '../platform/errors.ts';
 
 /** An amount in minor units (cents for USD and EUR). Always an integer. */
 export type Minor = number;
@@ -93,4 +94,19 @@ export function allocate(total: Minor, weights: number[]): Minor[] {
     left--;
   }
   return parts;
+}
+
+/**
+ * Why decimal text a caller gives as an amount is refused, in the provider's validation terms
+ * (the SDK's `@decimalValue options { gte:0, maxScale }`), or undefined when it is good.
+ */
+export function amountViolation(field: string, text: string | undefined, maxScale = 2): Violation | undefined {
+  if (text === undefined) return { field, description: 'is required', violatedRule: 'REQUIRED_FIELD' };
+  const m = /^(-?)\d+(?:\.(\d+))?$/.exec(text.trim());
+  if (!m) return { field, description: 'must be a decimal number', violatedRule: 'FORMAT' };
+  if (m[1] && /[1-9]/.test(text))
+    return { field, description: 'must be a decimal of 0 or more', violatedRule: 'DECIMAL_GTE' };
+  if ((m[2] ?? '').length > maxScale)
+    return { field, description: `must have at most ${maxScale} decimal places`, violatedRule: 'DECIMAL_MAX_SCALE' };
+  return undefined;
 }

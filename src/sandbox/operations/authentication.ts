@@ -95,7 +95,7 @@ export const authenticationOperations = {
       (ctx.caller.kind === 'visitor' || ctx.caller.kind === 'member' ? ctx.caller.clientId : ctx.options.clientIds[0]);
     if (typeof clientId === 'string') requireKnownClient(ctx, clientId);
     if (typeof redirect === 'string') requireRegisteredRedirect(ctx, clientId, redirect);
-    endMemberLogin(ctx.db, ctx.caller);
+    endMemberLogin(ctx.db, ctx.caller, ctx.now());
     const page = signedOutDocument(typeof redirect === 'string' ? redirect : undefined);
     return {
       contentType: 'text/html',

@@ -7,6 +7,7 @@ import { buyerOf } from '../domain/cart/cart.ts';
 import { addLines, removeLines, setQuantities, withNewIds } from '../domain/cart/cart-lines.ts';
 import {
   changeCheckout,
+  checkoutForReading,
   checkoutSummary,
   markCompleted,
   newCheckout,
@@ -37,15 +38,20 @@ export const checkoutOperations = {
       email: info.buyerInfo?.email,
     });
     if (ctx.input.couponCode) setCoupon(ctx.db, ck, ctx.input.couponCode);
-    if (ctx.input.giftCardCode) setGiftCard(ctx.db, ck, ctx.input.giftCardCode);
+    if (ctx.input.giftCardCode || ctx.input.giftCardRedeemAmount !== undefined)
+      setGiftCard(ctx.db, ck, ctx.input.giftCardCode || undefined, ctx.input.giftCardRedeemAmount);
     if (ctx.input.overrideCheckoutUrl) ck.overrideCheckoutUrl = ctx.input.overrideCheckoutUrl;
     if (ctx.input.customLineItems?.length) ck.customLineItems = withNewIds(ctx, ctx.input.customLineItems);
     for (const key of ['billingInfo', 'shippingInfo', 'buyerNote'] as const)
       if (info[key]) copyField<Checkout, typeof key>(ck, info, key);
     return { checkout: saveCheckout(ctx, ck, 'created') };
   },
-  'checkout.getCheckout': (ctx) => ({ checkout: requireCheckout(ctx.db, ctx.caller, ctx.input.id) }),
-  'checkout.getCheckoutByCartId': (ctx) => ({ checkout: requireCheckoutOfCart(ctx.db, ctx.caller, ctx.input.id) }),
+  'checkout.getCheckout': (ctx) => ({
+    checkout: checkoutForReading(ctx, requireCheckout(ctx.db, ctx.caller, ctx.input.id)),
+  }),
+  'checkout.getCheckoutByCartId': (ctx) => ({
+    checkout: checkoutForReading(ctx, requireCheckoutOfCart(ctx.db, ctx.caller, ctx.input.id)),
+  }),
   'checkout.getCheckoutUrl': (ctx) => {
     const ck = requireCheckout(ctx.db, ctx.caller, ctx.input.id);
     return { checkoutUrl: ck.overrideCheckoutUrl ?? `${ctx.origin}/__sandbox/checkout/${encodeURIComponent(ck.id)}` };
@@ -54,7 +60,8 @@ export const checkoutOperations = {
     checkout: changeCheckout(ctx, ctx.caller, ctx.params['checkout.id'], (ck) => {
       updateCheckoutFields(ck, ctx.input.checkout ?? {}, ctx.input.fieldMask);
       if (ctx.input.couponCode !== undefined) setCoupon(ctx.db, ck, ctx.input.couponCode);
-      if (ctx.input.giftCardCode !== undefined) setGiftCard(ctx.db, ck, ctx.input.giftCardCode);
+      if (ctx.input.giftCardCode !== undefined || ctx.input.giftCardRedeemAmount !== undefined)
+        setGiftCard(ctx.db, ck, ctx.input.giftCardCode, ctx.input.giftCardRedeemAmount);
       if (ctx.input.overrideCheckoutUrl !== undefined) ck.overrideCheckoutUrl = ctx.input.overrideCheckoutUrl;
       if (ctx.input.lineItems?.length) ck.lineItems = addLines(ctx, ck.lineItems, ctx.input.lineItems);
     }),

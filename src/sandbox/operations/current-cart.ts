@@ -58,8 +58,9 @@ export const currentCartOperations = {
       couponFor(ctx.db, ctx.input.couponCode);
       cart.couponCode = ctx.input.couponCode;
     }
-    if (ctx.input.merchantDiscounts) cart.merchantDiscounts = merchantDiscountsOf(ctx.input.merchantDiscounts);
     if (ctx.input.lineItems?.length) cart.lineItems = addLines(ctx, cart.lineItems, ctx.input.lineItems);
+    if (ctx.input.merchantDiscounts)
+      cart.merchantDiscounts = merchantDiscountsOf(ctx.input.merchantDiscounts, cart.lineItems);
     return { cart: saveCart(ctx, cart, created) };
   },
   'currentCart.deleteCurrentCart': (ctx) => {

@@ -22,7 +22,7 @@ const PREFIXES = ['/wix-data/v2/items', '/wix-data/v2/bulk/items'];
 const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
 
 async function answer(...[request, env]: Parameters<SandboxRoute['handle']>): Promise<Response> {
-  routeCaller(request, env);
+  await routeCaller(request, env);
   const input = await routeInput(request, env.url);
   const collection = input.dataCollectionId;
   if (typeof collection !== 'string' || collection === '') {

@@ -220,7 +220,7 @@ export const hostedPageRoutes: SandboxRoute[] = [
       await env.run(ANONYMOUS, (ctx) => {
         if (s.memberId) {
           const creator = { memberId: s.memberId, visitorId: s.visitorId, clientId: s.clientId ?? '', token: '' };
-          endMemberLogin(ctx.db, { kind: 'member', ...creator });
+          endMemberLogin(ctx.db, { kind: 'member', ...creator }, ctx.now());
         }
         closeSession(ctx.db, s);
       });

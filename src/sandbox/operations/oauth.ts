@@ -25,16 +25,10 @@ export const oauthOperations = {
     switch (grant) {
       case 'anonymous': {
         const clientId = knownClient(body.clientId, ctx.options.clientIds);
-        return issueTokens(ctx.db, { clientId, visitorId: ctx.newId() }, now, ctx.settings);
+        return issueTokens(ctx.db, ctx.tokenSigner, { clientId, visitorId: ctx.newId() }, now, ctx.settings);
       }
       case 'refresh_token':
-        return renewTokens(
-          ctx.db,
-          knownClient(body.clientId, ctx.options.clientIds),
-          body.refreshToken,
-          now,
-          ctx.settings,
-        );
+        return renewTokens(ctx, knownClient(body.clientId, ctx.options.clientIds), body.refreshToken);
       case 'authorization_code': {
         const clientId = knownClient(body.clientId, ctx.options.clientIds);
         const signIn = await redeemAuthCode(ctx.db, now, {
@@ -45,7 +39,7 @@ export const oauthOperations = {
         });
         // Same transaction: what the listeners change (the visitor's cart) is kept with the sign-in or neither is.
         ctx.announce('memberSignedIn', signIn);
-        return issueTokens(ctx.db, { clientId, ...signIn }, now, ctx.settings);
+        return issueTokens(ctx.db, ctx.tokenSigner, { clientId, ...signIn }, now, ctx.settings);
       }
       case 'authorized_client': {
         const header = ctx.headers.get('authorization');
@@ -53,7 +47,7 @@ export const oauthOperations = {
         if (!apiKey || !ctx.options.apiKeys.includes(apiKey)) {
           throw appError(401, 'UNAUTHENTICATED', 'authorized_client needs Authorization "<access token>,<api key>"');
         }
-        const visitor = resolveCaller(ctx.db, token, [], null, now);
+        const visitor = await resolveCaller(ctx.db, ctx.tokenSigner, token, [], null, now);
         if ('error' in visitor || visitor.caller.kind === 'anonymous' || visitor.caller.kind === 'elevated') {
           throw appError(401, 'UNAUTHENTICATED', 'authorized_client needs a valid access token before the API key');
         }
@@ -61,6 +55,7 @@ export const oauthOperations = {
         if (!ctx.db.get('members', memberId)) throw invalidGrant(`Member ${memberId} does not exist`);
         return issueTokens(
           ctx.db,
+          ctx.tokenSigner,
           { clientId: visitor.caller.clientId, visitorId: visitor.caller.visitorId, memberId },
           now,
           ctx.settings,

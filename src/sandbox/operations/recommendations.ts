@@ -89,7 +89,7 @@ export const recommendationsModule: SandboxModule = {
       method: 'POST',
       path: '/v1/recommendations/get',
       async handle(request, env) {
-        routeCaller(request, env);
+        await routeCaller(request, env);
         const { algorithms, items, minimum } = readRequest(await routeInput(request, env.url));
         const unsupported = algorithms.filter(
           (a) => a.appId !== STORES_APP_ID || !Object.hasOwn(STORES_ALGORITHMS, a.id),
@@ -128,7 +128,7 @@ export const recommendationsModule: SandboxModule = {
       method: 'GET',
       path: '/v1/recommendations/algorithms',
       async handle(request, env) {
-        routeCaller(request, env);
+        await routeCaller(request, env);
         return jsonResponse({
           availableAlgorithms: Object.entries(STORES_ALGORITHMS).map(([algorithmId, a]) => ({
             config: { name: a.name, description: a.name, algorithmType: a.algorithmType, algorithmId },

@@ -13,7 +13,8 @@ import { appError, SandboxError, validationError } from './errors.ts';
 import { EventHub } from './events.ts';
 import { Router } from './router.ts';
 import type { Sandbox } from './sandbox.ts';
-import { resolveCaller, tokenRefusal } from './tokens.ts';
+import { resolveCaller, tokenRefusal, TokenSigner } from './tokens.ts';
+import type { RequestNote } from './request-log.ts';
 import type {
   Caller,
   DomainEventInput,
@@ -31,6 +32,7 @@ import { modules as businessModules, storeIndexes, type SandboxModule } from '..
 import { bodyLimit, readJsonObject } from './json-body.ts';
 import { ownOptions, ownValue, setDotted } from './safe-object.ts';
 import { assertSafeUrls } from './url-safety.ts';
+import { keepsProviderUrls, toSandboxMediaUrls } from './provider-hosts.ts';
 import { DEFAULT_API_KEY, DEFAULT_CLIENT_ID, DEFAULT_SITE_ID, DEMO_MEMBER } from '../seed/ids.ts';
 
 export { MAX_BODY_BYTES, MAX_IMPORT_BYTES } from './json-body.ts';
@@ -90,6 +92,12 @@ export interface SandboxOptions {
    * The server sets it (never from a Host header); without it a request's own origin is used.
    */
   publicUrl?: string | (() => string);
+  /**
+   * The secret (32 bytes or more) the sandbox signs its tokens with: a token stays valid across
+   * restarts for as long as the secret is the same. The server reads it from a file it keeps
+   * (token-secret.ts). @default a new random secret (tokens live as long as this sandbox)
+   */
+  tokenSecret?: Uint8Array;
 }
 
 /** The API key a sandbox has unless told otherwise: public, so a sandbox beyond loopback refuses it. */
@@ -117,11 +125,16 @@ const floatFromText: LeafFn = (kind, v) =>
 
 export { JsonAnswer, type Answer } from './answer.ts';
 
-function json(status: number, body: unknown, headers: Record<string, string> = {}): JsonAnswer {
+function json(
+  status: number,
+  body: unknown,
+  headers: Record<string, string> = {},
+  text = JSON.stringify(body),
+): JsonAnswer {
   return new JsonAnswer(
     status,
     { 'content-type': 'application/json', 'x-wix-request-id': crypto.randomUUID(), ...headers },
-    JSON.stringify(body),
+    text,
   );
 }
 
@@ -189,10 +202,12 @@ export function createSandbox(given: SandboxOptions = {}): Sandbox {
   const linkOrigin = (url: URL) => (typeof publicUrl === 'function' ? publicUrl() : publicUrl) || url.origin;
 
   let settingsCache: { from: unknown; value: SandboxSettings } | undefined;
+  const tokenSigner = options.tokenSecret ? new TokenSigner(options.tokenSecret) : TokenSigner.random();
   const sandbox: Sandbox = {
     store,
     events,
     options: opts,
+    tokenSigner,
     controlReadsNeedKey: options.controlReadsNeedKey ?? false,
     get clockOffsetMs() {
       return store.db.get<{ offsetMs: number }>(CLOCK, 'sandbox')?.offsetMs ?? 0;
@@ -262,6 +277,7 @@ export function createSandbox(given: SandboxOptions = {}): Sandbox {
       origin,
       headers,
       options: opts,
+      tokenSigner,
     };
     const { result } = await store.transaction(async (db) => {
       const r = await fn(ctx);
@@ -317,7 +333,7 @@ export function createSandbox(given: SandboxOptions = {}): Sandbox {
 
   sandbox.runAs = runAs;
 
-  async function handleOperation(request: SandboxRequest, url: URL): Promise<Answer> {
+  async function handleOperation(request: SandboxRequest, url: URL, note: RequestNote): Promise<Answer> {
     const match = router.match(request.method, url.pathname);
     if (!match) {
       if (router.knows(url.pathname)) {
@@ -328,6 +344,7 @@ export function createSandbox(given: SandboxOptions = {}): Sandbox {
       return errorResponse(appError(404, 'NOT_FOUND', `No operation at ${request.method} ${url.pathname}`));
     }
     const { d, params } = match;
+    note.operation = d.key;
     const hasBody = request.method !== 'GET' && request.method !== 'DELETE';
     const body = hasBody
       ? (((await readJsonObject(request, bodyLimit(request.method, url.pathname))) ?? {}) as Record<string, unknown>)
@@ -336,8 +353,9 @@ export function createSandbox(given: SandboxOptions = {}): Sandbox {
     assertDepth(body, 'Request body');
     assertDepth(query, 'The query string');
 
-    const resolved = resolveCaller(
+    const resolved = await resolveCaller(
       store.db,
+      tokenSigner,
       request.headers.get('authorization'),
       opts.apiKeys,
       request.headers.get('wix-site-id'),
@@ -346,6 +364,7 @@ export function createSandbox(given: SandboxOptions = {}): Sandbox {
     if ('error' in resolved) {
       return errorResponse(tokenRefusal(resolved.error));
     }
+    note.caller = resolved.caller.kind;
     const denied = authorize(d, resolved.caller);
     if (denied) return errorResponse(denied);
 
@@ -392,10 +411,17 @@ export function createSandbox(given: SandboxOptions = {}): Sandbox {
         });
       }
     }
-    return json(200, out);
+    // Image URLs a browser talking to the sandbox itself can load (provider-hosts.ts says when).
+    const text = JSON.stringify(out);
+    return json(
+      200,
+      out,
+      {},
+      keepsProviderUrls(url, request.headers) ? text : toSandboxMediaUrls(text, linkOrigin(url)),
+    );
   }
 
-  async function answer(request: SandboxRequest): Promise<Answer> {
+  async function answer(request: SandboxRequest, note: RequestNote): Promise<Answer> {
     const url = new URL(request.url);
     try {
       await runDueJobs();
@@ -406,7 +432,7 @@ export function createSandbox(given: SandboxOptions = {}): Sandbox {
         }
       }
       if (url.pathname.startsWith('/__sandbox/')) return await control(request, url, sandbox, runAs);
-      return await handleOperation(request, url);
+      return await handleOperation(request, url, note);
     } catch (err) {
       if (err instanceof SandboxError) return errorResponse(err);
       // decodeURIComponent on a caller's broken percent-encoding (a path, a page's query): their error.
@@ -426,9 +452,9 @@ export function createSandbox(given: SandboxOptions = {}): Sandbox {
 
   if (options.state) store.load(options.state);
   const ready = options.state ? Promise.resolve() : sandbox.reset();
-  sandbox.answer = async (request) => {
+  sandbox.answer = async (request, note = {}) => {
     await ready;
-    return answer(request);
+    return answer(request, note);
   };
   sandbox.handle = async (request) => {
     const a = await sandbox.answer(request);

@@ -1,13 +1,14 @@
 /**
  * `storefront-kit sandbox [--port N] [--host H] [--data FILE] [--client-id ID] [--api-key KEY]
  * [--member-email E] [--member-password P] [--validate-responses] [--allowed-host H1,H2]
- * [--allowed-origin O1,O2] [--public-url URL]`; each flag also reads an environment variable
- * (SFK_PORT, SFK_HOST, SFK_DATA, SFK_CLIENT_ID, SFK_API_KEY, SFK_MEMBER_EMAIL,
- * SFK_MEMBER_PASSWORD, SFK_VALIDATE_RESPONSES=1, SFK_ALLOWED_HOSTS, SFK_ALLOWED_ORIGINS,
- * SFK_PUBLIC_URL). Beyond loopback (`--host 0.0.0.0`) it refuses to start with the default API key.
+ * [--allowed-origin O1,O2] [--public-url URL] [--token-secret-file FILE] [--log [text|json|off]]`;
+ * each flag also reads an environment variable (SFK_PORT, SFK_HOST, SFK_DATA, SFK_CLIENT_ID,
+ * SFK_API_KEY, SFK_MEMBER_EMAIL, SFK_MEMBER_PASSWORD, SFK_VALIDATE_RESPONSES=1,
+ * SFK_ALLOWED_HOSTS, SFK_ALLOWED_ORIGINS, SFK_PUBLIC_URL, SFK_TOKEN_SECRET_FILE, SFK_LOG). Beyond loopback (`--host 0.0.0.0`) it refuses to start with the default API key.
  */
 import { parseArgs } from 'node:util';
 import { createSandboxServer, LOOPBACK_NAMES, type SandboxServerOptions } from './server.ts';
+import { LOG_FORMATS, type LogFormat } from './request-log.ts';
 
 export const SANDBOX_FLAGS = {
   port: { type: 'string', env: 'SFK_PORT' },
@@ -26,7 +27,18 @@ export const SANDBOX_FLAGS = {
   'allowed-origin': { type: 'string', env: 'SFK_ALLOWED_ORIGINS' },
   /** The URL the links the sandbox writes point at (recovery e-mails, redirect sessions); default http://<host>:<port>. */
   'public-url': { type: 'string', env: 'SFK_PUBLIC_URL' },
+  /** The file holding the secret tokens are signed with (kept across restarts); default storefront-kit/token-secret in the user's cache folder. */
+  'token-secret-file': { type: 'string', env: 'SFK_TOKEN_SECRET_FILE' },
+  /** One line per request: `--log` (text), `--log json`, `--log off`; on by default under `npm start`. */
+  log: { type: 'string', env: 'SFK_LOG' },
 } as const;
+
+/** `--log` alone means `--log text` (parseArgs has no optional values). */
+function withLogValue(args: string[]): string[] {
+  return args.flatMap((a, i) =>
+    a === '--log' && !(LOG_FORMATS as readonly string[]).includes(args[i + 1] ?? '') ? ['--log=text'] : [a],
+  );
+}
 
 const list = (v: string | undefined) =>
   v
@@ -34,9 +46,14 @@ const list = (v: string | undefined) =>
     .map((x) => x.trim())
     .filter(Boolean);
 
-export function sandboxOptionsFromArgs(args: string[], env: NodeJS.ProcessEnv = process.env): SandboxServerOptions {
+/** `defaults`: what a flag given neither on the command line nor in the environment means (`npm start` logs). */
+export function sandboxOptionsFromArgs(
+  args: string[],
+  env: NodeJS.ProcessEnv = process.env,
+  defaults: { log?: LogFormat } = {},
+): SandboxServerOptions {
   const { values } = parseArgs({
-    args,
+    args: withLogValue(args),
     options: Object.fromEntries(Object.entries(SANDBOX_FLAGS).map(([k, v]) => [k, { type: v.type }])),
     strict: true,
     allowPositionals: true,
@@ -47,6 +64,9 @@ export function sandboxOptionsFromArgs(args: string[], env: NodeJS.ProcessEnv = 
   };
   const port = get('port');
   if (port !== undefined && !/^\d+$/.test(port)) throw new Error(`--port must be a number (got ${port})`);
+  const log = get('log') ?? defaults.log ?? 'off';
+  if (!(LOG_FORMATS as readonly string[]).includes(log))
+    throw new Error(`--log must be ${LOG_FORMATS.join(', ')} (got ${log})`);
   return {
     port: port !== undefined ? Number(port) : 4010,
     host: get('host') ?? '127.0.0.1',
@@ -59,6 +79,8 @@ export function sandboxOptionsFromArgs(args: string[], env: NodeJS.ProcessEnv = 
     allowedHosts: list(get('allowed-host')),
     allowedOrigins: list(get('allowed-origin')),
     publicUrl: get('public-url'),
+    tokenSecretFile: get('token-secret-file'),
+    log: log === 'off' ? undefined : (log as LogFormat),
   };
 }
 

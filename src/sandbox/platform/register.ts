@@ -19,7 +19,7 @@ import http from 'node:http';
 import https from 'node:https';
 import { syncBuiltinESMExports } from 'node:module';
 import { urlToHttpOptions } from 'node:url';
-import { sandboxOrigin, toSandboxUrl } from './provider-hosts.ts';
+import { PROVIDER_URLS_HEADER, sandboxOrigin, toSandboxUrl } from './provider-hosts.ts';
 
 /**
  * Where every copy of undici (Node's own included) finds the dispatcher it sends through, one
@@ -65,17 +65,25 @@ export function routeProviderRequests(sandboxUrl: string | undefined): () => voi
 
 type Route = (url: string) => string | undefined;
 
-/** A header list without its Host (the sandbox refuses a provider's Host; the sender writes the sandbox's own). */
-function withoutHost(headers: unknown): unknown {
+/**
+ * The headers of a routed request: without its Host (the sandbox refuses a provider's Host; the
+ * sender writes the sandbox's own), with PROVIDER_URLS_HEADER (answers name images on the
+ * provider's media host, which the preload routes too). Any shape a sender gives: an object,
+ * undici's flat [name, value, ...] list, or [name, value] pairs.
+ */
+function routedHeaders(headers: unknown): unknown {
   const isHost = (name: unknown) => String(name).toLowerCase() === 'host';
-  if (Array.isArray(headers)) {
-    // undici's flat [name, value, name, value...] or Node's [[name, value]...].
-    if (headers.every((h) => Array.isArray(h))) return headers.filter((h) => !isHost((h as unknown[])[0]));
-    return headers.flatMap((h, i) => (i % 2 === 0 ? (isHost(h) ? [] : [h, headers[i + 1]]) : []));
-  }
-  if (headers !== null && typeof headers === 'object' && !(Symbol.iterator in headers))
-    return Object.fromEntries(Object.entries(headers).filter(([name]) => !isHost(name)));
-  return headers;
+  if (headers === undefined || headers === null) return { [PROVIDER_URLS_HEADER]: '1' };
+  if (typeof headers === 'object' && !Array.isArray(headers) && !(Symbol.iterator in headers))
+    return {
+      ...Object.fromEntries(Object.entries(headers).filter(([name]) => !isHost(name))),
+      [PROVIDER_URLS_HEADER]: '1',
+    };
+  const list = [...(headers as Iterable<unknown>)];
+  if (list.every((h) => Array.isArray(h)))
+    return [...list.filter((h) => !isHost((h as unknown[])[0])), [PROVIDER_URLS_HEADER, '1']];
+  const flat = list.flatMap((h, i) => (i % 2 === 0 ? (isHost(h) ? [] : [h, list[i + 1]]) : []));
+  return [...flat, PROVIDER_URLS_HEADER, '1'];
 }
 
 /** Node's fetch and every undici copy: each global dispatcher slot wrapped. */
@@ -99,7 +107,7 @@ function routeUndici(route: Route): () => void {
       if (to === undefined) return dispatcher.dispatch(options, handler);
       const url = new URL(to);
       return dispatcher.dispatch(
-        { ...options, origin: url.origin, path: url.pathname + url.search, headers: withoutHost(options.headers) },
+        { ...options, origin: url.origin, path: url.pathname + url.search, headers: routedHeaders(options.headers) },
         handler,
       );
     };
@@ -192,7 +200,7 @@ function routeNodeHttp(route: Route): () => void {
         hostname: url.hostname.replace(/^\[|\]$/g, ''),
         port: url.port,
         path: url.pathname + url.search,
-        headers: withoutHost(headers) as RequestOptions['headers'],
+        headers: routedHeaders(headers) as RequestOptions['headers'],
         // An Agent of the other protocol cannot send to the sandbox: Node's default Agent does.
         agent: agentProtocol(agent) !== undefined && agentProtocol(agent) !== url.protocol ? undefined : agent,
       };

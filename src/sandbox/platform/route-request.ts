@@ -12,10 +12,14 @@ import { resolveCaller, tokenRefusal } from './tokens.ts';
 import type { Caller, SandboxRequest } from './types.ts';
 
 /** The caller of a route that any visitor, member or API key may call, as an operation with the caller column `visitor` would have it. */
-export function routeCaller(request: SandboxRequest, env: RouteEnv): Exclude<Caller, { kind: 'anonymous' }> {
+export async function routeCaller(
+  request: SandboxRequest,
+  env: RouteEnv,
+): Promise<Exclude<Caller, { kind: 'anonymous' }>> {
   const { sandbox } = env;
-  const resolved = resolveCaller(
+  const resolved = await resolveCaller(
     sandbox.store.db,
+    sandbox.tokenSigner,
     request.headers.get('authorization'),
     sandbox.options.apiKeys,
     request.headers.get('wix-site-id'),

@@ -6,6 +6,8 @@
 import type { Answer } from './answer.ts';
 import type { Store } from './store.ts';
 import type { EventHub } from './events.ts';
+import type { TokenSigner } from './tokens.ts';
+import type { RequestNote } from './request-log.ts';
 import type {
   BeyondSpecService,
   Caller,
@@ -17,11 +19,16 @@ import type {
 
 export interface Sandbox {
   handle(request: Request): Promise<Response>;
-  /** The same, for callers that can take the sandbox's own answer as it is (the Node server). */
-  answer(request: SandboxRequest): Promise<Answer>;
+  /**
+   * The same, for callers that can take the sandbox's own answer as it is (the Node server);
+   * `note` learns the caller and the operation (the request log).
+   */
+  answer(request: SandboxRequest, note?: RequestNote): Promise<Answer>;
   readonly store: Store;
   readonly events: EventHub;
   readonly options: SandboxIdentity;
+  /** Signs and reads the tokens it issues (its secret decides which tokens outlive a restart). */
+  readonly tokenSigner: TokenSigner;
   /** See SandboxOptions.controlReadsNeedKey. */
   readonly controlReadsNeedKey: boolean;
   /** Milliseconds the clock is ahead of real time (kept in the state, so `--data` restarts keep it). */

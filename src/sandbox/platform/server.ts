@@ -18,6 +18,8 @@ import { appError, type SandboxError } from './errors.ts';
 import { bodyLimit } from './json-body.ts';
 import type { SandboxRequest } from './types.ts';
 import { DataFile } from './persist.ts';
+import { loadTokenSecret } from './token-secret.ts';
+import { errorCodeOf, formatLogLine, logEntry, type LogFormat, type RequestNote } from './request-log.ts';
 import { ownOptions, ownValue } from './safe-object.ts';
 import { httpOrigin } from './url-safety.ts';
 
@@ -52,6 +54,16 @@ export interface SandboxServerOptions extends Omit<SandboxOptions, 'persist' | '
    * @default `http://<host>:<port>`
    */
   publicUrl?: string;
+  /**
+   * The file holding the secret the sandbox signs its tokens with, made on first use (0600):
+   * tokens stay valid across restarts while it is kept. Ignored when `tokenSecret` is given.
+   * @default `storefront-kit/token-secret` in the user's cache folder (token-secret.ts)
+   */
+  tokenSecretFile?: string;
+  /** Print one line per request (request-log.ts): `text` for people, `json` for machines. @default off */
+  log?: LogFormat;
+  /** Where log lines go. @default standard output */
+  logLine?: (line: string) => void;
 }
 
 /** Browser apps on the developer's own machine: any port of a loopback name. */
@@ -61,8 +73,8 @@ const CORS_METHODS = 'GET, POST, PATCH, PUT, DELETE';
 const CORS_EXPOSED = 'x-wix-request-id, x-wix-consistent';
 
 /** Refuses a request before it reaches the sandbox, with the sandbox's own error answer. */
-function refuse(req: IncomingMessage, res: ServerResponse, err: SandboxError): void {
-  void writeAnswer(res, errorResponse(err), {});
+function refuse(req: IncomingMessage, res: ServerResponse, note: RequestNote, err: SandboxError): void {
+  void writeAnswer(res, errorResponse(err), {}, note);
   req.resume();
 }
 
@@ -158,6 +170,7 @@ const API_PREFIXES = [
   '/wix-data/',
   '/_api/',
   '/graphql',
+  '/media/',
 ];
 
 export interface SandboxServer {
@@ -207,8 +220,14 @@ function sandboxRequest(req: IncomingMessage, origin: string): SandboxRequest {
   };
 }
 
-async function writeAnswer(res: ServerResponse, answer: Answer, extraHeaders: Record<string, string>): Promise<void> {
+async function writeAnswer(
+  res: ServerResponse,
+  answer: Answer,
+  extraHeaders: Record<string, string>,
+  note: RequestNote,
+): Promise<void> {
   if (answer instanceof JsonAnswer) {
+    if (answer.status >= 400) note.code = errorCodeOf(answer.text);
     // The sandbox's own JSON: one write, with its length.
     res.writeHead(answer.status, {
       ...extraHeaders,
@@ -253,6 +272,8 @@ export async function createSandboxServer(given: SandboxServerOptions = {}): Pro
     );
   }
   const fixedPublicUrl = options.publicUrl !== undefined ? publicOrigin(options.publicUrl) : undefined;
+  // Before the data file's lock: a secret that cannot be read stops the start with nothing taken.
+  const tokenSecret = options.tokenSecret ?? loadTokenSecret(options.tokenSecretFile);
   const dataFile = options.data ? new DataFile(options.data) : undefined;
   const state = dataFile?.open();
   let url = '';
@@ -260,22 +281,39 @@ export async function createSandboxServer(given: SandboxServerOptions = {}): Pro
     ...options,
     controlReadsNeedKey: options.controlReadsNeedKey ?? !loopbackOnly,
     state,
+    tokenSecret,
     publicUrl: () => fixedPublicUrl ?? url,
     persist: dataFile && (({ changes, snapshot }) => dataFile.commit(changes, snapshot)),
   });
   const allowedHosts = new Set([...LOOPBACK_NAMES, ...(options.allowedHosts ?? []).map((h) => h.toLowerCase())]);
   const allowedOrigins = new Set(options.allowedOrigins ?? []);
+  const logFormat = options.log;
+  const logLine = options.logLine ?? ((line: string) => void process.stdout.write(line + '\n'));
   const server = createServer((req, res) => {
+    const note: RequestNote = {};
+    if (logFormat) {
+      const started = { at: new Date(), ms: performance.now() };
+      const path = (req.url ?? '').split('?')[0];
+      res.once('close', () =>
+        logLine(
+          formatLogLine(
+            logEntry(started, { method: req.method ?? '', path }, note, res.statusCode, performance.now()),
+            logFormat,
+          ),
+        ),
+      );
+    }
     const name = hostName(header(req, 'host'));
     if (loopbackOnly && !allowedHosts.has(name)) {
       const message = `Host ${JSON.stringify(name)} is not allowed: this sandbox answers requests addressed to 127.0.0.1, localhost or ::1 (add others with allowedHosts / --allowed-host)`;
-      return refuse(req, res, appError(403, 'HOST_NOT_ALLOWED', message, { host: name }));
+      return refuse(req, res, note, appError(403, 'HOST_NOT_ALLOWED', message, { host: name }));
     }
     if (!req.url?.startsWith('/')) {
       // Absolute-form (`GET http://other/...`) or `*`: the sandbox is no proxy.
       return refuse(
         req,
         res,
+        note,
         appError(400, 'INVALID_ARGUMENT', 'The request target must be a path starting with /', {
           target: req.url ?? '',
         }),
@@ -294,7 +332,7 @@ export async function createSandboxServer(given: SandboxServerOptions = {}): Pro
       // A browser's preflight: allowed origins may send any method and header the API takes.
       if (!cors['access-control-allow-origin']) {
         const message = `Origin ${requestOrigin} may not call this sandbox from a browser (add it with allowedOrigins / --allowed-origin)`;
-        return refuse(req, res, appError(403, 'ORIGIN_NOT_ALLOWED', message, { origin: requestOrigin }));
+        return refuse(req, res, note, appError(403, 'ORIGIN_NOT_ALLOWED', message, { origin: requestOrigin }));
       }
       res.writeHead(204, {
         ...cors,
@@ -316,7 +354,7 @@ export async function createSandboxServer(given: SandboxServerOptions = {}): Pro
             if (file) return file;
           }
         }
-        return sandbox.answer(request);
+        return sandbox.answer(request, note);
       })
       .then(async (answer) => {
         // Whatever the sandbox did not read must not be left for the next request on this connection.
@@ -324,10 +362,11 @@ export async function createSandboxServer(given: SandboxServerOptions = {}): Pro
           if (req.readableDidRead) res.shouldKeepAlive = false;
           else req.resume();
         }
-        return writeAnswer(res, answer, cors);
+        return writeAnswer(res, answer, cors, note);
       })
       .catch((err) => {
         console.error('[sandbox] request failed', err);
+        note.code = 'INTERNAL';
         if (!res.headersSent) res.writeHead(500, { 'content-type': 'application/json' });
         res.end(
           JSON.stringify({

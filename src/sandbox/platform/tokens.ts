@@ -1,37 +1,100 @@
 /**
- * Opaque, expiring tokens bound to a visitor or a member, and the caller they identify.
+ * Access and refresh tokens that verify themselves: each one carries its claims (client,
+ * visitor, member, issue time, expiry) and an HMAC-SHA-256 over them with the sandbox's token
+ * secret, so nothing is stored per token (a stream of token requests leaves the state as it
+ * was) and a token outlives a restart for its whole lifetime as long as the secret does (the
+ * server keeps it in a file; see token-secret.ts). A forged or edited token fails the HMAC.
  * Access tokens live `accessTokenTtlSeconds` (4 hours by default, as the provider's visitor
- * tokens do); refresh tokens do not expire but can be revoked (logout).
+ * tokens do); refresh tokens do not expire but can be revoked: a revocation is one small record
+ * per member ("every token issued before T", and per visitor for a logout), never one per token.
+ * The wire form is opaque to clients: `sfk-at.` / `sfk-rt.` + base64url claims + `.` + base64url MAC.
  */
+import { base64ToBytes, bytesToBase64Url, decodeBase64Url, encodeBase64Url } from '../../normalise/base64url.ts';
 import { unauthenticated, type SandboxError } from './errors.ts';
+import { isJsonObject } from './safe-object.ts';
 import type { Caller, Db, SandboxSettings } from './types.ts';
 
-export const TOKENS = 'tokens';
+export const TOKEN_REVOCATIONS = 'tokenRevocations';
 
 declare module './types.ts' {
   interface Collections {
-    tokens: TokenRecord;
+    tokenRevocations: TokenRevocation;
   }
 }
 
-export interface TokenRecord {
+/** A member's revoked tokens: all issued at or before `before`, and per visitor (a logout) those at or before its time. */
+export interface TokenRevocation {
   id: string;
-  kind: 'access' | 'refresh';
-  clientId: string;
-  visitorId: string;
-  memberId?: string;
-  role: 'visitor' | 'member';
-  /** Epoch milliseconds; absent for refresh tokens. */
-  expiresAt?: number;
-  revoked?: boolean;
+  /** Epoch ms by the sandbox clock; 0 when only logouts are recorded. */
+  before: number;
+  /** visitorId -> epoch ms of that login's logout. */
+  logouts: Record<string, number>;
   [key: string]: unknown;
 }
 
-/** An opaque random token, `<prefix>.<hex of bytes random bytes>` (tokens, sessions, codes, links). */
+/** Logouts recorded per member; past this, they fold into one "every token before" (a logout never comes undone). */
+export const MAX_LOGOUTS_PER_MEMBER = 100;
+
+/** An opaque random token, `<prefix>.<hex of bytes random bytes>` (sessions, codes, links). */
 export function randomToken(prefix: string, bytes = 24): string {
   let hex = '';
   for (const b of crypto.getRandomValues(new Uint8Array(bytes))) hex += b.toString(16).padStart(2, '0');
   return `${prefix}.${hex}`;
+}
+
+/** What a token says, signed. */
+interface TokenClaims {
+  kind: 'access' | 'refresh';
+  clientId: string;
+  visitorId: string;
+  memberId?: string;
+  /** Issue time, epoch ms by the sandbox clock. */
+  iat: number;
+  /** Expiry, epoch ms; absent for refresh tokens. */
+  exp?: number;
+  /** Random, so two tokens issued in the same millisecond differ. */
+  nonce: string;
+}
+
+const PREFIX = { access: 'sfk-at', refresh: 'sfk-rt' } as const;
+const text = new TextEncoder();
+
+/** Signs and reads tokens with one secret (a sandbox has one; the server keeps it across restarts). */
+export class TokenSigner {
+  private readonly key: Promise<CryptoKey>;
+
+  constructor(secret: Uint8Array) {
+    if (secret.byteLength < 32) throw new Error('The token secret must be at least 32 bytes');
+    this.key = crypto.subtle.importKey('raw', new Uint8Array(secret), { name: 'HMAC', hash: 'SHA-256' }, false, [
+      'sign',
+      'verify',
+    ]);
+  }
+
+  /** A signer with a new random secret (a sandbox in a page or a test: its tokens live as long as it does). */
+  static random(): TokenSigner {
+    return new TokenSigner(crypto.getRandomValues(new Uint8Array(32)));
+  }
+
+  async sign(claims: TokenClaims): Promise<string> {
+    const body = `${PREFIX[claims.kind]}.${encodeBase64Url(JSON.stringify(claims))}`;
+    const mac = new Uint8Array(await crypto.subtle.sign('HMAC', await this.key, text.encode(body)));
+    return `${body}.${bytesToBase64Url(mac)}`;
+  }
+
+  /** The claims of a token this signer made and nobody changed; undefined for anything else. */
+  async read(token: string): Promise<TokenClaims | undefined> {
+    const parts = token.split('.');
+    if (parts.length !== 3 || (parts[0] !== PREFIX.access && parts[0] !== PREFIX.refresh)) return undefined;
+    if (!/^[A-Za-z0-9_-]{1,2048}$/.test(parts[1]) || !/^[A-Za-z0-9_-]{43}$/.test(parts[2])) return undefined;
+    const mac = new Uint8Array(base64ToBytes(parts[2].replace(/-/g, '+').replace(/_/g, '/')));
+    const body = `${parts[0]}.${parts[1]}`;
+    // verify compares in constant time.
+    if (!(await crypto.subtle.verify('HMAC', await this.key, mac, text.encode(body)))) return undefined;
+    const claims: unknown = JSON.parse(decodeBase64Url(parts[1]));
+    if (!isJsonObject(claims) || PREFIX[claims.kind as TokenClaims['kind']] !== parts[0]) return undefined;
+    return claims as unknown as TokenClaims;
+  }
 }
 
 export interface TokenAnswer {
@@ -43,32 +106,69 @@ export interface TokenAnswer {
   role: 'visitor' | 'member';
 }
 
-export function issueTokens(
+/** Who a token is for. */
+export interface TokenSubject {
+  clientId: string;
+  visitorId: string;
+  memberId?: string;
+}
+
+/** When the subject's tokens were last revoked (epoch ms; 0: never). */
+function revokedUntil(db: Db, subject: TokenSubject): number {
+  if (!subject.memberId) return 0;
+  const r = db.get(TOKEN_REVOCATIONS, subject.memberId);
+  if (!r) return 0;
+  return Math.max(r.before, Object.hasOwn(r.logouts, subject.visitorId) ? r.logouts[subject.visitorId] : 0);
+}
+
+/** A new access and refresh token for the subject; nothing is stored. */
+export async function issueTokens(
   db: Db,
-  subject: { clientId: string; visitorId: string; memberId?: string },
+  signer: TokenSigner,
+  subject: TokenSubject,
   now: Date,
   settings: SandboxSettings,
-): TokenAnswer {
+): Promise<TokenAnswer> {
   const role = subject.memberId ? 'member' : 'visitor';
-  const access: TokenRecord = {
-    id: randomToken('sfk-at'),
-    kind: 'access',
-    ...subject,
-    role,
-    expiresAt: now.getTime() + settings.accessTokenTtlSeconds * 1000,
+  // Issued after the last revocation, even within its millisecond: a new login is never born revoked.
+  const iat = Math.max(now.getTime(), revokedUntil(db, subject) + 1);
+  const claims = {
+    clientId: subject.clientId,
+    visitorId: subject.visitorId,
+    ...(subject.memberId ? { memberId: subject.memberId } : {}),
+    iat,
   };
-  const refresh: TokenRecord = { id: randomToken('sfk-rt'), kind: 'refresh', ...subject, role };
-  if (!subject.memberId) (delete access.memberId, delete refresh.memberId);
-  db.put(TOKENS, access.id, access);
-  db.put(TOKENS, refresh.id, refresh);
+  const nonce = () => randomToken('n', 8).slice(2);
+  const [access, refresh] = await Promise.all([
+    signer.sign({ kind: 'access', ...claims, exp: iat + settings.accessTokenTtlSeconds * 1000, nonce: nonce() }),
+    signer.sign({ kind: 'refresh', ...claims, nonce: nonce() }),
+  ]);
   return {
-    access_token: access.id,
-    refresh_token: refresh.id,
+    access_token: access,
+    refresh_token: refresh,
     expires_in: settings.accessTokenTtlSeconds,
     token_type: 'Bearer',
     scope: 'offline_access',
     role,
   };
+}
+
+/** The subject of a live token of `kind` (signed by this sandbox, unexpired, not revoked), or why not. */
+export async function readToken(
+  db: Db,
+  signer: TokenSigner,
+  token: string,
+  kind: TokenClaims['kind'],
+  now: Date,
+): Promise<{ subject: TokenSubject } | { error: 'invalid' | 'expired' }> {
+  const claims = await signer.read(token);
+  if (!claims || claims.kind !== kind || typeof claims.clientId !== 'string' || typeof claims.visitorId !== 'string')
+    return { error: 'invalid' };
+  const subject: TokenSubject = { clientId: claims.clientId, visitorId: claims.visitorId };
+  if (typeof claims.memberId === 'string') subject.memberId = claims.memberId;
+  if (claims.iat <= revokedUntil(db, subject)) return { error: 'invalid' };
+  if (kind === 'access' && !(Number(claims.exp) > now.getTime())) return { error: 'expired' };
+  return { subject };
 }
 
 export type CallerResult = { caller: Caller } | { error: 'invalid' | 'expired' };
@@ -81,36 +181,43 @@ export const tokenRefusal = (error: 'invalid' | 'expired'): SandboxError =>
  * Reads Authorization: the raw access token (the provider takes it without `Bearer`; a
  * `Bearer ` prefix is tolerated), or an API key. `<token>,<api key>` is the authorized_client form.
  */
-export function resolveCaller(
+export async function resolveCaller(
   db: Db,
+  signer: TokenSigner,
   header: string | null,
   apiKeys: readonly string[],
   siteId: string | null,
   now: Date,
-): CallerResult {
+): Promise<CallerResult> {
   if (!header) return { caller: { kind: 'anonymous' } };
   const raw = header.replace(/^Bearer\s+/i, '').trim();
   const first = raw.split(',')[0].trim();
   if (apiKeys.includes(first)) return { caller: { kind: 'elevated', apiKey: first, siteId: siteId ?? undefined } };
-  const rec = db.get<TokenRecord>(TOKENS, first);
-  if (!rec || rec.kind !== 'access' || rec.revoked) return { error: 'invalid' };
-  if ((rec.expiresAt ?? 0) <= now.getTime()) return { error: 'expired' };
-  return rec.memberId
-    ? {
-        caller: {
-          kind: 'member',
-          visitorId: rec.visitorId,
-          memberId: rec.memberId,
-          clientId: rec.clientId,
-          token: rec.id,
-        },
-      }
-    : { caller: { kind: 'visitor', visitorId: rec.visitorId, clientId: rec.clientId, token: rec.id } };
+  const read = await readToken(db, signer, first, 'access', now);
+  if ('error' in read) return read;
+  const { clientId, visitorId, memberId } = read.subject;
+  return memberId
+    ? { caller: { kind: 'member', visitorId, memberId, clientId, token: first } }
+    : { caller: { kind: 'visitor', visitorId, clientId, token: first } };
 }
 
-/** Revokes every token of a member (logout, block, delete). */
-export function revokeMemberTokens(db: Db, memberId: string): void {
-  for (const t of db.list(TOKENS, { memberId })) {
-    if (!t.revoked) db.put(TOKENS, t.id, { ...t, revoked: true });
+/** Revokes every token of a member issued at or before `before` (logout everywhere, block, delete, a password change). */
+export function revokeMemberTokens(db: Db, memberId: string, before: Date): void {
+  const r = db.get(TOKEN_REVOCATIONS, memberId);
+  const until = Math.max(r?.before ?? 0, before.getTime());
+  // The logouts it covers are no longer needed.
+  const logouts = Object.fromEntries(Object.entries(r?.logouts ?? {}).filter(([, t]) => t > until));
+  db.put(TOKEN_REVOCATIONS, memberId, { id: memberId, before: until, logouts });
+}
+
+/** Revokes the tokens of one login (the member on one visitor) issued at or before `at` (a logout). */
+export function revokeLoginTokens(db: Db, memberId: string, visitorId: string, at: Date): void {
+  const r = db.get(TOKEN_REVOCATIONS, memberId) ?? { id: memberId, before: 0, logouts: {} };
+  const logouts = { ...r.logouts, [visitorId]: at.getTime() };
+  const entries = Object.entries(logouts);
+  if (entries.length > MAX_LOGOUTS_PER_MEMBER) {
+    // Bounded: the member's oldest logins are logged out everywhere rather than remembered one by one.
+    return revokeMemberTokens(db, memberId, new Date(Math.max(...entries.map(([, t]) => t))));
   }
+  db.put(TOKEN_REVOCATIONS, memberId, { ...r, logouts });
 }

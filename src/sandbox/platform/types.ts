@@ -6,6 +6,7 @@
  */
 import type { Caller as CallerColumn, OperationDescriptor } from '../../../generated/runtime-types.ts';
 import type { SandboxContract, SandboxOperationKey } from '../../../generated/sandbox-contract.ts';
+import type { TokenSigner } from './tokens.ts';
 
 /** Who is calling, resolved from the Authorization header. */
 export type Caller =
@@ -165,6 +166,8 @@ export interface ContextOf<Input, Op extends OperationDescriptor | undefined> {
   headers: RequestHeaders;
   /** Client ids, API keys, site id and the demo member the sandbox was started with. */
   options: SandboxIdentity;
+  /** Signs and reads the sandbox's access and refresh tokens (platform/tokens.ts). */
+  tokenSigner: TokenSigner;
 }
 
 /**

@@ -18,7 +18,7 @@ describe('totals', () => {
     const t = computeTotals({
       lines: [{ unit: 1000, quantity: 3 }],
       coupon: { kind: 'PERCENT', value: 10 },
-      merchantDiscounts: [500, 5000],
+      merchantDiscounts: [{ amount: 500 }, { amount: 5000 }],
       shipping: 500,
       taxRate: taxRateFor('GB'),
       giftCardBalance: 600,
@@ -36,6 +36,26 @@ describe('totals', () => {
     });
     const amount = computeTotals({ lines: [{ unit: 300, quantity: 1 }], coupon: { kind: 'AMOUNT', value: 5 } });
     expect(amount).toMatchObject({ coupon: 300, total: 0 });
+  });
+
+  it('spreads each discount over the lines it names, never more than is left of them', () => {
+    const t = computeTotals({
+      lines: [
+        { unit: 900, quantity: 1 },
+        { unit: 1200, quantity: 1 },
+      ],
+      coupon: { kind: 'AMOUNT', value: 2.1 },
+      merchantDiscounts: [{ amount: 1000, lines: [0] }, { amount: 100, lines: [] }, { amount: 50 }],
+    });
+    // The coupon takes 2.10 over both (0.90 and 1.20); the first discount what is left of line 0 (8.10); none named: nothing.
+    expect(t).toMatchObject({
+      subtotal: 2100,
+      coupon: 210,
+      merchantDiscounts: [810, 0, 50],
+      discount: 1070,
+      lineDiscounts: [900, 170],
+      total: 1030,
+    });
   });
 
   it('collects no tax where the sandbox has no rate', () => {

@@ -111,7 +111,7 @@ export function addLines(
   return out;
 }
 
-const lineNotFound = (id: string) =>
+export const lineNotFound = (id: string) =>
   appError(400, 'LINE_ITEM_NOT_FOUND', `Line item ${id} not found`, { lineItemId: id });
 
 /** Lines with new quantities (a line set to 0 leaves); every id must name a line. */

@@ -8,9 +8,16 @@ import type { Db } from '../../platform/types.ts';
 import { payableLines, payableQuantity, type CartLine } from './cart-lines.ts';
 import { couponFor } from './coupons.ts';
 import type { GiftCardRecord } from './gift-cards.ts';
-import { minorOf, toMinor, wirePrice } from '../money.ts';
+import { minorOf, toMinor, wirePrice, type Minor } from '../money.ts';
 import { CARRIER, chosenOption, shippingOptions, type Address } from './shipping.ts';
-import { computeTotals, rateText, taxRateFor, type Totals } from '../totals.ts';
+import {
+  computeTotals,
+  merchantDiscountApplied,
+  rateText,
+  taxRateFor,
+  type MerchantDiscountRule,
+  type Totals,
+} from '../totals.ts';
 
 type Schemas = components['schemas'];
 export type AppliedDiscount = Schemas['AppliedDiscount'];
@@ -23,9 +30,25 @@ export interface PricingOptions {
   /** The buyer's shipping choice (its code). */
   selected?: { code?: string };
   giftCard?: GiftCardRecord;
+  /** How much of the gift card to use (minor units; undefined: as much as it pays). */
+  giftCardAmount?: Minor;
   calculateTax?: boolean;
   calculateShipping?: boolean;
 }
+
+/** The lines a merchant discount names (none named: the whole cart). */
+export const namedLines = (m: MerchantDiscount): string[] | undefined =>
+  m.lineItemIds?.length ? m.lineItemIds : undefined;
+
+/**
+ * Merchant discounts as the totals take them, on these (payable) lines: a named line that is not
+ * among them (it cannot be paid for) is not discounted.
+ */
+export const merchantRules = (discounts: MerchantDiscount[] = [], lines: { id: string }[]): MerchantDiscountRule[] =>
+  discounts.map((m) => {
+    const ids = namedLines(m);
+    return { amount: minorOf(m.amount), lines: ids && lines.flatMap((l, i) => (ids.includes(l.id) ? [i] : [])) };
+  });
 
 /** The totals of the payable lines and the discounts applied, as the wire shows them. */
 export function discounted(
@@ -39,10 +62,11 @@ export function discounted(
   const t = computeTotals({
     lines: payable.map((l) => ({ unit: minorOf(l.price), quantity: payableQuantity(l) })),
     coupon,
-    merchantDiscounts: (opts.merchantDiscounts ?? []).map((m) => minorOf(m.amount)),
+    merchantDiscounts: merchantRules(opts.merchantDiscounts, payable),
     shipping,
     taxRate,
     giftCardBalance: opts.giftCard ? toMinor(opts.giftCard.balance) : 0,
+    giftCardRequested: opts.giftCardAmount,
   });
   const applied: AppliedDiscount[] = [];
   if (coupon) {
@@ -57,10 +81,9 @@ export function discounted(
       },
     });
   }
-  for (const amount of t.merchantDiscounts) {
-    const percentage = t.subtotal ? Math.round((amount * 10000) / t.subtotal) / 100 : 0;
-    applied.push({ discountType: 'GLOBAL', merchantDiscount: { amount: wirePrice(amount), percentage } });
-  }
+  (opts.merchantDiscounts ?? []).forEach((m, k) =>
+    applied.push(merchantDiscountApplied(t.merchantDiscounts[k], t.merchantBases[k], namedLines(m))),
+  );
   return { totals: t, applied };
 }
 
@@ -115,6 +138,7 @@ export function pricedLines(ctx: { db: Db; now(): Date }, lines: CartLine[], opt
         id: opts.giftCard.id,
         obfuscatedCode: `****${String(opts.giftCard.code).slice(-4)}`,
         amount: wirePrice(t.giftCard),
+        ...(opts.giftCardAmount !== undefined ? { requestedAmount: wirePrice(opts.giftCardAmount) } : {}),
       }
     : undefined;
   const priceSummary: Schemas['PriceSummary'] = {

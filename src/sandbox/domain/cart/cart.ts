@@ -5,15 +5,15 @@
  * when a visitor signs in, their cart becomes the member's (or merges into it).
  */
 import type { components } from '../../../../generated/types/current-cart.ts';
-import { appError } from '../../platform/errors.ts';
+import { appError, validationError } from '../../platform/errors.ts';
 import { entityEvent } from '../../platform/events.ts';
 import type { Caller, Db } from '../../platform/types.ts';
 import { discounted, type MerchantDiscount } from './cart-pricing.ts';
-import { payableLines, refreshLines, type CartLine } from './cart-lines.ts';
+import { lineNotFound, payableLines, refreshLines, type CartLine } from './cart-lines.ts';
 import { sameItem } from '../line-items.ts';
 import type { DomainContext } from '../context.ts';
 import { copyField } from '../fields.ts';
-import { toMinor, wirePrice } from '../money.ts';
+import { amountViolation, toMinor, wirePrice } from '../money.ts';
 
 type Schemas = components['schemas'];
 export type BuyerInfo = Schemas['BuyerInfo'];
@@ -135,9 +135,21 @@ export function setCartInfo(cart: StoredCart, info: Schemas['CartInfo'], keys: s
   for (const key of keys) if (isCartInfoField(key)) copyField<Schemas['CartInfo'], CartInfoField>(cart, info, key);
 }
 
-/** Merchant discounts as a cart keeps them: each amount (decimal text, read as a number) as a price. */
-export const merchantDiscountsOf = (inputs: { amount?: string }[]): MerchantDiscount[] =>
-  inputs.map((m) => ({ amount: wirePrice(toMinor(Number(m.amount ?? 0))) }));
+/**
+ * Merchant discounts as a cart keeps them: each amount (decimal text of 0 or more) as a price,
+ * with the lines it names (none: the whole cart). A bad amount is a validation error naming
+ * every bad one; a named line the cart does not have is LINE_ITEM_NOT_FOUND.
+ */
+export function merchantDiscountsOf(inputs: Schemas['MerchantDiscountInput'][], lines: CartLine[]): MerchantDiscount[] {
+  const violations = inputs.flatMap((m, i) => amountViolation(`merchantDiscounts[${i}].amount`, m.amount) ?? []);
+  if (violations.length) throw validationError(violations);
+  for (const id of inputs.flatMap((m) => m.lineItemIds ?? []))
+    if (!lines.some((l) => l.id === id)) throw lineNotFound(id);
+  return inputs.map((m) => ({
+    amount: wirePrice(toMinor(m.amount)),
+    ...(m.lineItemIds?.length ? { lineItemIds: m.lineItemIds } : {}),
+  }));
+}
 
 /** A visitor's cart lines move into the member's cart when they sign in (the `memberSignedIn` event). */
 export function mergeVisitorCartIntoMember(

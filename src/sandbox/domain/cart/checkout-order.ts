@@ -11,6 +11,7 @@ import { CURRENCY } from './cart.ts';
 import { CHECKOUT_FQDN, priceCheckout, type StoredCheckout } from './checkout.ts';
 import type { DomainContext } from '../context.ts';
 import { couponFor } from './coupons.ts';
+import { merchantRules } from './cart-pricing.ts';
 import { copyField } from '../fields.ts';
 import { redeemGiftCard } from './gift-cards.ts';
 import { minorOf, toMinor } from '../money.ts';
@@ -40,7 +41,7 @@ function orderLineFields(line: LineItem): OrderLineFields {
   return fields;
 }
 
-/** What a checkout orders: its payable lines (a short line: what is left), shipping, tax country, coupon and gift card. */
+/** What a checkout orders: its payable lines (a short line: what is left), shipping, tax country, coupon, merchant discounts and gift card. */
 export function orderFromCheckout(db: Db, ck: StoredCheckout, delayCapture: boolean): OrderToPlace {
   const orderable = payableLines(ck.lineItems);
   if (!orderable.length) throw appError(400, 'NO_AVAILABLE_ITEMS', 'None of the checkout line items is available');
@@ -57,6 +58,7 @@ export function orderFromCheckout(db: Db, ck: StoredCheckout, delayCapture: bool
     })),
     currency: ck.currency ?? CURRENCY,
     coupon: couponFor(db, ck.couponCode),
+    merchantDiscounts: merchantRules(ck.merchantDiscounts, orderable),
     shipping:
       shippable && selected
         ? {
@@ -71,7 +73,14 @@ export function orderFromCheckout(db: Db, ck: StoredCheckout, delayCapture: bool
           }
         : undefined,
     taxCountry: destination?.address?.country,
-    giftCard: giftCard ? { id: giftCard.id, code: giftCard.code, balance: toMinor(giftCard.balance) } : undefined,
+    giftCard: giftCard
+      ? {
+          id: giftCard.id,
+          code: giftCard.code,
+          balance: toMinor(giftCard.balance),
+          ...(ck.giftCard?.requestedAmount ? { requested: minorOf(ck.giftCard.requestedAmount) } : {}),
+        }
+      : undefined,
     fields: {
       checkoutId: ck.id,
       ...(ck.cartId ? { cartId: ck.cartId } : {}),

@@ -4,7 +4,7 @@
  * shipping, tax and a gift card, and completed once (by the order it makes, or by hand).
  */
 import type { components } from '../../../../generated/types/checkout.ts';
-import { appError, conflict, notFound } from '../../platform/errors.ts';
+import { appError, conflict, notFound, validationError } from '../../platform/errors.ts';
 import { entityEvent } from '../../platform/events.ts';
 import type { Caller, Db } from '../../platform/types.ts';
 import { buyerOf, CURRENCY, type StoredCart } from './cart.ts';
@@ -14,6 +14,7 @@ import type { DomainContext } from '../context.ts';
 import { couponFor } from './coupons.ts';
 import { copyField } from '../fields.ts';
 import { requireGiftCard } from './gift-cards.ts';
+import { amountViolation, minorOf, toMinor, wirePrice } from '../money.ts';
 
 type Schemas = components['schemas'];
 export type Checkout = Schemas['Checkout'];
@@ -71,6 +72,7 @@ export interface CheckoutStart {
   billingAddress?: Schemas['Address'];
   selectedShippingOption?: Schemas['SelectedCarrierServiceOption'];
   cartId?: string;
+  merchantDiscounts?: Schemas['MerchantDiscount'][];
 }
 
 /** A new checkout of copies of the lines, for a buyer (stored by the first save). */
@@ -99,12 +101,13 @@ export function newCheckout(
   if (start.billingAddress) ck.billingInfo = { address: start.billingAddress };
   if (start.couponCode) ck.couponCode = start.couponCode;
   if (start.cartId) ck.cartId = start.cartId;
+  if (start.merchantDiscounts?.length) ck.merchantDiscounts = structuredClone(start.merchantDiscounts);
   if (start.selectedShippingOption)
     ck.shippingInfo = { ...ck.shippingInfo, selectedCarrierServiceOption: start.selectedShippingOption };
   return ck;
 }
 
-/** A checkout of the cart's lines (with its coupon); the cart remembers it. */
+/** A checkout of the cart's lines (with its coupon and merchant discounts, which name its lines by the same ids); the cart remembers it. */
 export function checkoutFromCart(
   ctx: DomainContext,
   buyer: Schemas['BuyerInfo'],
@@ -114,7 +117,12 @@ export function checkoutFromCart(
   if (!cart.lineItems.length) throw appError(400, 'CART_IS_EMPTY', 'An empty cart cannot make a checkout');
   const ck = saveCheckout(
     ctx,
-    newCheckout(ctx, buyer, cart.lineItems, { ...start, couponCode: cart.couponCode, cartId: cart.id }),
+    newCheckout(ctx, buyer, cart.lineItems, {
+      ...start,
+      couponCode: cart.couponCode,
+      merchantDiscounts: cart.merchantDiscounts,
+      cartId: cart.id,
+    }),
     'created',
   );
   ctx.db.put('carts', cart.id, { ...cart, checkoutId: ck.id });
@@ -131,11 +139,14 @@ const choiceOf = ({ carrierId, code }: Schemas['SelectedCarrierServiceOption']) 
 export function priceCheckout(ctx: DomainContext, ck: StoredCheckout): StoredCheckout {
   ck.lineItems = refreshLines(ctx.db, ck.lineItems);
   const giftCard = ck.giftCardCode ? ctx.db.get('giftCards', ck.giftCardCode) : undefined;
+  const requested = ck.giftCard?.requestedAmount;
   const t = pricedLines(ctx, ck.lineItems, {
     couponCode: ck.couponCode,
+    merchantDiscounts: ck.merchantDiscounts,
     address: ck.shippingInfo?.shippingDestination?.address,
     selected: ck.shippingInfo?.selectedCarrierServiceOption,
     giftCard,
+    giftCardAmount: requested ? minorOf(requested) : undefined,
   });
   ck.priceSummary = t.priceSummary;
   ck.appliedDiscounts = t.appliedDiscounts;
@@ -155,6 +166,13 @@ export function priceCheckout(ctx: DomainContext, ck: StoredCheckout): StoredChe
   else delete ck.giftCard;
   return ck;
 }
+
+/**
+ * An open checkout priced for reading, as a cart is on every read (the stored one is untouched); a
+ * completed checkout answers as it was when it made its order.
+ */
+export const checkoutForReading = (ctx: DomainContext, ck: StoredCheckout): StoredCheckout =>
+  ck.completed ? ck : priceCheckout(ctx, structuredClone(ck));
 
 export function saveCheckout(ctx: DomainContext, ck: StoredCheckout, slug: 'created' | 'updated'): StoredCheckout {
   priceCheckout(ctx, ck);
@@ -216,10 +234,30 @@ export function setCoupon(db: Db, ck: StoredCheckout, code: string): void {
   ck.couponCode = code;
 }
 
-/** Sets a checkout's gift card (an unknown code is refused). */
-export function setGiftCard(db: Db, ck: StoredCheckout, code: string): void {
-  requireGiftCard(db, code);
-  ck.giftCardCode = code;
+/**
+ * Sets a checkout's gift card and how much of it to use (createCheckout's and updateCheckout's
+ * `giftCardCode` and `giftCardRedeemAmount`): an unknown code is refused, an amount is decimal
+ * text of 0 or more with at most 3 decimals (the official SDK's `@decimalValue options
+ * { gte:0, maxScale:3 }`) for the checkout's card. A code given without an amount uses as much
+ * of the card as pays (the SDK's GiftCard shows the amount asked for as `requestedAmount`, and what
+ * the card pays as `amount`).
+ */
+export function setGiftCard(db: Db, ck: StoredCheckout, code: string | undefined, amount: string | undefined): void {
+  const bad = amount === undefined ? undefined : amountViolation('giftCardRedeemAmount', amount, 3);
+  if (bad) throw validationError([bad]);
+  if (code !== undefined) {
+    requireGiftCard(db, code);
+    delete ck.giftCard;
+    ck.giftCardCode = code;
+  }
+  if (amount === undefined) return;
+  if (!ck.giftCardCode)
+    throw appError(
+      400,
+      'GIFT_CARD_CODE_MISSING',
+      'giftCardRedeemAmount needs a gift card: give giftCardCode too, or add one first',
+    );
+  ck.giftCard = { ...ck.giftCard, requestedAmount: wirePrice(toMinor(amount)) };
 }
 
 /** Marks a checkout completed (once; completing it again changes nothing). */

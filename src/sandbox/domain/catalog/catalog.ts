@@ -8,7 +8,6 @@ import type { components } from '../../../../generated/types/stores-reader.ts';
 import { conflict, notFound } from '../../platform/errors.ts';
 import { entityEvent } from '../../platform/events.ts';
 import type { Db } from '../../platform/types.ts';
-import { STORES_APP_ID } from '../../seed/ids.ts';
 import type { DomainContext } from '../context.ts';
 import { choiceAvailable, choiceName, selectVariant } from './options.ts';
 import { catalogPrice, type CatalogPrice, type CostData, type Discount } from './pricing.ts';
@@ -101,23 +100,21 @@ export function emitProduct(ctx: DomainContext, slug: 'created' | 'updated' | 'd
   ctx.emit(entityEvent('wix.stores.catalog.v1.product', slug, p));
 }
 
+/** One variant's stock: what an order takes and a restock gives back. */
+export interface StockUnit {
+  productId: string;
+  variantId: string;
+}
+
 /**
- * Moves a store line's tracked inventory by `delta` (an order takes stock, a cancel with restock
+ * Moves a variant's tracked inventory by `delta` (an order takes stock, a cancel with restock
  * gives it back), never below zero, and emits the product's updated event. Answers the quantity
- * actually moved (0 for untracked stock or a line that is not the store's).
+ * actually moved (0 for untracked stock, or a product or variant that is no longer there).
  */
-export function changeStock(
-  ctx: DomainContext,
-  ref:
-    | { appId?: string; catalogItemId?: string; options?: { variantId?: string; options?: Record<string, string> } }
-    | undefined,
-  delta: number,
-): number {
-  if (ref?.appId !== STORES_APP_ID || !ref.catalogItemId) return 0;
+export function changeStock(ctx: DomainContext, unit: StockUnit, delta: number): number {
   let moved = 0;
-  const product = ctx.db.update(PRODUCTS, ref.catalogItemId, (p) => {
-    // The variant the stock check resolved (domain/orders/stock.ts): by id, or by choices.
-    const variant = findVariant(p, ref.options ?? {});
+  const product = ctx.db.update(PRODUCTS, unit.productId, (p) => {
+    const variant = p.variants.find((v) => v.id === unit.variantId);
     if (!variant?.stock?.trackQuantity) return;
     const before = variant.stock.quantity ?? 0;
     variant.stock.quantity = Math.max(0, before + delta);

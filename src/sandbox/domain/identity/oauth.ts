@@ -5,8 +5,8 @@
  */
 import { bytesToBase64Url } from '../../../normalise/base64url.ts';
 import { appError } from '../../platform/errors.ts';
-import { issueTokens, randomToken, TOKENS, type TokenAnswer } from '../../platform/tokens.ts';
-import type { Db, Entity, SandboxSettings } from '../../platform/types.ts';
+import { issueTokens, randomToken, readToken, type TokenAnswer } from '../../platform/tokens.ts';
+import type { Db, Entity, OperationContext } from '../../platform/types.ts';
 import type { DomainContext } from '../context.ts';
 
 /** Authorization codes the hosted login page hands out. */
@@ -98,18 +98,14 @@ export async function redeemAuthCode(
 }
 
 /** New tokens for a refresh token of the client; the caller keeps its refresh token (parallel renewals all succeed). */
-export function renewTokens(
-  db: Db,
+export async function renewTokens(
+  ctx: Pick<OperationContext, 'db' | 'tokenSigner' | 'now' | 'settings'>,
   clientId: string,
   refreshToken: unknown,
-  now: Date,
-  settings: SandboxSettings,
-): TokenAnswer {
-  const rec = db.get(TOKENS, String(refreshToken ?? ''));
-  if (!rec || rec.kind !== 'refresh' || rec.revoked || rec.clientId !== clientId) {
-    throw invalidGrant('Refresh token is not valid');
-  }
-  const answer = issueTokens(db, { clientId, visitorId: rec.visitorId, memberId: rec.memberId }, now, settings);
-  db.delete(TOKENS, answer.refresh_token);
-  return { ...answer, refresh_token: rec.id };
+): Promise<TokenAnswer> {
+  const token = String(refreshToken ?? '');
+  const read = await readToken(ctx.db, ctx.tokenSigner, token, 'refresh', ctx.now());
+  if ('error' in read || read.subject.clientId !== clientId) throw invalidGrant('Refresh token is not valid');
+  const answer = await issueTokens(ctx.db, ctx.tokenSigner, read.subject, ctx.now(), ctx.settings);
+  return { ...answer, refresh_token: token };
 }

@@ -2,7 +2,7 @@
  * Members' session tokens (login, register, verify, sign-on): opaque, expiring by the sandbox
  * clock; the hosted page (prompt=none) turns a live one into an authorization code.
  */
-import { randomToken, TOKENS } from '../../platform/tokens.ts';
+import { randomToken, revokeLoginTokens } from '../../platform/tokens.ts';
 import type { Caller, Db, JsonObject } from '../../platform/types.ts';
 import type { DomainContext } from '../context.ts';
 
@@ -46,13 +46,9 @@ export function liveSession(db: Db, token: string | undefined, now: Date): Sessi
 }
 
 /** Ends a login: the caller's tokens of that login (same visitor) and the member's sessions. */
-export function endMemberLogin(db: Db, caller: Caller): void {
+export function endMemberLogin(db: Db, caller: Caller, now: Date): void {
   if (caller.kind !== 'member') return;
-  for (const t of db.list(TOKENS)) {
-    if (t.memberId === caller.memberId && t.visitorId === caller.visitorId && !t.revoked) {
-      db.put(TOKENS, t.id, { ...t, revoked: true });
-    }
-  }
+  revokeLoginTokens(db, caller.memberId, caller.visitorId, now);
   for (const s of db.list(SESSIONS)) {
     if (s.memberId === caller.memberId && !s.revoked) db.put(SESSIONS, s.id, { ...s, revoked: true });
   }

@@ -147,7 +147,7 @@ export function changeMember(
 }
 
 export function removeMember(ctx: DomainContext, m: MemberRecord): void {
-  revokeMemberTokens(ctx.db, m.id);
+  revokeMemberTokens(ctx.db, m.id, ctx.now());
   deleteMemberRecord(ctx.db, m.id);
   emitMember(ctx, 'deleted', m);
 }
@@ -168,12 +168,12 @@ export function approveMember(ctx: DomainContext, m: MemberRecord) {
 
 export function blockMember(ctx: DomainContext, m: MemberRecord) {
   refuseOffline(m, 'blocked');
-  revokeMemberTokens(ctx.db, m.id);
+  revokeMemberTokens(ctx.db, m.id, ctx.now());
   return changeMember(ctx, m, (d) => void (d.status = 'BLOCKED'));
 }
 
 export function disconnectMember(ctx: DomainContext, m: MemberRecord) {
-  revokeMemberTokens(ctx.db, m.id);
+  revokeMemberTokens(ctx.db, m.id, ctx.now());
   return changeMember(ctx, m, (d) => void (d.status = 'OFFLINE'));
 }
 

@@ -27,7 +27,15 @@ import {
 } from './order-records.ts';
 import { activity, derive, emitOrder, newPayment, price } from './settlement.ts';
 import { shortLine, takeStock } from './stock.ts';
-import { computeTotals, rateText, taxRateFor, type CouponRule, type Totals } from '../totals.ts';
+import {
+  computeTotals,
+  merchantDiscountApplied,
+  rateText,
+  taxRateFor,
+  type CouponRule,
+  type MerchantDiscountRule,
+  type Totals,
+} from '../totals.ts';
 
 const COUNTERS = 'counters';
 
@@ -109,13 +117,14 @@ export interface OrderToPlace {
   lines: LineToOrder[];
   currency: string;
   coupon?: CouponRule & { id?: string; code?: string; name?: string };
-  merchantDiscounts?: Minor[];
+  /** Merchant discounts; `lines` are indexes into `lines` (none: the whole order). */
+  merchantDiscounts?: MerchantDiscountRule[];
   /** The order's shippingInfo (carrier, logistics) and its cost. */
   shipping?: { info: NonNullable<Order['shippingInfo']>; cost: Minor };
   /** The country whose rate taxes the order (none: no tax). */
   taxCountry?: string;
-  /** A gift card that pays part of the total, with its balance in minor units. */
-  giftCard?: { id: string; code: string; balance: Minor };
+  /** A gift card that pays part of the total: its balance and the amount asked for (none: what it can), in minor units. */
+  giftCard?: { id: string; code: string; balance: Minor; requested?: Minor };
   /** Fields copied onto the order as given (buyerInfo, billingInfo, channelInfo, checkoutId, ...). */
   fields: OrderFields;
   approval: Approval;
@@ -138,7 +147,7 @@ export function priceOrderLines(
   newId: () => string,
 ): StoredLineItem[] {
   const totals = lines.map((l) => l.unit * l.quantity);
-  const discounts = allocate(t.discount, totals);
+  const discounts = t.lineDiscounts;
   const taxes = allocate(
     t.tax,
     totals.map((x, i) => x - discounts[i]),
@@ -184,10 +193,12 @@ export function placeOrder(ctx: DomainContext, input: OrderToPlace): PlacedOrder
     shipping: input.shipping?.cost ?? 0,
     taxRate: rate,
     giftCardBalance: input.giftCard?.balance,
+    giftCardRequested: input.giftCard?.requested,
   });
   const money = (m: Minor) => price(m, input.currency);
   const now = ctx.now().toISOString();
   const number = nextOrderNumber(ctx);
+  const lineItems = priceOrderLines(input.lines, t, rate, input.currency, ctx.newId);
   const order: StoredOrder = {
     weightUnit: 'KG',
     taxIncludedInPrices: false,
@@ -199,7 +210,7 @@ export function placeOrder(ctx: DomainContext, input: OrderToPlace): PlacedOrder
     updatedDate: now,
     purchasedDate: now,
     currency: input.currency,
-    lineItems: priceOrderLines(input.lines, t, rate, input.currency, ctx.newId),
+    lineItems,
     ...(input.shipping ? { shippingInfo: { ...input.shipping.info, cost: { price: money(t.shipping) } } } : {}),
     priceSummary: {
       subtotal: money(t.subtotal),
@@ -210,14 +221,29 @@ export function placeOrder(ctx: DomainContext, input: OrderToPlace): PlacedOrder
       total: money(t.total + t.giftCard),
       additionalFees: money(0),
     },
-    appliedDiscounts: input.coupon
-      ? [
-          {
-            discountType: 'GLOBAL',
-            coupon: { id: input.coupon.id, code: input.coupon.code, name: input.coupon.name, amount: money(t.coupon) },
-          },
-        ]
-      : [],
+    appliedDiscounts: [
+      ...(input.coupon
+        ? [
+            {
+              discountType: 'GLOBAL' as const,
+              coupon: {
+                id: input.coupon.id,
+                code: input.coupon.code,
+                name: input.coupon.name,
+                amount: money(t.coupon),
+              },
+            },
+          ]
+        : []),
+      ...(input.merchantDiscounts ?? []).map((m, k) =>
+        merchantDiscountApplied(
+          t.merchantDiscounts[k],
+          t.merchantBases[k],
+          m.lines?.map((i) => lineItems[i].id),
+          input.currency,
+        ),
+      ),
+    ],
     taxSummary: { totalTax: money(t.tax) },
     status: 'INITIALIZED',
     paymentStatus: 'NOT_PAID',

@@ -1,0 +1,68 @@
+/**
+ * The request log (`--log`, `--log json`): one line per request the server answers, with who
+ * called (caller kind), what (method, path without the query, operation id), how it ended
+ * (status, application error code) and how long it took (milliseconds, to the last byte sent).
+ * The query string is never logged: it may carry codes, tokens or personal data.
+ */
+
+export type LogFormat = 'text' | 'json';
+export const LOG_FORMATS: readonly (LogFormat | 'off')[] = ['text', 'json', 'off'];
+
+/** What the sandbox learns of a request while answering it (the server reads it when the answer is sent). */
+export interface RequestNote {
+  /** `anonymous`, `visitor`, `member` or `elevated`, once the caller is known. */
+  caller?: string;
+  /** `<module>.<operationId>` of the operation answered. */
+  operation?: string;
+  /** The application error code of an error answer. */
+  code?: string;
+}
+
+export interface RequestLogEntry {
+  /** When the request arrived (ISO 8601, real time). */
+  time: string;
+  caller: string | null;
+  method: string;
+  path: string;
+  operation: string | null;
+  status: number;
+  code: string | null;
+  ms: number;
+}
+
+export function logEntry(
+  started: { at: Date; ms: number },
+  request: { method: string; path: string },
+  note: RequestNote,
+  status: number,
+  endedMs: number,
+): RequestLogEntry {
+  return {
+    time: started.at.toISOString(),
+    caller: note.caller ?? null,
+    method: request.method,
+    path: request.path,
+    operation: note.operation ?? null,
+    status,
+    code: note.code ?? null,
+    ms: Math.round(endedMs - started.ms),
+  };
+}
+
+/** One line: `2026-11-25T13:28:02.123Z visitor POST /ecom/v1/carts/current currentCart.getCurrentCart 404 OWNED_CART_NOT_FOUND 3ms`. */
+export function formatLogLine(e: RequestLogEntry, format: LogFormat): string {
+  if (format === 'json') return JSON.stringify(e);
+  return [e.time, e.caller ?? '-', e.method, e.path, e.operation ?? '-', e.status, e.code ?? '-', `${e.ms}ms`].join(
+    ' ',
+  );
+}
+
+/** The application error code of a JSON error answer's text (`details.applicationError.code`), if any. */
+export function errorCodeOf(text: string): string | undefined {
+  try {
+    const code: unknown = JSON.parse(text)?.details?.applicationError?.code;
+    return typeof code === 'string' ? code : undefined;
+  } catch {
+    return undefined;
+  }
+}
