@@ -136,7 +136,10 @@ afterAll(async () => {
 
 /** Every <img> of the page: loaded (a decoded raster), and through Next's image optimizer. */
 async function images(page: Page): Promise<{ src: string; loaded: boolean }[]> {
-  await page.waitForLoadState('networkidle');
+  // next/image loads lazily: each image in view, then every one done (decoded or broken). A
+  // client-side navigation has no load event of its own to wait for.
+  for (const img of await page.locator('img').all()) await img.scrollIntoViewIfNeeded();
+  await page.waitForFunction(() => [...document.images].every((i) => i.complete));
   return page.$$eval('img', (imgs) =>
     imgs.map((i) => ({ src: i.currentSrc || i.src, loaded: i.complete && i.naturalWidth > 0 })),
   );
