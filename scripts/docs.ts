@@ -1,10 +1,12 @@
 /**
  * `npm run docs`: static HTML reference of every service (redocly build-docs, scripts inlined so
- * the pages work offline) into docs/api/, and docs/index.html linking them.
+ * the pages work offline) into docs/api/, the client's reference with the README and the guides
+ * of docs/*.md (TypeDoc, typedoc.json's projectDocuments) into docs/client/, and docs/index.html
+ * linking them.
  */
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join, resolve, dirname } from 'node:path';
+import { basename, join, resolve, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import YAML from 'yaml';
 
@@ -13,7 +15,8 @@ const out = join(root, 'docs');
 const apis = Object.keys((YAML.parse(readFileSync(join(root, 'redocly.yaml'), 'utf8')) as { apis: object }).apis);
 mkdirSync(join(out, 'api'), { recursive: true });
 
-const escape = (s: string) => s.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!);
+const escape = (s: string) =>
+  s.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!);
 const rows: string[] = [];
 for (const api of apis) {
   const spec = JSON.parse(readFileSync(join(root, 'generated', 'openapi', `${api}.json`), 'utf8')) as {
@@ -23,10 +26,23 @@ for (const api of apis) {
   const file = join(out, 'api', `${api}.html`);
   execFileSync(
     join(root, 'node_modules', '.bin', 'redocly'),
-    ['build-docs', api, '--config', join(root, 'redocly.yaml'), '-o', file, '--inlineBundle', '--title', `storefront-kit: ${spec.info.title}`],
+    [
+      'build-docs',
+      api,
+      '--config',
+      join(root, 'redocly.yaml'),
+      '-o',
+      file,
+      '--inlineBundle',
+      '--title',
+      `storefront-kit: ${spec.info.title}`,
+    ],
     { stdio: 'pipe', cwd: root },
   );
-  const count = Object.values(spec.paths).reduce((n, item) => n + Object.keys(item).filter((k) => k !== 'parameters').length, 0);
+  const count = Object.values(spec.paths).reduce(
+    (n, item) => n + Object.keys(item).filter((k) => k !== 'parameters').length,
+    0,
+  );
   rows.push(
     `<tr><td><a href="api/${api}.html">${escape(spec.info.title)}</a></td><td>${count}</td><td>${escape(spec.info.summary ?? '')}</td></tr>`,
   );
@@ -36,9 +52,17 @@ for (const api of apis) {
 // The sandbox's coverage table (also a test: docs/coverage.md must match the handlers).
 execFileSync(join(root, 'node_modules', '.bin', 'tsx'), ['scripts/coverage.ts'], { stdio: 'inherit', cwd: root });
 
-// The client's API reference, beside the spec docs.
-execFileSync(join(root, 'node_modules', '.bin', 'typedoc'), ['--options', join(root, 'typedoc.json')], { stdio: 'inherit', cwd: root });
+// The client's API reference, beside the spec docs, with the README as its front page and the guides.
+execFileSync(join(root, 'node_modules', '.bin', 'typedoc'), ['--options', join(root, 'typedoc.json')], {
+  stdio: 'inherit',
+  cwd: root,
+});
 console.log('docs/client/index.html');
+const typedoc = JSON.parse(readFileSync(join(root, 'typedoc.json'), 'utf8')) as { projectDocuments: string[] };
+const guides = typedoc.projectDocuments.map((file) => {
+  const title = /^# (.+)$/m.exec(readFileSync(join(root, file), 'utf8'))?.[1] ?? file;
+  return `<li><a href="client/documents/${basename(file, '.md')}.html">${escape(title)}</a></li>`;
+});
 
 writeFileSync(
   join(out, 'index.html'),
@@ -49,7 +73,12 @@ writeFileSync(
 <table><thead><tr><th>Service</th><th>Operations</th><th>Summary</th></tr></thead><tbody>
 ${rows.join('\n')}
 </tbody></table>
-<p><a href="client/index.html">Client API reference (TypeDoc)</a></p>
+<h2>Guides</h2>
+<ul>
+<li><a href="client/index.html">README</a></li>
+${guides.join('\n')}
+</ul>
+<p><a href="client/modules.html">Client API reference (TypeDoc)</a></p>
 </body></html>
 `,
 );

@@ -53,6 +53,7 @@ const NOT_ON_OTHER_RUNTIMES: Record<string, string> = {
   'test/hardening/**': 'fuzz, load and fault figures (minutes of work, one machine figure)',
   'test/docs/**': 'generated docs and the coverage table (the toolchain)',
   'test/imports/**': 'import rules (the toolchain)',
+  'test/packaging/consumers.test.ts': 'consumer projects built with tsc, vite and next (the toolchain)',
 };
 
 export const RUNTIME_SUITES = 'unit, contract, sandbox, packaging';

@@ -7,8 +7,7 @@
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join, resolve, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { describeStart, sandboxOptionsFromArgs } from '../src/sandbox/platform/cli.ts';
-import { createSandboxServer } from '../src/sandbox/platform/server.ts';
+import { main } from '../src/sandbox/platform/cli.ts';
 import { buildConsole } from './build-console.ts';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -24,27 +23,13 @@ function newest(dir: string): number {
 }
 
 const sources = [join(root, 'console'), join(root, 'src'), join(root, 'generated')];
-const stale = !existsSync(join(dist, 'index.html')) || Math.max(...sources.map(newest)) > statSync(join(dist, 'index.html')).mtimeMs;
+const stale =
+  !existsSync(join(dist, 'index.html')) ||
+  Math.max(...sources.map(newest)) > statSync(join(dist, 'index.html')).mtimeMs;
 if (stale) {
   console.log('building the console…');
   await buildConsole();
 }
 
-let options;
-try {
-  options = sandboxOptionsFromArgs(process.argv.slice(2), process.env, { log: 'text' });
-} catch (err) {
-  console.error(`npm start: ${(err as Error).message}`);
-  process.exit(2);
-}
-try {
-  const s = await createSandboxServer({ ...options, staticDir: dist });
-  console.log(describeStart(s.url, s.sandbox.options, options.data));
-  console.log(`  console:          ${s.url}/`);
-  const stop = () => void s.close().then(() => process.exit(0));
-  process.on('SIGINT', stop);
-  process.on('SIGTERM', stop);
-} catch (err) {
-  console.error(`npm start: ${(err as Error).message}`);
-  process.exit(1);
-}
+// The request log is on by default here: what a developer watching `npm start` wants to see.
+await main(process.argv.slice(2), { staticDir: dist, name: 'npm start', log: 'text' });

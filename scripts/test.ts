@@ -1,6 +1,7 @@
 /**
  * `npm test`: everything, in order, on a fresh clone.
- *   spec lint -> generated-code drift -> type check -> import rules -> console build -> pack
+ *   spec lint -> generated-code drift -> type check -> import rules -> pack (prepack builds the
+ *   library and the console; size and file count printed) -> publint and attw on the tarball
  *   -> vitest on this Node (every suite: unit, contract, sandbox, packaging, docs, browser, hardening)
  *   -> vitest on Node 22, 24 and 26, side by side (unit, contract, sandbox, packaging; scripts/runtimes.ts)
  * Each step before vitest counts as one check; vitest's tests count one each, on every runtime.
@@ -10,7 +11,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, existsSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { packLibrary } from './pack.ts';
+import { lintPackage, packedSummary, packLibrary } from './pack.ts';
 import { installRuntime, RUNTIMES, RUNTIME_SUITES, runtimeVitestArgs } from './runtimes.ts';
 
 const bin = (name: string) => join('node_modules', '.bin', name);
@@ -102,10 +103,16 @@ check('generated drift', bin('tsx'), ['scripts/generate.ts', '--check']);
 check('type check', bin('tsc'), ['-p', 'tsconfig.json', '--noEmit']);
 // dependency-cruiser with .dependency-cruiser.cjs: no cycles in src/, one-way imports (see the file).
 check('import rules', bin('depcruise'), ['src', 'console', '--config', '.dependency-cruiser.cjs']);
-// Built once here so the browser test files (run in parallel) share one fresh build.
-check('console build', bin('tsx'), ['scripts/build-console.ts']);
-// Packed once here for the packaging test on every runtime (a missing tarball fails that test).
-const packed = task('pack', () => packLibrary(scratch)) ?? join(scratch, 'not-packed.tgz');
+// Packed once here, as `npm pack` on a clone does it: prepack builds the library and the console
+// (the browser test files, run in parallel, share that build), for the packaging tests on every
+// runtime (a missing tarball fails them).
+const packed =
+  task('pack (prepack builds the library and the console)', () => {
+    const p = packLibrary(scratch);
+    console.log(packedSummary(p));
+    return p.tarball;
+  }) ?? join(scratch, 'not-packed.tgz');
+task('package linters: publint, @arethetypeswrong/cli', () => console.log(lintPackage(packed)));
 const filters = process.argv.slice(2);
 
 const summary: string[] = [];

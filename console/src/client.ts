@@ -25,6 +25,7 @@ import {
   type ConsoleState,
   type Tokens,
 } from './state.ts';
+import type { Credentials, PreviewedRequest } from './snippets.ts';
 
 export interface CallResult {
   ok: boolean;
@@ -199,9 +200,9 @@ export async function previewRequest(
   d: OperationDescriptor,
   pathValues: string[],
   options: unknown,
-): Promise<NonNullable<CallResult['request']> & { headers: [string, string][] }> {
+): Promise<PreviewedRequest> {
   const s = getState();
-  let seen: (NonNullable<CallResult['request']> & { headers: [string, string][] }) | undefined;
+  let seen: PreviewedRequest | undefined;
   const keep: typeof fetch = async (input, init) => {
     const headers = [...new Headers(init?.headers).entries()].filter(([k]) => k !== 'authorization');
     seen = {
@@ -229,88 +230,8 @@ export async function previewRequest(
   return seen;
 }
 
-export interface Credentials {
-  host: string;
-  clientId: string;
-  elevated: boolean;
-  apiKey: string;
-  siteId: string;
-  /** A current access token, when the console holds one. */
-  accessToken?: string;
-}
-
 export function credentials(s: ConsoleState = getState(), elevated = s.useApiKey): Credentials {
   const token =
     s.tokens && s.tokens.accessToken.expiresAt * 1000 > Date.now() + 60_000 ? s.tokens.accessToken.value : undefined;
   return { host: apiHost(s), clientId: s.clientId, elevated, apiKey: s.apiKey, siteId: s.siteId, accessToken: token };
-}
-
-const shq = (v: string) => `'${v.replace(/'/g, "'\\''")}'`;
-
-/** The same call as TypeScript using the client, with the real host and credentials. */
-export function tsSnippet(d: OperationDescriptor, pathValues: string[], options: unknown, c: Credentials): string {
-  const strategy = c.elevated ? 'ApiKeyStrategy' : 'OAuthStrategy';
-  const auth = c.elevated
-    ? `ApiKeyStrategy({ apiKey: ${JSON.stringify(c.apiKey)}, siteId: ${JSON.stringify(c.siteId)} })`
-    : `OAuthStrategy({ clientId: ${JSON.stringify(c.clientId)} })`;
-  const args = [
-    ...pathValues.map((v) => JSON.stringify(v)),
-    ...(options && Object.keys(options as object).length ? [JSON.stringify(options, null, 2)] : []),
-  ];
-  return `import { createClient, ${strategy}, ${d.module} } from 'storefront-kit';
-
-const kit = createClient({ modules: { ${d.module} }, auth: ${auth}, host: ${JSON.stringify(c.host)} });
-const result = await kit.${d.module}.${d.operationId}(${args.join(', ')});
-console.log(result);`;
-}
-
-/** How a snippet gets its Authorization value: the API key, the console's token, or a new visitor token. */
-function authorization(c: Credentials): { header: string; curlSetup?: string; fetchSetup?: string } {
-  if (c.elevated) return { header: c.apiKey };
-  if (c.accessToken) return { header: c.accessToken };
-  const body = JSON.stringify({ clientId: c.clientId, grantType: 'anonymous' });
-  return {
-    header: '$TOKEN',
-    curlSetup: `TOKEN=$(curl -s -X POST ${shq(`${c.host}/oauth2/token`)} -H 'Content-Type: application/json' --data ${shq(body)} | sed -n 's/.*"access_token" *: *"\\([^"]*\\)".*/\\1/p')`,
-    fetchSetup: `const { access_token: TOKEN } = await (await fetch(${JSON.stringify(`${c.host}/oauth2/token`)}, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: ${JSON.stringify(body)} })).json();`,
-  };
-}
-
-/** The same call as curl, runnable as pasted (a visitor token is fetched first when the console has none). */
-export function curlSnippet(req: Awaited<ReturnType<typeof previewRequest>>, c: Credentials): string {
-  const auth = authorization(c);
-  const headers = [
-    ...(c.elevated ? [['wix-site-id', c.siteId] as [string, string]] : []),
-    ...req.headers.filter(([k]) => k !== 'wix-site-id'),
-  ];
-  const parts = [
-    `curl -X ${req.method} ${shq(req.url)}`,
-    auth.header === '$TOKEN' ? `  -H "Authorization: $TOKEN"` : `  -H ${shq(`Authorization: ${auth.header}`)}`,
-  ];
-  for (const [k, v] of headers) parts.push(`  -H ${shq(`${k}: ${v}`)}`);
-  if (req.body !== undefined) parts.push(`  --data ${shq(req.body)}`);
-  return [auth.curlSetup, parts.join(' \\\n')].filter(Boolean).join('\n');
-}
-
-/** The same call with fetch (a module or the browser's console: top-level await). */
-export function fetchSnippet(req: Awaited<ReturnType<typeof previewRequest>>, c: Credentials): string {
-  const auth = authorization(c);
-  const headers: Record<string, string> = { Authorization: auth.header === '$TOKEN' ? '${TOKEN}' : auth.header };
-  if (c.elevated) headers['wix-site-id'] = c.siteId;
-  for (const [k, v] of req.headers) if (k !== 'wix-site-id') headers[k] = v;
-  const headerText = JSON.stringify(headers, null, 2).replace('"${TOKEN}"', 'TOKEN');
-  const init = [
-    `method: ${JSON.stringify(req.method)}`,
-    `headers: ${headerText}`,
-    ...(req.body !== undefined ? [`body: JSON.stringify(${req.body})`] : []),
-  ];
-  return [
-    auth.fetchSetup,
-    `const res = await fetch(${JSON.stringify(req.url)}, {\n  ${init
-      .join(',\n  ')
-      .replace(/\n/g, '\n  ')
-      .replace(/\n  \}$/, '\n  }')}\n});\nconsole.log(res.status, await res.json());`,
-  ]
-    .filter(Boolean)
-    .join('\n');
 }

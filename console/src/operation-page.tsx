@@ -9,21 +9,13 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useParams } from 'react-router';
 import type { OperationDescriptor } from '../../src/console-data.ts';
-import {
-  credentials,
-  curlSnippet,
-  fetchSnippet,
-  previewRequest,
-  send,
-  stringify,
-  tsSnippet,
-  type CallResult,
-} from './client.ts';
+import { credentials, previewRequest, send, stringify, type CallResult } from './client.ts';
+import { curlSnippet, fetchSnippet, tsSnippet } from './snippets.ts';
 import { callerAllows } from './caller.ts';
 import { findOperation } from './operations.ts';
 import { PREPARATIONS, runPreparation } from './prepare.ts';
 import { CopyButton, ResponseBody } from './response-view.tsx';
-import { bodySchemaOf, check, exampleCall, operationNode, parametersOf, type Problem } from './schema.ts';
+import { bodySchemaOf, exampleCall, formProblems, operationNode, parametersOf, type Problem } from './schema.ts';
 import { fieldId, FormOptions, IdPicker, SchemaField } from './schema-form.tsx';
 import { currentRole, recall, remember, useConsoleState } from './state.ts';
 
@@ -137,6 +129,13 @@ function OperationView({ d }: { d: OperationDescriptor }) {
     let live = true;
     const timer = setTimeout(() => {
       const c = credentials(state, role === 'elevated');
+      // Code for a form the console would not send (a required field empty, a value out of the
+      // spec) would not compile either: the page says what to fill in instead.
+      const found = formProblems(d, pathValues, options);
+      if (found.length) {
+        setSnippets({ error: found.map((p) => (p.field ? `${p.field} ${p.message}` : p.message)).join('; ') });
+        return;
+      }
       previewRequest(d, pathList, options).then(
         (req) =>
           live &&
@@ -195,13 +194,7 @@ function OperationView({ d }: { d: OperationDescriptor }) {
       setProblems([{ field: 'json', message: `The JSON does not parse, nothing was sent: ${jsonError}` }]);
       return;
     }
-    const found: Problem[] = [];
-    for (const p of d.pathParams) if (!pathValues[p.name]) found.push({ field: p.name, message: 'is required' });
-    if (bodySchema) check(d.service, bodySchema, options, '', found);
-    for (const p of params.filter((x) => x.in === 'query')) {
-      if (p.required && options[p.name] === undefined) found.push({ field: p.name, message: 'is required' });
-      check(d.service, p.schema, options[p.name], p.name, found);
-    }
+    const found = formProblems(d, pathValues, options);
     setProblems(found);
     if (found.length && !force) return;
     setBusy(true);
@@ -231,7 +224,10 @@ function OperationView({ d }: { d: OperationDescriptor }) {
 
   const advice = result ? errorAdvice(d, result) : undefined;
   // The answer as plain JSON (dates as text), once per answer rather than on every keystroke.
-  const answerValue = useMemo(() => (result?.ok ? (JSON.parse(stringify(result.result) ?? 'null') as unknown) : undefined), [result]);
+  const answerValue = useMemo(
+    () => (result?.ok ? (JSON.parse(stringify(result.result) ?? 'null') as unknown) : undefined),
+    [result],
+  );
 
   return (
     <article className="operation">

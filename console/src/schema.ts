@@ -154,6 +154,26 @@ export function check(
   return out;
 }
 
+/**
+ * What the console's own check finds wrong with a form before sending: empty path parameters,
+ * missing required query parameters, and the spec's constraints on the body and the query.
+ */
+export function formProblems(
+  d: OperationDescriptor,
+  pathValues: Record<string, string>,
+  options: Record<string, unknown>,
+): Problem[] {
+  const found: Problem[] = [];
+  for (const p of d.pathParams) if (!pathValues[p.name]) found.push({ field: p.name, message: 'is required' });
+  const body = bodySchemaOf(d);
+  if (body) check(d.service, body, options, '', found);
+  for (const p of parametersOf(d).filter((x) => x.in === 'query')) {
+    if (p.required && options[p.name] === undefined) found.push({ field: p.name, message: 'is required' });
+    check(d.service, p.schema, options[p.name], p.name, found);
+  }
+  return found;
+}
+
 export const join = (base: string, key: string) => (base ? `${base}.${key}` : key);
 
 export function typeOf(s: Schema): string {

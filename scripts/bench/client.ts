@@ -219,9 +219,10 @@ export async function stubbedClientSpeed(): Promise<StubbedResult[]> {
   return out;
 }
 
-export async function bundleSize(entry: string): Promise<{ bytes: number; gzip: number }> {
+/** `entry`'s bundle; its imports resolve from `resolveDir` (this checkout, or another build's tree). */
+export async function bundleSize(entry: string, resolveDir = root): Promise<{ bytes: number; gzip: number }> {
   const out = await build({
-    stdin: { contents: entry, resolveDir: root, loader: 'ts' },
+    stdin: { contents: entry, resolveDir, loader: 'ts' },
     bundle: true,
     minify: true,
     format: 'esm',

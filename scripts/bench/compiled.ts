@@ -11,7 +11,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
-const OUT = join(root, 'node_modules', '.cache', 'storefront-kit-bench');
+export const OUT = join(root, 'node_modules', '.cache', 'storefront-kit-bench');
 
 /** Bundles the module at the absolute path `entry` into `outfile`, packages left as imports. */
 async function bundle(entry: string, outfile: string): Promise<string> {
@@ -34,26 +34,32 @@ export function compiled(name: string, entry: string): Promise<string> {
 }
 
 /**
- * `entry` as it was at `commit`, bundled like `compiled`: the commit's src/, generated/ and
- * scripts/bench/ are taken out of git (`git archive`) into node_modules/.cache, so a previous
- * build runs beside this one in the same bench run. Throws when the commit is not in this clone.
+ * The repository's src/, generated/, scripts/bench/ and TypeScript configs as they were at
+ * `commit`, taken out of git (`git archive`) into .tmp/ (packages resolve from there, and it is
+ * not under node_modules, where tsc would name its files by package paths in declarations);
+ * returns the folder. Throws when the commit is not in this clone.
  */
-export async function compiledAt(commit: string, name: string, entry: string): Promise<string> {
-  const dir = join(OUT, `tree-${commit}`);
+export function treeAt(commit: string): string {
+  const dir = join(root, '.tmp', 'bench-trees', commit);
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });
   let tarball: Buffer;
   try {
-    tarball = execFileSync('git', ['archive', '--format=tar', commit, 'src', 'generated', 'scripts/bench'], {
-      cwd: root,
-      maxBuffer: 1 << 28,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    tarball = execFileSync(
+      'git',
+      ['archive', '--format=tar', commit, 'src', 'generated', 'scripts/bench', 'tsconfig.json', 'tsconfig.build.json'],
+      { cwd: root, maxBuffer: 1 << 28, stdio: ['ignore', 'pipe', 'pipe'] },
+    );
   } catch (err) {
     throw new Error(
       `commit ${commit} is not in this clone (a shallow clone has no history): ${String((err as { stderr?: Buffer }).stderr ?? err).trim()}`,
     );
   }
   execFileSync('tar', ['-x', '-C', dir], { input: tarball });
-  return bundle(join(dir, entry), join(OUT, `${name}-${commit}.mjs`));
+  return dir;
+}
+
+/** `entry` as it was at `commit` (treeAt), bundled like `compiled`, so a previous build runs beside this one. */
+export async function compiledAt(commit: string, name: string, entry: string): Promise<string> {
+  return bundle(join(treeAt(commit), entry), join(OUT, `${name}-${commit}.mjs`));
 }

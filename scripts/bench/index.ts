@@ -8,7 +8,9 @@ import { cpus, loadavg } from 'node:os';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { bundleSizes, stubbedClientSpeed } from './client.ts';
+import { BUNDLES, bundleSize, bundleSizes, stubbedClientSpeed } from './client.ts';
+import { treeAt } from './compiled.ts';
+import { typecheckTimes } from './typecheck.ts';
 import { consoleBench } from './console.ts';
 import { httpClientSpeed } from './http.ts';
 import { lookupGrowth, sandboxLoad, type Load, type LookupGrowth } from './load.ts';
@@ -26,6 +28,19 @@ interface Row {
   /** A target of the issue's acceptance list (the others are targets of its build list). */
   acceptance?: boolean;
 }
+
+/**
+ * The build before issue 22 (the package, typed builders, closed options, required fields): its
+ * cart bundle and a consumer's type check are the baselines of the rows that must not grow.
+ */
+const BEFORE_ISSUE_22 = '8c95fb3';
+
+const bundleNames = {
+  cart: 'createClient + OAuthStrategy + getCurrentCart',
+  cartAndMembers: '+ queryMembers',
+  directLogin:
+    'a login page: createClient + OAuthStrategy + login (ours: withDirectLogin) + getMemberTokensForDirectLogin',
+};
 
 const rows: Row[] = [];
 const notes: string[] = [];
@@ -46,6 +61,16 @@ const ratioText = (r: Row) => {
   const bound = r.target?.min ?? r.target?.max;
   return bound !== undefined && r.ratio.toFixed(2) === bound.toFixed(2) ? r.ratio.toFixed(3) : r.ratio.toFixed(2);
 };
+/** A row whose figures could not be had: it says why, and its target counts as not met. */
+const notMeasured = (area: string, measure: string, e: unknown, target: Row['target']): Row => ({
+  area,
+  measure: `${measure}: not measured, ${(e as Error).message.split('\n').slice(0, 3).join(' ')}`,
+  value: '-',
+  baseline: '-',
+  ratio: NaN,
+  target,
+  acceptance: true,
+});
 const progress = (line: string) => process.stderr.write(`[bench] ${line}\n`);
 
 /** Growth rows of the store's lookups: 10,000 entities against 100, target within 1.5x. */
@@ -66,9 +91,56 @@ function lookupRows(growth: LookupGrowth[]): void {
   }
 }
 
+/** Issue 22's rows: the cart bundle and a consumer's type check, this build vs the build before it. */
+async function packageRows(): Promise<void> {
+  const cartName = bundleNames.cart;
+  progress(`cart bundle and a consumer's type check: this build vs ${BEFORE_ISSUE_22}`);
+  try {
+    const before = await bundleSize(BUNDLES.cart.ours, treeAt(BEFORE_ISSUE_22));
+    const now = await bundleSize(BUNDLES.cart.ours);
+    rows.push({
+      area: 'bundle, min+gzip',
+      measure: `${cartName}: this build vs the build before issue 22 (${BEFORE_ISSUE_22}; the issue's budget: no bigger than 7.4 kB)`,
+      value: kb(now.gzip),
+      baseline: kb(before.gzip),
+      ratio: now.gzip / before.gzip,
+      target: { max: 1 },
+      acceptance: true,
+    });
+  } catch (e) {
+    rows.push(notMeasured('bundle, min+gzip', `${cartName}: this build vs ${BEFORE_ISSUE_22}`, e, { max: 1 }));
+  }
+  try {
+    const t = typecheckTimes(BEFORE_ISSUE_22);
+    rows.push({
+      area: 'type check, a consumer',
+      measure: `tsc on a small app (cart, query builder, elevated query, an error; skipLibCheck) against the package's declarations: this build vs ${BEFORE_ISSUE_22}, median of 5 alternating rounds (tsc's check time ${ms(t.ours.checkMs)} vs ${ms(t.theirs.checkMs)}; ${int(t.ours.instantiations)} vs ${int(t.theirs.instantiations)} type instantiations, ${int(t.ours.types)} vs ${int(t.theirs.types)} types)`,
+      value: ms(t.ours.ms),
+      baseline: ms(t.theirs.ms),
+      ratio: t.ours.ms / t.theirs.ms,
+      target: { max: 1.1 },
+      acceptance: true,
+    });
+  } catch (e) {
+    rows.push(
+      notMeasured('type check, a consumer', `tsc on a small app: this build vs ${BEFORE_ISSUE_22}`, e, { max: 1.1 }),
+    );
+  }
+}
+
 /** `npm run bench -- --lookups`: only the lookup growth rows, printed (docs/bench.md keeps the full run). */
 async function lookupsOnly(): Promise<void> {
   lookupRows(await lookupGrowth(progress));
+  printRows();
+}
+
+/** `npm run bench -- --package`: only issue 22's rows (bundle, type check), printed. */
+async function packageOnly(): Promise<void> {
+  await packageRows();
+  printRows();
+}
+
+function printRows(): void {
   console.log(
     [
       '| area | measure | ours | baseline | ratio | target |',
@@ -109,12 +181,6 @@ async function main(): Promise<void> {
   }
 
   progress('bundles: ours and the official SDK, esbuild');
-  const bundleNames = {
-    cart: 'createClient + OAuthStrategy + getCurrentCart',
-    cartAndMembers: '+ queryMembers',
-    directLogin:
-      'a login page: createClient + OAuthStrategy + login (ours: withDirectLogin) + getMemberTokensForDirectLogin',
-  };
   for (const b of await bundleSizes()) {
     const target = b.name === 'directLogin' ? undefined : { max: 1 / 3 };
     rows.push({
@@ -127,6 +193,8 @@ async function main(): Promise<void> {
       acceptance: target !== undefined,
     });
   }
+
+  await packageRows();
 
   progress('client over HTTP against the sandbox: ours vs raw fetch');
   const http = await httpClientSpeed();
@@ -320,4 +388,5 @@ async function main(): Promise<void> {
 }
 
 if (process.argv.includes('--lookups')) await lookupsOnly();
+else if (process.argv.includes('--package')) await packageOnly();
 else await main();

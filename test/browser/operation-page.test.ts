@@ -140,6 +140,16 @@ describe('the operation page', () => {
     const ts = (await h.page.getByTestId('snippet-ts').textContent())!;
     expect(ts).toContain(`host: "${h.server.url}"`);
     expect(ts).toMatch(/OAuthStrategy\(\{ clientId: "[^"]+" \}\)/);
+    // No options: the builder is run, and its items printed (test/spec/ts-snippets.test.ts runs every snippet).
+    expect(ts).toContain('const page = await kit.products.queryProducts().find();\nconsole.log(page.items);');
+  });
+
+  it('shows no code for a form it would not send, and says what is missing', async () => {
+    await fresh('/op/createMember');
+    await expect
+      .poll(() => h.page.getByText('The client would not send this yet').textContent())
+      .toBe('The client would not send this yet: member is required');
+    expect(await h.page.getByTestId('snippet-ts').count()).toBe(0);
   });
 
   it('says in plain words what an admin operation needs, with a button to the API key', async () => {

@@ -1,15 +1,17 @@
 /**
  * The publishable package: `npm pack`, install the tarball in a scratch project, import it in
  * this Node (both entry points; `npm test` runs this file on Node 20, 22, 24 and 26) and bundle it
- * for the browser. `npm test` packs once for every runtime (SFK_PACKED); run alone, it packs here.
+ * for the browser. `npm test` packs once for every runtime (SFK_PACKED); run alone, the packaging
+ * test files pack once between them (scripts/pack.ts).
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { build } from 'esbuild';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { packLibrary } from '../../scripts/pack.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { packedForTests } from '../../scripts/pack.ts';
+import { startUntil } from './support.ts';
 
 const scratch = mkdtempSync(join(tmpdir(), 'sfk-pack-'));
 const npm = (args: string[], cwd: string) =>
@@ -24,16 +26,44 @@ const runHere = (script: string) =>
   JSON.parse(execFileSync(process.execPath, [script], { cwd: scratch, encoding: 'utf8' }));
 const node = `Node ${process.versions.node}`;
 
-beforeAll(() => {
-  const tarball = process.env.SFK_PACKED ?? packLibrary(scratch);
-  if (!existsSync(tarball))
-    throw new Error(`SFK_PACKED names ${tarball}, which does not exist: npm test's pack step failed (see its output)`);
+beforeAll(async () => {
+  const tarball = await packedForTests();
   writeFileSync(join(scratch, 'package.json'), JSON.stringify({ name: 'scratch', private: true, type: 'module' }));
   // Prefer the cache (npm ci filled it); a fresh CI cache may still lack the registry's package metadata.
   npm(['install', '--prefer-offline', '--no-package-lock', tarball], scratch);
 }, 240_000);
 
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+
 describe('the packed library', () => {
+  it(`carries the CLI and the console: \`npx storefront-kit\` serves the console beside the sandbox on ${node}`, async () => {
+    expect(existsSync(join(scratch, 'node_modules', '.bin', 'storefront-kit'))).toBe(true);
+    const cli = await startUntil(
+      process.execPath,
+      [join(scratch, 'node_modules', 'storefront-kit', 'bin', 'storefront-kit.js'), '--port', '0'],
+      { cwd: scratch },
+      /console: +(http:\/\/\S+)\//,
+    );
+    try {
+      const url = cli.match[1];
+      const home = await fetch(`${url}/`);
+      expect(home.status).toBe(200);
+      expect(await home.text()).toContain('<title>storefront-kit console</title>');
+      // A deep link is the console's own route; the API still answers beside it.
+      expect(await (await fetch(`${url}/op/getCurrentCart`)).text()).toContain('<div id="root">');
+      const script = (await (await fetch(`${url}/`)).text()).match(/src="(\/assets\/[^"]+\.js)"/)![1];
+      expect((await fetch(`${url}${script}`)).headers.get('content-type')).toMatch(/javascript/);
+      const token = await fetch(`${url}/oauth2/token`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ clientId: 'sandbox-client', grantType: 'anonymous' }),
+      });
+      expect(token.status).toBe(200);
+    } finally {
+      await cli.stop();
+    }
+  });
+
   it(`imports in ${node}: the client entry and the sandbox entry`, () => {
     writeFileSync(
       join(scratch, 'use.mjs'),

@@ -113,17 +113,34 @@ export function describeStart(
   ].join('\n');
 }
 
-export async function main(args: string[]): Promise<void> {
+/**
+ * Starts the sandbox from command-line flags and prints how to reach it; with `staticDir` (the
+ * built console: `npx storefront-kit`, `npm start`) it serves the console at the same address.
+ * `name` prefixes its error messages (the command the user typed).
+ */
+export async function main(
+  args: string[],
+  {
+    staticDir,
+    name = 'storefront-kit sandbox',
+    log,
+  }: {
+    staticDir?: string;
+    name?: string;
+    /** The request log's format when no --log or SFK_LOG says. */ log?: LogFormat;
+  } = {},
+): Promise<void> {
   let options: SandboxServerOptions;
   try {
-    options = sandboxOptionsFromArgs(args);
+    options = sandboxOptionsFromArgs(args, process.env, { log });
   } catch (err) {
-    console.error(`storefront-kit sandbox: ${(err as Error).message}`);
+    console.error(`${name}: ${(err as Error).message}`);
     process.exit(2);
   }
   try {
-    const s = await createSandboxServer(options);
+    const s = await createSandboxServer({ ...options, staticDir });
     console.log(describeStart(s.url, s.sandbox.options, options.data));
+    if (staticDir) console.log(`  console:          ${s.url}/`);
     if (!LOOPBACK_NAMES.includes(options.host ?? '127.0.0.1')) {
       // Beyond loopback the control API's reads need the key too (and the default key is refused); the operations answer anyone who reaches the port.
       console.warn(
@@ -134,7 +151,7 @@ export async function main(args: string[]): Promise<void> {
     process.on('SIGINT', stop);
     process.on('SIGTERM', stop);
   } catch (err) {
-    console.error(`storefront-kit sandbox: ${(err as Error).message}`);
+    console.error(`${name}: ${(err as Error).message}`);
     process.exit(1);
   }
 }

@@ -1,0 +1,119 @@
+/**
+ * Code a user pastes (the console's snippets, the README's examples) as the user's own files:
+ * TypeScript modules that import `storefront-kit`, type-checked strictly and run, with the
+ * package name resolving to this checkout's sources (what `npm install storefront-kit` gives).
+ * The folder is inside the repository (.tmp/) so the files' other imports resolve in its
+ * node_modules.
+ */
+import { execFile } from 'node:child_process';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { promisify } from 'node:util';
+
+const run = promisify(execFile);
+const root = resolve(import.meta.dirname, '..', '..');
+
+/** What one module did when imported: what it printed (its first value described), or how it failed. */
+export interface Outcome {
+  file: string;
+  /** Every console.log line, formatted as Node prints it. */
+  lines: string[];
+  /** The first value printed: an array's length, a query builder, or its JSON (cut). */
+  first?: { array?: number; builder?: boolean; json?: string };
+  error?: { name: string; message: string; status?: number };
+}
+
+export interface UserProject {
+  dir: string;
+  /** Writes a module; returns its path. */
+  write(name: string, text: string): string;
+  /** tsc's report on every module written (empty when they type-check). */
+  typecheck(): Promise<string>;
+  /** Imports each module in turn in one Node process, in order; returns their outcomes. */
+  run(files: string[], env?: NodeJS.ProcessEnv): Promise<Outcome[]>;
+  remove(): void;
+}
+
+export function userProject(name: string): UserProject {
+  const dir = join(root, '.tmp', `${name}-${process.pid}`);
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(join(dir, 'src'), { recursive: true });
+  const tsconfig = join(dir, 'tsconfig.json');
+  writeFileSync(
+    tsconfig,
+    JSON.stringify({
+      compilerOptions: {
+        target: 'ES2022',
+        module: 'ESNext',
+        moduleResolution: 'Bundler',
+        lib: ['ES2023', 'DOM', 'DOM.Iterable'],
+        strict: true,
+        noEmit: true,
+        skipLibCheck: true,
+        allowImportingTsExtensions: true,
+        types: ['node'],
+        paths: {
+          'storefront-kit': [join(root, 'src', 'index.ts')],
+          'storefront-kit/sandbox': [join(root, 'src', 'sandbox', 'index.ts')],
+        },
+      },
+      include: ['src/*.ts'],
+    }),
+  );
+  return {
+    dir,
+    write(file, text) {
+      const path = join(dir, 'src', file);
+      writeFileSync(path, text);
+      return path;
+    },
+    async typecheck() {
+      const r = await run(join(root, 'node_modules', '.bin', 'tsc'), ['-p', tsconfig], {
+        cwd: dir,
+        maxBuffer: 1 << 26,
+      }).catch((e: { stdout: string }) => e);
+      return r.stdout;
+    },
+    async run(files, env = {}) {
+      const out = join(dir, 'outcomes.json');
+      const runner = join(dir, 'runner.ts');
+      writeFileSync(
+        runner,
+        `import { writeFileSync } from 'node:fs';
+         import { pathToFileURL } from 'node:url';
+         import { format } from 'node:util';
+         const files: string[] = ${JSON.stringify(files)};
+         const outcomes = [];
+         const describe = (v: unknown) =>
+           Array.isArray(v) ? { array: v.length }
+           : typeof (v as { find?: unknown } | undefined)?.find === 'function' ? { builder: true }
+           : { json: String(JSON.stringify(v)).slice(0, 200) };
+         const log = console.log;
+         for (const file of files) {
+           const printed: unknown[][] = [];
+           console.log = (...args: unknown[]) => void printed.push(args);
+           const lines = () => printed.map((args) => format(...args));
+           try {
+             await import(pathToFileURL(file).href);
+             outcomes.push({ file, lines: lines(), first: printed.length ? describe(printed[0][0]) : undefined });
+           } catch (e) {
+             const err = e as { name: string; message: string; status?: number };
+             outcomes.push({ file, lines: lines(), error: { name: err.name, message: err.message, status: err.status } });
+           } finally {
+             console.log = log;
+           }
+         }
+         writeFileSync(${JSON.stringify(out)}, JSON.stringify(outcomes));`,
+      );
+      await run(process.execPath, ['--import', 'tsx', runner], {
+        cwd: dir,
+        env: { ...process.env, ...env, TSX_TSCONFIG_PATH: tsconfig },
+        maxBuffer: 1 << 26,
+      });
+      return JSON.parse(readFileSync(out, 'utf8')) as Outcome[];
+    },
+    remove() {
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
