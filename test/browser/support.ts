@@ -15,6 +15,8 @@ import { buildConsole, buildStaticConsole, CONSOLE_DIR, STATIC_CONSOLE_DIR } fro
 import { createSandboxServer, type SandboxServer } from '../../src/sandbox/platform/server.ts';
 
 export const CHROMIUM = '/usr/bin/chromium';
+/** Headless and offline (no background requests) in a container; ComputedAccessibilityInfo: element.computedName / computedRole, for the accessibility test. */
+export const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--enable-blink-features=ComputedAccessibilityInfo', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 export const root = resolve(import.meta.dirname, '..', '..');
 export const screenshots = join(root, 'docs', 'screenshots');
 
@@ -34,8 +36,7 @@ async function launch(h: ConsoleHarness): Promise<void> {
   if (!existsSync(CHROMIUM)) throw new Error(`Browser tests need Debian's chromium at ${CHROMIUM}: apt-get install chromium (.ci/run installs it)`);
   h.browser = await chromium.launch({
     executablePath: CHROMIUM,
-    // ComputedAccessibilityInfo: element.computedName / computedRole, for the accessibility test.
-    args: ['--headless', '--no-sandbox', '--enable-blink-features=ComputedAccessibilityInfo', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: CHROMIUM_ARGS,
   });
   h.page = await h.browser.newPage({ viewport: { width: 1280, height: 900 } });
   h.page.on('pageerror', (e) => h.pageErrors.push(String(e)));

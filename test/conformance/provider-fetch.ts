@@ -4,12 +4,12 @@
  * goes to the sandbox, everything else on.
  */
 import { afterAll, beforeAll } from 'vitest';
-import { routeProviderFetch } from '../../src/sandbox/platform/register.ts';
+import { routeProviderRequests } from '../../src/sandbox/platform/register.ts';
 
 export function useProviderFetch(base: () => string): void {
   let restore = () => {};
   beforeAll(() => {
-    restore = routeProviderFetch(base());
+    restore = routeProviderRequests(base());
   });
   afterAll(() => restore());
 }

@@ -10,7 +10,7 @@ import { getScaledToFillImageUrl as sdkFill, getScaledToFitImageUrl as sdkFit, g
 import { describe, expect, it } from 'vitest';
 import { getScaledToFillImageUrl, getScaledToFitImageUrl } from '../../src/media/media.ts';
 import { PROVIDER_URLS_HEADER } from '../../src/sandbox/platform/provider-hosts.ts';
-import { routeProviderFetch } from '../../src/sandbox/platform/register.ts';
+import { routeProviderRequests } from '../../src/sandbox/platform/register.ts';
 import { API_KEY, call, useSandboxServer } from '../support/sandbox.ts';
 
 const s = useSandboxServer();
@@ -128,17 +128,16 @@ describe('which image URLs the answers carry', () => {
   });
 
   it("an app through the preload gets the provider's URLs, and the preload routes them to the sandbox", async () => {
-    const target = { fetch: globalThis.fetch };
-    const restore = routeProviderFetch(base(), target);
+    const restore = routeProviderRequests(base());
     try {
-      const res = await target.fetch('https://www.wixapis.com/stores-reader/v1/products/query-platformized', {
+      const res = await fetch('https://www.wixapis.com/stores-reader/v1/products/query-platformized', {
         method: 'POST',
         headers: { authorization: API_KEY, 'content-type': 'application/json' },
         body: JSON.stringify({ query: { paging: { limit: 1 } } }),
       });
       const url: string = (await res.json()).products[0].media.items[0].image.url;
       expect(url.startsWith(PROVIDER_MEDIA)).toBe(true);
-      const img = await target.fetch(url);
+      const img = await fetch(url);
       expect(img.status).toBe(200);
       expect(img.headers.get('content-type')).toBe('image/png');
       expect(decodePng(Buffer.from(await img.arrayBuffer()))).toEqual({ width: 1200, height: 800 });
