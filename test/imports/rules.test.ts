@@ -78,11 +78,15 @@ describe('import rules', () => {
     ['pages-render-from-data', [['src/sandbox/pages/login.ts', 'src/sandbox/operations/authentication.ts']]],
     ['pages-render-from-data', [['src/sandbox/pages/checkout.ts', 'src/sandbox/domain/money.ts']]],
     ['platform-and-domain-not-into-pages', [['src/sandbox/platform/server.ts', 'src/sandbox/pages/html.ts']]],
+    ['client-not-into-sandbox', [['src/react/store.ts', 'src/sandbox/index.ts']]],
+    ['client-not-into-react', [['src/modules.ts', 'src/react/index.ts']]],
+    ['react-through-client-entry-points', [['src/react/store.ts', 'src/client/invoke.ts']]],
+    ['react-testing-through-sandbox-entry-points', [['src/react/testing.tsx', 'src/sandbox/platform/app.ts']]],
   ])('%s fails on a tree that breaks it', (rule, imports) => {
     expect(cruise(project(imports)).map((v) => [v.rule.name, v.from])).toContainEqual([rule, imports[0][0]]);
   });
 
-  it('lets the composition root register operations, routes render pages, and the console use the entry points', () => {
+  it('lets the composition root register operations, routes render pages, the console and the React layer use the entry points, and the React testing entry the sandbox', () => {
     const imports: [string, string][] = [
       ['src/sandbox/modules.ts', 'src/sandbox/operations/members.ts'],
       ['src/sandbox/operations/members.ts', 'src/sandbox/domain/members/members.ts'],
@@ -92,6 +96,10 @@ describe('import rules', () => {
       ['src/sandbox/operations/hosted-pages.ts', 'src/sandbox/pages/login.ts'],
       ['src/sandbox/pages/login.ts', 'src/sandbox/pages/html.ts'],
       ['console/src/main.tsx', 'src/index.ts'],
+      ['src/react/store.ts', 'src/index.ts'],
+      ['src/react/client-types.ts', 'src/modules.ts'],
+      ['src/react/testing.tsx', 'src/react/index.ts'],
+      ['src/react/testing.tsx', 'src/sandbox/index.ts'],
     ];
     expect(cruise(project(imports))).toEqual([]);
   });
