@@ -69,7 +69,8 @@ module.exports = {
     {
       name: 'react-through-client-entry-points',
       severity: 'error',
-      comment: 'The React layer uses the client as an app does: through its entry points (src/index.ts, src/modules.ts).',
+      comment:
+        'The React layer uses the client as an app does: through its entry points (src/index.ts, src/modules.ts).',
       from: { path: REACT },
       to: { path: '^src/', pathNot: [REACT, ...REACT_CLIENT_ENTRY_POINTS, '^src/sandbox/'] },
     },

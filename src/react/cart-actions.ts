@@ -27,15 +27,25 @@ interface ChangeRule<K extends CartChange['kind']> {
   show?(cart: CartDraft, change: Of<K>): CartDraft;
 }
 
-const cartOf = async (answer: Promise<{ cart?: ServerCart }>): Promise<ServerCart | null> => (await answer).cart ?? null;
+const cartOf = async (answer: Promise<{ cart?: ServerCart }>): Promise<ServerCart | null> =>
+  (await answer).cart ?? null;
 
 /** Two line references name the same item (product, variant, options): the server adds to that line. */
 export const sameItem = (line: CartLine, input: LineItemInput): boolean => {
   const a = line.catalogReference;
   const b = input.catalogReference;
-  return !!a && !!b && a.catalogItemId === b.catalogItemId && a.appId === b.appId && stableOptions(a.options) === stableOptions(b.options);
+  return (
+    !!a &&
+    !!b &&
+    a.catalogItemId === b.catalogItemId &&
+    a.appId === b.appId &&
+    stableOptions(a.options) === stableOptions(b.options)
+  );
 };
-const stableOptions = (o: unknown) => JSON.stringify(o ?? {}, (_k, v: unknown) => (v && typeof v === 'object' && !Array.isArray(v) ? Object.fromEntries(Object.entries(v).sort()) : v));
+const stableOptions = (o: unknown) =>
+  JSON.stringify(o ?? {}, (_k, v: unknown) =>
+    v && typeof v === 'object' && !Array.isArray(v) ? Object.fromEntries(Object.entries(v).sort()) : v,
+  );
 
 const withLines = (cart: CartDraft, lineItems: CartLine[]): CartDraft => ({ ...cart, lineItems });
 
@@ -64,17 +74,25 @@ export const CART_CHANGES: { [K in CartChange['kind']]: ChangeRule<K> } = {
   },
   quantity: {
     send: (client, c) =>
-      cartOf(client.currentCart.updateCurrentCartLineItemQuantity({ lineItems: [{ id: c.lineId, quantity: c.quantity }] })),
+      cartOf(
+        client.currentCart.updateCurrentCartLineItemQuantity({ lineItems: [{ id: c.lineId, quantity: c.quantity }] }),
+      ),
     show: (cart, c) =>
       withLines(
         cart,
         // Quantity 0 takes the line out, as the server does.
-        cart.lineItems.flatMap((l) => (l.id !== c.lineId ? [l] : c.quantity > 0 ? [{ ...l, quantity: c.quantity, pending: true }] : [])),
+        cart.lineItems.flatMap((l) =>
+          l.id !== c.lineId ? [l] : c.quantity > 0 ? [{ ...l, quantity: c.quantity, pending: true }] : [],
+        ),
       ),
   },
   remove: {
     send: (client, c) => cartOf(client.currentCart.removeLineItemsFromCurrentCart({ lineItemIds: c.lineIds })),
-    show: (cart, c) => withLines(cart, cart.lineItems.filter((l) => !c.lineIds.includes(l.id))),
+    show: (cart, c) =>
+      withLines(
+        cart,
+        cart.lineItems.filter((l) => !c.lineIds.includes(l.id)),
+      ),
   },
   clear: {
     send: async (client) => {

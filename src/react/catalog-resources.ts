@@ -9,14 +9,18 @@ export interface CatalogRead<T> {
 }
 
 const productsModule = (client: StorefrontClient) => {
-  if (!client.products) throw new ClientError('storefront-kit/react: the catalog needs the products module in the client (createClient({ modules: { products } }))');
+  if (!client.products)
+    throw new ClientError(
+      'storefront-kit/react: the catalog needs the products module in the client (createClient({ modules: { products } }))',
+    );
   return client.products;
 };
 
 /** A product by its slug (null: no visible product has it). */
 export const productRead = (slug: string): CatalogRead<Product | null> => ({
   key: `product:${slug}`,
-  load: async (client) => (await productsModule(client).queryProducts({ query: { filter: { slug } } })).products?.[0] ?? null,
+  load: async (client) =>
+    (await productsModule(client).queryProducts({ query: { filter: { slug } } })).products?.[0] ?? null,
 });
 
 /** A page of products, as queryProducts answers it. */

@@ -19,11 +19,18 @@ export interface CheckoutStart {
 export async function startCheckout(store: StorefrontStore, { postFlowUrl }: CheckoutStart): Promise<CheckoutResult> {
   const redirects = store.client.redirects;
   try {
-    if (!redirects) throw new ClientError('storefront-kit/react: checkout needs the redirects module in the client (createClient({ modules: { currentCart, redirects } }))');
+    if (!redirects)
+      throw new ClientError(
+        'storefront-kit/react: checkout needs the redirects module in the client (createClient({ modules: { currentCart, redirects } }))',
+      );
     await store.cartSettled();
     const { checkoutId } = await store.client.currentCart.createCheckoutFromCurrentCart({ channelType: 'WEB' });
-    const { redirectSession } = await redirects.createRedirectSession({ ecomCheckout: { checkoutId }, callbacks: { postFlowUrl } });
-    if (!redirectSession?.fullUrl) throw new ClientError('storefront-kit/react: the redirect session answered no fullUrl');
+    const { redirectSession } = await redirects.createRedirectSession({
+      ecomCheckout: { checkoutId },
+      callbacks: { postFlowUrl },
+    });
+    if (!redirectSession?.fullUrl)
+      throw new ClientError('storefront-kit/react: the redirect session answered no fullUrl');
     return { url: redirectSession.fullUrl };
   } catch (e) {
     return { error: storefrontError(e) };

@@ -32,7 +32,9 @@ export type ServerCart = NonNullable<ResultOf<CartModule['getCurrentCart']>['car
 type ServerLine = NonNullable<ServerCart['lineItems']>[number];
 
 /** The add-to-cart operation's own line item: `{ catalogReference: { catalogItemId, appId, options }, quantity }`. */
-export type LineItemInput = NonNullable<NonNullable<OptionsFor<CartModule['addToCurrentCart']>[0]>['lineItems']>[number];
+export type LineItemInput = NonNullable<
+  NonNullable<OptionsFor<CartModule['addToCurrentCart']>[0]>['lineItems']
+>[number];
 
 /** A cart line as shown: the server's line, or one shown before the server has answered. */
 export type CartLine = ServerLine & {
@@ -77,7 +79,9 @@ export type StorefrontError = ApplicationError | ValidationError | HttpError | S
 export type CartResult = { cart: StorefrontCart; error?: undefined } | { error: StorefrontError; cart?: undefined };
 
 /** The product type of the catalog reader. */
-export type Product = NonNullable<ResultOf<NonNullable<StorefrontClient['products']>['queryProducts']>['products']>[number];
+export type Product = NonNullable<
+  ResultOf<NonNullable<StorefrontClient['products']>['queryProducts']>['products']
+>[number];
 /** The query of `queryProducts`. */
 export type ProductsQuery = NonNullable<OptionsFor<NonNullable<StorefrontClient['products']>['queryProducts']>[0]>;
 /** A page of products as `queryProducts` answers it. */

@@ -35,7 +35,13 @@ export function shareEqual<T>(prev: unknown, next: T): T {
 /** A key for a query value: the same for objects with the same content in any key order. */
 export function stableKey(value: unknown): string {
   return JSON.stringify(value, (_key, v: unknown) =>
-    isPlainObject(v) ? Object.fromEntries(Object.keys(v).sort().map((k) => [k, v[k]])) : v,
+    isPlainObject(v)
+      ? Object.fromEntries(
+          Object.keys(v)
+            .sort()
+            .map((k) => [k, v[k]]),
+        )
+      : v,
   );
 }
 

@@ -10,7 +10,10 @@ const DECIMAL = /^(-?)(\d+)(?:\.(\d+))?$/;
 /** Decimal text as an integer and its number of decimals ("12.50" -> 1250n, 2). */
 function parseDecimal(text: string): { units: bigint; scale: number } {
   const m = DECIMAL.exec(text.trim());
-  if (!m) throw new RangeError(`storefront-kit/react: "${text}" is not a decimal amount (digits, an optional point and digits)`);
+  if (!m)
+    throw new RangeError(
+      `storefront-kit/react: "${text}" is not a decimal amount (digits, an optional point and digits)`,
+    );
   const fraction = m[3] ?? '';
   const units = BigInt(m[2] + fraction);
   return { units: m[1] ? -units : units, scale: fraction.length };
@@ -34,7 +37,8 @@ export function addDecimals(...amounts: string[]): string {
 
 /** The exact product of a decimal amount and a whole quantity ("19.99" x 3 = "59.97"). */
 export function multiplyDecimal(amount: string, quantity: number): string {
-  if (!Number.isSafeInteger(quantity)) throw new RangeError(`storefront-kit/react: quantity ${quantity} is not a whole number`);
+  if (!Number.isSafeInteger(quantity))
+    throw new RangeError(`storefront-kit/react: quantity ${quantity} is not a whole number`);
   const { units, scale } = parseDecimal(amount);
   return formatDecimal(units * BigInt(quantity), scale);
 }

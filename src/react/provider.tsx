@@ -35,7 +35,10 @@ export function StorefrontProvider({ client, state, locale = 'en-US', children }
 /** The provider's store (client, cart actions, snapshot); throws outside a provider. */
 export function useStorefront(): StorefrontStore {
   const store = useContext(StorefrontContext);
-  if (!store) throw new Error('storefront-kit/react: useStorefront() and the storefront hooks need a <StorefrontProvider> above them');
+  if (!store)
+    throw new Error(
+      'storefront-kit/react: useStorefront() and the storefront hooks need a <StorefrontProvider> above them',
+    );
   return store;
 }
 

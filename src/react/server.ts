@@ -4,7 +4,14 @@
  * visitor's cart).
  */
 import { productRead, productsRead, type CatalogRead } from './catalog-resources.ts';
-import type { Product, ProductsPage, ProductsQuery, StorefrontCart, StorefrontClient, StorefrontError } from './client-types.ts';
+import type {
+  Product,
+  ProductsPage,
+  ProductsQuery,
+  StorefrontCart,
+  StorefrontClient,
+  StorefrontError,
+} from './client-types.ts';
 import { createStorefrontStore, type DehydratedState } from './store.ts';
 
 export type { DehydratedState } from './store.ts';

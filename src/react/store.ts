@@ -84,7 +84,13 @@ interface QueuedChange {
 
 /** A thrown value as one of the catalogue's errors an action resolves with (anything else is a SystemError with it as cause). */
 export function storefrontError(e: unknown): StorefrontError {
-  if (e instanceof ApplicationError || e instanceof ValidationError || e instanceof HttpError || e instanceof SystemError) return e;
+  if (
+    e instanceof ApplicationError ||
+    e instanceof ValidationError ||
+    e instanceof HttpError ||
+    e instanceof SystemError
+  )
+    return e;
   return new SystemError({}, { cause: e });
 }
 
@@ -96,7 +102,12 @@ function warningsOf(cart: CartDraft): CartWarning[] {
   for (const line of cart.lineItems) {
     const status = line.availability?.status;
     if (status === 'NOT_AVAILABLE' || status === 'NOT_FOUND' || status === 'PARTIALLY_AVAILABLE')
-      warnings.push({ kind: 'availability', lineItemId: line.id, status, quantityAvailable: line.availability?.quantityAvailable ?? 0 });
+      warnings.push({
+        kind: 'availability',
+        lineItemId: line.id,
+        status,
+        quantityAvailable: line.availability?.quantityAvailable ?? 0,
+      });
   }
   const code = cart.couponCode;
   if (code && !cart.appliedDiscounts?.some((d) => d.coupon?.code?.toUpperCase() === code.toUpperCase()))
@@ -107,12 +118,20 @@ function warningsOf(cart: CartDraft): CartWarning[] {
 /** The server's cart as a draft to draw changes over (no cart: an empty one). */
 const draftOf = (cart: ServerCart | null): CartDraft => ({
   ...cart,
-  lineItems: (cart?.lineItems ?? []).map(
-    (l): CartLine => ({ ...l, id: l.id ?? '', quantity: l.quantity ?? 0, pending: false, optimistic: false }),
-  ),
+  lineItems: (cart?.lineItems ?? []).map((l): CartLine => ({
+    ...l,
+    id: l.id ?? '',
+    quantity: l.quantity ?? 0,
+    pending: false,
+    optimistic: false,
+  })),
 });
 
-const viewOf = (draft: CartDraft, pending: boolean): StorefrontCart => ({ ...draft, pending, warnings: warningsOf(draft) });
+const viewOf = (draft: CartDraft, pending: boolean): StorefrontCart => ({
+  ...draft,
+  pending,
+  warnings: warningsOf(draft),
+});
 
 export function createStorefrontStore(client: StorefrontClient, state?: DehydratedState): StorefrontStore {
   // The server's truth: undefined before the first read, null when the visitor has no cart.
@@ -141,7 +160,10 @@ export function createStorefrontStore(client: StorefrontClient, state?: Dehydrat
     const drawn = queue.filter((q) => CART_CHANGES[q.change.kind].show);
     if (serverCart === undefined && drawn.length === 0) return undefined;
     const draft = drawn.reduce((cart, q) => showChange(cart, resolved(q.change)), draftOf(serverCart ?? null));
-    return viewOf(draft, queue.some((q) => q.change.kind !== 'refresh'));
+    return viewOf(
+      draft,
+      queue.some((q) => q.change.kind !== 'refresh'),
+    );
   };
 
   let snapshot: StoreSnapshot = { cart: shownCart(), resources: initialResources };
@@ -176,7 +198,11 @@ export function createStorefrontStore(client: StorefrontClient, state?: Dehydrat
           const error = storefrontError(e);
           result = { error };
           // The server's truth is unknown after a failure on the way: read it again.
-          if (error instanceof SystemError && change.kind !== 'refresh' && !queue.some((q) => q.change.kind === 'refresh'))
+          if (
+            error instanceof SystemError &&
+            change.kind !== 'refresh' &&
+            !queue.some((q) => q.change.kind === 'refresh')
+          )
             queue.push({ change: { kind: 'refresh' }, waiters: [], sent: false });
         }
       }
@@ -242,7 +268,8 @@ export function createStorefrontStore(client: StorefrontClient, state?: Dehydrat
     ensureCart() {
       if (serverCart === undefined && !queue.some((q) => q.change.kind === 'refresh')) void cartActions.refresh();
     },
-    cartSettled: () => (queue.length ? new Promise<void>((resolve) => settledWaiters.push(resolve)) : Promise.resolve()),
+    cartSettled: () =>
+      queue.length ? new Promise<void>((resolve) => settledWaiters.push(resolve)) : Promise.resolve(),
     ensureResource(key, load) {
       const known = snapshot.resources[key];
       if (known && known.status !== 'loading') return Promise.resolve(known);
@@ -262,7 +289,8 @@ export function createStorefrontStore(client: StorefrontClient, state?: Dehydrat
     },
     dehydrate() {
       const resources: Record<string, JsonValue> = {};
-      for (const [key, r] of Object.entries(snapshot.resources)) if (r.status === 'success') resources[key] = encode(r.data);
+      for (const [key, r] of Object.entries(snapshot.resources))
+        if (r.status === 'success') resources[key] = encode(r.data);
       return serverCart === undefined ? { version: 1, resources } : { version: 1, cart: encode(serverCart), resources };
     },
   };

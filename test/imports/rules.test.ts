@@ -70,9 +70,18 @@ describe('import rules', () => {
     ['src-not-into-console', [['src/index.ts', 'console/src/main.tsx']]],
     ['console-through-entry-points', [['console/src/main.tsx', 'src/client/invoke.ts']]],
     ['platform-not-into-domain', [['src/sandbox/platform/app.ts', 'src/sandbox/domain/cart/cart.ts']]],
-    ['operations-only-into-the-composition-root', [['src/sandbox/platform/control.ts', 'src/sandbox/operations/authentication.ts']]],
-    ['operations-only-into-the-composition-root', [['src/sandbox/domain/cart/cart.ts', 'src/sandbox/operations/checkout.ts']]],
-    ['operations-only-into-the-composition-root', [['src/sandbox/operations/orders.ts', 'src/sandbox/operations/checkout.ts']]],
+    [
+      'operations-only-into-the-composition-root',
+      [['src/sandbox/platform/control.ts', 'src/sandbox/operations/authentication.ts']],
+    ],
+    [
+      'operations-only-into-the-composition-root',
+      [['src/sandbox/domain/cart/cart.ts', 'src/sandbox/operations/checkout.ts']],
+    ],
+    [
+      'operations-only-into-the-composition-root',
+      [['src/sandbox/operations/orders.ts', 'src/sandbox/operations/checkout.ts']],
+    ],
     ['platform-and-domain-take-only-ids-from-seed', [['src/sandbox/domain/cart/cart.ts', 'src/sandbox/seed/carts.ts']]],
     ['platform-and-domain-take-only-ids-from-seed', [['src/sandbox/platform/app.ts', 'src/sandbox/seed/members.ts']]],
     ['pages-render-from-data', [['src/sandbox/pages/login.ts', 'src/sandbox/operations/authentication.ts']]],

@@ -36,7 +36,13 @@ function Line({ id }: { id: string }) {
 function Lines() {
   const ids = useCart((cart) => cart?.lineItems.map((l) => l.id));
   renders.count('lines');
-  return <ul>{ids?.map((id) => <Line key={id} id={id} />)}</ul>;
+  return (
+    <ul>
+      {ids?.map((id) => (
+        <Line key={id} id={id} />
+      ))}
+    </ul>
+  );
 }
 
 function Badge() {
@@ -176,7 +182,10 @@ describe('the cart hooks', () => {
     const result = await act(() => done);
     const line = result.cart!.lineItems[1];
     expect(line).toMatchObject({ optimistic: false, pending: false, productName: { original: 'Ceramic mug' } });
-    expect(page.container.querySelectorAll<HTMLElement>('li')[1].dataset).toMatchObject({ line: line.id, optimistic: 'false' });
+    expect(page.container.querySelectorAll<HTMLElement>('li')[1].dataset).toMatchObject({
+      line: line.id,
+      optimistic: 'false',
+    });
     page.unmount();
   });
 
@@ -213,7 +222,12 @@ describe('the cart hooks', () => {
     const before = store.getSnapshot().cart;
     const missing = '6b3a0000-0000-4000-8000-0000000009ff';
     let done!: Promise<CartResult>;
-    act(() => void (done = actions.addLines([{ quantity: 1, catalogReference: { catalogItemId: missing, appId: STORES_APP_ID } }])));
+    act(
+      () =>
+        void (done = actions.addLines([
+          { quantity: 1, catalogReference: { catalogItemId: missing, appId: STORES_APP_ID } },
+        ])),
+    );
     expect(quantities(page.container)).toEqual([1, 1]);
     const result = await act(() => done);
     expect(result.error).toBeInstanceOf(ApplicationError);
@@ -239,7 +253,10 @@ describe('the cart hooks', () => {
     expect(result.error).toBeInstanceOf(SystemError);
     expect(result.error!.code).toBe('SYSTEM_ERROR');
     await act(() => store.cartSettled());
-    expect(kit.cartRequests(from)).toEqual(['POST /ecom/v1/carts/current/update-line-items-quantity', 'GET /ecom/v1/carts/current']);
+    expect(kit.cartRequests(from)).toEqual([
+      'POST /ecom/v1/carts/current/update-line-items-quantity',
+      'GET /ecom/v1/carts/current',
+    ]);
     expect(quantities(page.container)).toEqual([1]);
     page.unmount();
   });

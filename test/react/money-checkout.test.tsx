@@ -24,7 +24,9 @@ describe('money from decimal text', () => {
     expect(multiplyDecimal('19.99', 3)).toBe('59.97');
     expect(multiplyDecimal('0.07', 100)).toBe('7.00');
     expect(multiplyDecimal('-1.5', 2)).toBe('-3.0');
-    expect(() => multiplyDecimal('1,50', 2)).toThrow('storefront-kit/react: "1,50" is not a decimal amount (digits, an optional point and digits)');
+    expect(() => multiplyDecimal('1,50', 2)).toThrow(
+      'storefront-kit/react: "1,50" is not a decimal amount (digits, an optional point and digits)',
+    );
     expect(() => multiplyDecimal('1.50', 1.5)).toThrow('storefront-kit/react: quantity 1.5 is not a whole number');
   });
 

@@ -7,7 +7,13 @@ import { act } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { StorefrontProvider, useCart, useCartActions, useProduct, type DehydratedState } from '../../src/react/index.ts';
+import {
+  StorefrontProvider,
+  useCart,
+  useCartActions,
+  useProduct,
+  type DehydratedState,
+} from '../../src/react/index.ts';
 import { createServerStorefront } from '../../src/react/server.ts';
 import { decode, encode } from '../../src/react/data.ts';
 import { linesOf, visitorKit, type Kit } from './support.tsx';
@@ -30,7 +36,11 @@ function CartSummary() {
 
 function ProductTitle({ slug }: { slug: string }) {
   const product = useProduct(slug);
-  return <h1 data-expires={product.data?.media?.mainMedia?.image?.urlExpirationDate?.toISOString()}>{product.data?.name ?? product.status}</h1>;
+  return (
+    <h1 data-expires={product.data?.media?.mainMedia?.image?.urlExpirationDate?.toISOString()}>
+      {product.data?.name ?? product.status}
+    </h1>
+  );
 }
 
 let actions: ReturnType<typeof useCartActions>;
@@ -60,10 +70,20 @@ async function serverThenBrowser(kit: Kit, state: DehydratedState | undefined) {
   const from = kit.requests.length;
   let root!: ReturnType<typeof hydrateRoot>;
   await act(async () => {
-    root = hydrateRoot(container, <App kit={kit} state={travelled} />, { onRecoverableError: (e) => recoverable.push(e) });
+    root = hydrateRoot(container, <App kit={kit} state={travelled} />, {
+      onRecoverableError: (e) => recoverable.push(e),
+    });
   });
   const firstMarkup = container.innerHTML;
-  return { html, container, firstMarkup, logged: logged.mock.calls, recoverable, requests: kit.requests.slice(from), root };
+  return {
+    html,
+    container,
+    firstMarkup,
+    logged: logged.mock.calls,
+    recoverable,
+    requests: kit.requests.slice(from),
+    root,
+  };
 }
 
 afterEach(() => vi.restoreAllMocks());
@@ -80,7 +100,9 @@ describe('server rendering and hydration', () => {
     const r = await serverThenBrowser(kit, server.dehydrate());
     expect(r.html).toContain('Linen shirt x 1');
     expect(r.html).toContain(cart.data!.createdDate!.toISOString());
-    expect(r.html).toContain(`data-expires="${product.data!.media!.mainMedia!.image!.urlExpirationDate!.toISOString()}"`);
+    expect(r.html).toContain(
+      `data-expires="${product.data!.media!.mainMedia!.image!.urlExpirationDate!.toISOString()}"`,
+    );
     expect(r.logged, 'no hydration warning').toEqual([]);
     expect(r.recoverable).toEqual([]);
     expect(r.firstMarkup, 'the first browser render is the server markup').toBe(r.html);

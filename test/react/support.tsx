@@ -14,7 +14,10 @@ import type { LineItemInput } from '../../src/react/index.ts';
 export type Kit = ReturnType<typeof visitorKit>;
 
 /** A client as a new visitor on `sandbox`; `requests` logs `METHOD /path` of each request it sends. */
-export function visitorKit(sandbox: Sandbox = createSandbox({ validateResponses: true }), fail?: (request: Request) => boolean) {
+export function visitorKit(
+  sandbox: Sandbox = createSandbox({ validateResponses: true }),
+  fail?: (request: Request) => boolean,
+) {
   const requests: string[] = [];
   const client = createClient({
     modules: { currentCart, products, redirects },
@@ -42,7 +45,14 @@ export async function linesOf(kit: Kit, slugs: string[], quantity = 1): Promise<
   return slugs.map((slug) => {
     const product = page.products!.find((p) => p.slug === slug);
     if (!product) throw new Error(`no seeded product ${slug}`);
-    return { quantity, catalogReference: { catalogItemId: product.id!, appId: STORES_APP_ID, options: { variantId: product.variants![0].id } } };
+    return {
+      quantity,
+      catalogReference: {
+        catalogItemId: product.id!,
+        appId: STORES_APP_ID,
+        options: { variantId: product.variants![0].id },
+      },
+    };
   });
 }
 
