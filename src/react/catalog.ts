@@ -1,8 +1,9 @@
 /** The catalog's hooks: a product by slug and a page of products, read once per key per provider. */
-import { useEffect } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { productRead, productsRead, type CatalogRead } from './catalog-resources.ts';
 import type { Product, ProductsPage, ProductsQuery, StorefrontError } from './client-types.ts';
 import { useStorefront, useStoreSelector } from './provider.tsx';
+import { selectVariant, type Choices, type VariantSelection } from './variants.ts';
 
 export type CatalogState<T> =
   | { status: 'loading'; data: undefined; error: undefined }
@@ -25,3 +26,17 @@ export const useProduct = (slug: string): CatalogState<Product | null> => useCat
 
 /** A page of products for a queryProducts query (the same query, in any key order, is one read). */
 export const useProducts = (query: ProductsQuery): CatalogState<ProductsPage> => useCatalogRead(productsRead(query));
+
+/**
+ * The variant picker of a product: `selectVariant`'s state (the same rules run on the server),
+ * with `select(option, choice)` to change one choice. `initial` is where it starts, e.g. the
+ * choices of the page's URL (each choice's `search`), so the server renders the same picker.
+ */
+export function useVariantSelection(
+  product: Product,
+  initial: Choices = {},
+): VariantSelection & { select(option: string, choice: string): void } {
+  const [selected, setSelected] = useState(initial);
+  const select = useCallback((option: string, choice: string) => setSelected((s) => ({ ...s, [option]: choice })), []);
+  return useMemo(() => ({ ...selectVariant(product, selected), select }), [product, selected, select]);
+}

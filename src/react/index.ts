@@ -7,7 +7,15 @@ export { StorefrontProvider, useStorefront, type StorefrontProviderProps } from 
 export { useCart, useCartActions, useCartCount, useCartLine, useCartTotals, type CartTotals } from './cart.ts';
 export { useCheckout, type CheckoutResult, type CheckoutStart } from './checkout.ts';
 export { Money, useMoney, addDecimals, multiplyDecimal, type MoneyFormat, type MoneyProps } from './money.tsx';
-export { useProduct, useProducts, type CatalogState } from './catalog.ts';
+export { useProduct, useProducts, useVariantSelection, type CatalogState } from './catalog.ts';
+export {
+  selectVariant,
+  STORES_APP_ID,
+  type ChoiceState,
+  type Choices,
+  type OptionState,
+  type VariantSelection,
+} from './variants.ts';
 export type { CartActions, DehydratedState, StoreSnapshot, StorefrontStore, Resource } from './store.ts';
 export type {
   CartLine,

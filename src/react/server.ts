@@ -16,6 +16,8 @@ import { createStorefrontStore, type DehydratedState } from './store.ts';
 
 export type { DehydratedState } from './store.ts';
 export type { JsonValue } from './data.ts';
+// The picker's rules run on the server as in the browser.
+export { selectVariant, STORES_APP_ID, type Choices, type VariantSelection } from './variants.ts';
 
 /** A prefetch's outcome: the data, or the error (also kept out of the state, so the browser reads again). */
 export type Prefetched<T> = { data: T; error?: undefined } | { error: StorefrontError; data?: undefined };

@@ -101,3 +101,23 @@ export function renderCounter() {
     all: () => Object.fromEntries(counts),
   };
 }
+
+/** Resolves (inside act) once `check` holds of the mounted DOM, checked on each DOM change: no timers. */
+export function untilDom(container: HTMLElement, check: () => boolean): Promise<void> {
+  return act(
+    () =>
+      new Promise<void>((resolve) => {
+        const observer = new MutationObserver(() => {
+          if (check()) {
+            observer.disconnect();
+            resolve();
+          }
+        });
+        observer.observe(container, { subtree: true, childList: true, characterData: true, attributes: true });
+        if (check()) {
+          observer.disconnect();
+          resolve();
+        }
+      }),
+  );
+}
