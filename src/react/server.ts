@@ -12,6 +12,7 @@ import type {
   StorefrontClient,
   StorefrontError,
 } from './client-types.ts';
+import { encode } from './data.ts';
 import { createStorefrontStore, type DehydratedState } from './store.ts';
 
 export type { DehydratedState } from './store.ts';
@@ -44,6 +45,13 @@ export function createServerStorefront({ client }: { client: StorefrontClient })
     },
     prefetchProduct: (slug) => prefetch(productRead(slug)),
     prefetchProducts: (query) => prefetch(productsRead(query)),
-    dehydrate: () => store.dehydrate(),
+    dehydrate() {
+      // Encoding lives here, on the server: the browser's bundle only decodes.
+      const { cart, resources } = store.known();
+      const encoded = Object.fromEntries(Object.entries(resources).map(([key, data]) => [key, encode(data)]));
+      return cart === undefined
+        ? { version: 1, resources: encoded }
+        : { version: 1, cart: encode(cart), resources: encoded };
+    },
   };
 }

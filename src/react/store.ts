@@ -22,7 +22,7 @@ import type {
   StorefrontClient,
   StorefrontError,
 } from './client-types.ts';
-import { decode, deepFreeze, encode, shareEqual, type JsonValue } from './data.ts';
+import { decode, deepFreeze, shareEqual, type JsonValue } from './data.ts';
 
 /** A catalog read by key: loading, its data, or its error. */
 export type Resource =
@@ -73,7 +73,8 @@ export interface StorefrontStore {
   cartSettled(): Promise<void>;
   /** Loads a resource once by key (a later call with the same key shares it). */
   ensureResource(key: string, load: (client: StorefrontClient) => Promise<unknown>): Promise<Resource>;
-  dehydrate(): DehydratedState;
+  /** What the server read: its cart (undefined: not read) and the catalog reads that succeeded; `dehydrate()` of react/server encodes it. */
+  known(): { cart: ServerCart | null | undefined; resources: Record<string, unknown> };
 }
 
 interface QueuedChange {
@@ -287,11 +288,10 @@ export function createStorefrontStore(client: StorefrontClient, state?: Dehydrat
       });
       return promise;
     },
-    dehydrate() {
-      const resources: Record<string, JsonValue> = {};
-      for (const [key, r] of Object.entries(snapshot.resources))
-        if (r.status === 'success') resources[key] = encode(r.data);
-      return serverCart === undefined ? { version: 1, resources } : { version: 1, cart: encode(serverCart), resources };
+    known() {
+      const resources: Record<string, unknown> = {};
+      for (const [key, r] of Object.entries(snapshot.resources)) if (r.status === 'success') resources[key] = r.data;
+      return { cart: serverCart, resources };
     },
   };
 }
