@@ -40,6 +40,8 @@ export interface RenderWithSandboxOptions {
   locale?: string;
   /** More sandbox options (settings, clock); `seed` above wins. */
   sandbox?: SandboxOptions;
+  /** Runs before the first render with the visitor's client (fill the cart), its requests not logged. */
+  setup?(client: RenderWithSandboxResult['client'], sandbox: Sandbox): void | Promise<void>;
 }
 
 export interface RenderWithSandboxResult {
@@ -95,6 +97,11 @@ export async function renderWithSandbox(
       });
     },
   });
+
+  if (options.setup) {
+    await options.setup(client, sandbox);
+    requests.length = 0;
+  }
 
   let commits = 0;
   const wrap = (node: ReactNode) => (
