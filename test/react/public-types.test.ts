@@ -1,5 +1,5 @@
 /**
- * 0 `any` in the public types of storefront-kit/react and storefront-kit/react/server: their
+ * 0 `any` in the public types of storefront-kit/react, react/server and react/testing: their
  * declarations are emitted as the build emits them (with everything they reach: the client's and
  * the generated types) and searched with the TypeScript parser. The type tests beside this file
  * (types.test-d.tsx, checked by tsc) pin what the types say.
@@ -35,7 +35,11 @@ describe('the React layer’s public types', () => {
     );
     expect(emitted.diagnostics.map((d) => ts.flattenDiagnosticMessageText(d.messageText, '\n'))).toEqual([]);
     expect([...declarations.keys()]).toEqual(
-      expect.arrayContaining(['.tmp/react-types/src/react/index.d.ts', '.tmp/react-types/src/react/server.d.ts']),
+      expect.arrayContaining([
+        '.tmp/react-types/src/react/index.d.ts',
+        '.tmp/react-types/src/react/server.d.ts',
+        '.tmp/react-types/src/react/testing.d.ts',
+      ]),
     );
     const found = [...declarations].flatMap(([name, text]) => anyTypes(name, text).map((at) => `${name}:${at}`));
     expect(found).toEqual([]);
