@@ -23,7 +23,7 @@ describe('the React layer’s public types', () => {
         },
       },
     )!;
-    const entries = ['src/react/index.ts', 'src/react/server.ts'].map((f) => join(root, f));
+    const entries = ['src/react/index.ts', 'src/react/server.ts', 'src/react/testing.tsx'].map((f) => join(root, f));
     const program = ts.createProgram(entries, {
       ...parsed.options,
       emitDeclarationOnly: true,
