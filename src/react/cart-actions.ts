@@ -22,7 +22,7 @@ type Of<K extends CartChange['kind']> = Extract<CartChange, { kind: K }>;
 
 interface ChangeRule<K extends CartChange['kind']> {
   /** The request; resolves the server's cart after it (null: the visitor has no cart). */
-  send(client: StorefrontClient, change: Of<K>): Promise<ServerCart | null>;
+  send(client: StorefrontClient, change: Of<K>, signal: AbortSignal): Promise<ServerCart | null>;
   /** The cart shown while the change is underway (a draft: lines are copies the rule may change). */
   show?(cart: CartDraft, change: Of<K>): CartDraft;
 }
@@ -51,7 +51,8 @@ const withLines = (cart: CartDraft, lineItems: CartLine[]): CartDraft => ({ ...c
 
 export const CART_CHANGES: { [K in CartChange['kind']]: ChangeRule<K> } = {
   refresh: {
-    send: (client) => cartOf(client.currentCart.getCurrentCart()),
+    // Only a read is ever aborted (a change answers with the whole cart, so it supersedes a read on its way).
+    send: (client, _change, signal) => cartOf(client.currentCart.getCurrentCart({}, { signal })),
   },
   add: {
     send: (client, c) => cartOf(client.currentCart.addToCurrentCart({ lineItems: c.lines })),
@@ -116,8 +117,12 @@ export const CART_CHANGES: { [K in CartChange['kind']]: ChangeRule<K> } = {
 };
 
 /** Runs a change's rule with its own type (the table is indexed by kind). */
-export const sendChange = (client: StorefrontClient, change: CartChange): Promise<ServerCart | null> =>
-  (CART_CHANGES[change.kind] as ChangeRule<CartChange['kind']>).send(client, change as never);
+export const sendChange = (
+  client: StorefrontClient,
+  change: CartChange,
+  signal: AbortSignal,
+): Promise<ServerCart | null> =>
+  (CART_CHANGES[change.kind] as ChangeRule<CartChange['kind']>).send(client, change as never, signal);
 
 export const showChange = (cart: CartDraft, change: CartChange): CartDraft => {
   const rule = CART_CHANGES[change.kind] as ChangeRule<CartChange['kind']>;

@@ -8,7 +8,8 @@
  * newest). The cart shown is the server's last answer with the queued changes drawn over it;
  * a refused change leaves the queue and the server's cart shows again. Repeated quantity changes
  * to one line coalesce: a change still queued is replaced, never sent. A change already sent is
- * not aborted: the server may have applied it, and the one after sets the quantity anyway.
+ * not aborted: the server may have applied it, and the one after sets the quantity anyway. A
+ * read on its way is aborted by a change (whose answer is the whole cart, and newer).
  */
 import { ApplicationError, HttpError, SystemError, ValidationError } from '../index.ts';
 import { CART_CHANGES, sameItem, sendChange, showChange, type CartChange, type CartDraft } from './cart-actions.ts';
@@ -81,6 +82,8 @@ interface QueuedChange {
   change: CartChange;
   waiters: ((result: CartResult) => void)[];
   sent: boolean;
+  /** Set when the request is sent. */
+  controller?: AbortController;
 }
 
 /** A thrown value as one of the catalogue's errors an action resolves with (anything else is a SystemError with it as cause). */
@@ -184,13 +187,19 @@ export function createStorefrontStore(client: StorefrontClient, state?: Dehydrat
     while (queue.length) {
       const entry = queue[0];
       entry.sent = true;
+      const controller = (entry.controller = new AbortController());
       const change = resolved(entry.change);
       let result: CartResult;
       try {
-        serverCart = await sendChange(client, change);
+        serverCart = await sendChange(client, change, controller.signal);
         if (change.kind === 'add') nameAddedLines(entry.change as Extract<CartChange, { kind: 'add' }>, serverCart);
         result = { cart: viewOf(draftOf(serverCart), false) };
       } catch (e) {
+        if (controller.signal.aborted) {
+          // Superseded: its waiters wait on the change that aborted it.
+          queue.shift();
+          continue;
+        }
         if (noCart(e) && (change.kind === 'refresh' || change.kind === 'clear')) {
           serverCart = null;
           result = { cart: viewOf(draftOf(null), false) };
@@ -198,9 +207,9 @@ export function createStorefrontStore(client: StorefrontClient, state?: Dehydrat
           if (noCart(e)) serverCart = null;
           const error = storefrontError(e);
           result = { error };
-          // The server's truth is unknown after a failure on the way: read it again.
+          // The server's truth is unknown after a failure on the way, or was never read (its read superseded): read it.
           if (
-            error instanceof SystemError &&
+            (error instanceof SystemError || serverCart === undefined) &&
             change.kind !== 'refresh' &&
             !queue.some((q) => q.change.kind === 'refresh')
           )
@@ -238,7 +247,18 @@ export function createStorefrontStore(client: StorefrontClient, state?: Dehydrat
         // A newer quantity for the same line replaces the one still waiting: one request for both.
         last.change = change;
         last.waiters.push(resolve);
-      } else queue.push({ change, waiters: [resolve], sent: false });
+      } else {
+        const entry: QueuedChange = { change, waiters: [resolve], sent: false };
+        queue.push(entry);
+        const head = queue[0];
+        if (change.kind !== 'refresh' && head.change.kind === 'refresh' && head.controller && queue.length === 2) {
+          // A read on its way is superseded by a change, which answers with the whole cart:
+          // aborted, and its waiters answered by the change.
+          entry.waiters.push(...head.waiters);
+          head.waiters = [];
+          head.controller.abort();
+        }
+      }
       publishCart();
       void pump();
     });

@@ -261,6 +261,57 @@ describe('the cart hooks', () => {
     page.unmount();
   });
 
+  it('a change made while the first read is on its way aborts the read and answers for it', async () => {
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    const kit = visitorKit(undefined, undefined, (request) =>
+      request.method === 'GET' && request.url.includes('/carts/current') ? released : undefined,
+    );
+    const [shirt, tote] = await linesOf(kit, ['linen-shirt', 'canvas-tote']);
+    await kit.client.currentCart.addToCurrentCart({ lineItems: [shirt] });
+    const from = kit.requests.length;
+    const page = await mount(<CartPage kit={kit} />);
+    // The first read is held on its way; the tote is added meanwhile and shows at once.
+    let add!: Promise<CartResult>;
+    act(() => void (add = actions.addLines([tote])));
+    expect(quantities(page.container)).toEqual([1]);
+    const result = await act(() => add);
+    release();
+    expect(result.error).toBeUndefined();
+    expect(kit.cartRequests(from)).toEqual(['GET /ecom/v1/carts/current', 'POST /ecom/v1/carts/current/add-to-cart']);
+    // The add's answer is the whole cart: both lines, and no read after it.
+    expect(quantities(page.container)).toEqual([1, 1]);
+    await act(() => store.cartSettled());
+    expect(kit.cartRequests(from)).toHaveLength(2);
+    page.unmount();
+  });
+
+  it('a refused change after a superseded first read reads the cart again', async () => {
+    let holding = true;
+    const kit = visitorKit(undefined, undefined, (request) =>
+      // The first read never answers (only the abort ends it).
+      holding && request.method === 'GET' && request.url.includes('/carts/current')
+        ? new Promise<void>(() => {})
+        : undefined,
+    );
+    await kit.client.currentCart.addToCurrentCart({ lineItems: await linesOf(kit, ['linen-shirt']) });
+    const from = kit.requests.length;
+    const page = await mount(<CartPage kit={kit} />);
+    let refused!: Promise<CartResult>;
+    act(() => void (refused = actions.removeLines(['no-such-line'])));
+    holding = false;
+    const result = await act(() => refused);
+    expect(result.error!.code).toBe('LINE_ITEM_NOT_FOUND');
+    await act(() => store.cartSettled());
+    expect(kit.cartRequests(from)).toEqual([
+      'GET /ecom/v1/carts/current',
+      'POST /ecom/v1/carts/current/remove-line-items',
+      'GET /ecom/v1/carts/current',
+    ]);
+    expect(quantities(page.container)).toEqual([1]);
+    page.unmount();
+  });
+
   it('stock and coupon warnings come as data; a wrong coupon is a typed error', async () => {
     const { kit, page } = await cartPage([]);
     const [mug] = await linesOf(kit, ['ceramic-mug'], 5);

@@ -13,10 +13,21 @@ import type { LineItemInput } from '../../src/react/index.ts';
 
 export type Kit = ReturnType<typeof visitorKit>;
 
-/** A client as a new visitor on `sandbox`; `requests` logs `METHOD /path` of each request it sends. */
+/** Rejects as fetch does when `signal` aborts. */
+const abortOf = (signal: AbortSignal) =>
+  new Promise<never>((_resolve, reject) =>
+    signal.addEventListener('abort', () => reject(signal.reason), { once: true }),
+  );
+
+/**
+ * A client as a new visitor on `sandbox`; `requests` logs `METHOD /path` of each request it sends.
+ * `fail` makes a request fail on the way (fetch rejects); `hold` keeps one from the sandbox until
+ * the promise it returns resolves (an abort still ends it, as fetch does).
+ */
 export function visitorKit(
   sandbox: Sandbox = createSandbox({ validateResponses: true }),
   fail?: (request: Request) => boolean,
+  hold?: (request: Request) => Promise<void> | undefined,
 ) {
   const requests: string[] = [];
   const client = createClient({
@@ -27,6 +38,8 @@ export function visitorKit(
       const request = new Request(input, init);
       requests.push(`${request.method} ${new URL(request.url).pathname}`);
       if (fail?.(request)) throw new TypeError('fetch failed');
+      const held = hold?.(request);
+      if (held) await Promise.race([held, abortOf(request.signal)]);
       return sandbox.handle(request);
     },
   });
