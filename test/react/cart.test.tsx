@@ -264,13 +264,18 @@ describe('the cart hooks', () => {
   it('a change made while the first read is on its way aborts the read and answers for it', async () => {
     let release!: () => void;
     const released = new Promise<void>((resolve) => (release = resolve));
-    const kit = visitorKit(undefined, undefined, (request) =>
-      request.method === 'GET' && request.url.includes('/carts/current') ? released : undefined,
-    );
+    let arrived!: () => void;
+    const readSent = new Promise<void>((resolve) => (arrived = resolve));
+    const kit = visitorKit(undefined, undefined, (request) => {
+      if (request.method !== 'GET' || !request.url.includes('/carts/current')) return undefined;
+      arrived();
+      return released;
+    });
     const [shirt, tote] = await linesOf(kit, ['linen-shirt', 'canvas-tote']);
     await kit.client.currentCart.addToCurrentCart({ lineItems: [shirt] });
     const from = kit.requests.length;
     const page = await mount(<CartPage kit={kit} />);
+    await act(() => readSent);
     // The first read is held on its way; the tote is added meanwhile and shows at once.
     let add!: Promise<CartResult>;
     act(() => void (add = actions.addLines([tote])));
@@ -288,15 +293,18 @@ describe('the cart hooks', () => {
 
   it('a refused change after a superseded first read reads the cart again', async () => {
     let holding = true;
-    const kit = visitorKit(undefined, undefined, (request) =>
+    let arrived!: () => void;
+    const readSent = new Promise<void>((resolve) => (arrived = resolve));
+    const kit = visitorKit(undefined, undefined, (request) => {
+      if (!holding || request.method !== 'GET' || !request.url.includes('/carts/current')) return undefined;
+      arrived();
       // The first read never answers (only the abort ends it).
-      holding && request.method === 'GET' && request.url.includes('/carts/current')
-        ? new Promise<void>(() => {})
-        : undefined,
-    );
+      return new Promise<void>(() => {});
+    });
     await kit.client.currentCart.addToCurrentCart({ lineItems: await linesOf(kit, ['linen-shirt']) });
     const from = kit.requests.length;
     const page = await mount(<CartPage kit={kit} />);
+    await act(() => readSent);
     let refused!: Promise<CartResult>;
     act(() => void (refused = actions.removeLines(['no-such-line'])));
     holding = false;
