@@ -7,13 +7,16 @@ import type { CartLine, LineItemInput, ServerCart, StorefrontClient } from './cl
 
 export type CartChange =
   | { kind: 'refresh' }
-  | { kind: 'add'; lines: LineItemInput[]; tempIds: string[] }
+  | { kind: 'add'; lines: LineItemInput[]; tempIds: string[]; details: LineDetails[] }
   | { kind: 'quantity'; lineId: string; quantity: number }
   | { kind: 'remove'; lineIds: string[] }
   | { kind: 'clear' }
   | { kind: 'applyCoupon'; code: string }
   | { kind: 'removeCoupon' }
   | { kind: 'note'; note: string };
+
+/** What a line just added shows before the server answers, when the page has read its product (name, unit price, image). */
+export type LineDetails = Pick<CartLine, 'productName' | 'price' | 'image'>;
 
 /** A cart being shown: the server's fields, and lines with their marks. */
 export type CartDraft = Omit<ServerCart, 'lineItems'> & { lineItems: CartLine[] };
@@ -63,6 +66,7 @@ export const CART_CHANGES: { [K in CartChange['kind']]: ChangeRule<K> } = {
         if (at >= 0) lines[at] = { ...lines[at], quantity: lines[at].quantity + input.quantity, pending: true };
         else
           lines.push({
+            ...c.details[i],
             id: c.tempIds[i],
             quantity: input.quantity,
             catalogReference: input.catalogReference,

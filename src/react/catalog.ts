@@ -3,16 +3,32 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { productRead, productsRead, type CatalogRead } from './catalog-resources.ts';
 import type { Product, ProductsPage, ProductsQuery, StorefrontError } from './client-types.ts';
 import { useStorefront, useStoreSelector } from './provider.tsx';
-import { selectVariant, type Choices, type VariantSelection } from './variants.ts';
+import type { LineDescriber } from './store.ts';
+import { lineDetails, selectVariant, type Choices, type VariantSelection } from './variants.ts';
 
 export type CatalogState<T> =
   | { status: 'loading'; data: undefined; error: undefined }
   | { status: 'success'; data: T; error: undefined }
   | { status: 'error'; data: undefined; error: StorefrontError };
 
+/** A line just added shows its product's name, price and image when the page has read the product. */
+const describeFromCatalog: LineDescriber = (line, snapshot) => {
+  const id = line.catalogReference?.catalogItemId;
+  for (const r of Object.values(snapshot.resources)) {
+    if (r.status !== 'success' || !r.data || typeof r.data !== 'object') continue;
+    const data = r.data as Product & ProductsPage;
+    const product = data.id === id ? data : data.products?.find((p) => p.id === id);
+    if (product) return lineDetails(product, line);
+  }
+  return {};
+};
+
 function useCatalogRead<T>(read: CatalogRead<T>): CatalogState<T> {
   const store = useStorefront();
-  useEffect(() => void store.ensureResource(read.key, read.load), [store, read.key]);
+  useEffect(() => {
+    store.setLineDescriber(describeFromCatalog);
+    void store.ensureResource(read.key, read.load);
+  }, [store, read.key]);
   return useStoreSelector((s): CatalogState<T> => {
     const r = s.resources[read.key];
     if (r?.status === 'success') return { status: 'success', data: r.data as T, error: undefined };

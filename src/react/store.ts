@@ -12,7 +12,15 @@
  * read on its way is aborted by a change (whose answer is the whole cart, and newer).
  */
 import { ApplicationError, HttpError, SystemError, ValidationError } from '../index.ts';
-import { CART_CHANGES, sameItem, sendChange, showChange, type CartChange, type CartDraft } from './cart-actions.ts';
+import {
+  CART_CHANGES,
+  sameItem,
+  sendChange,
+  showChange,
+  type CartChange,
+  type CartDraft,
+  type LineDetails,
+} from './cart-actions.ts';
 import type {
   CartLine,
   CartResult,
@@ -76,7 +84,11 @@ export interface StorefrontStore {
   ensureResource(key: string, load: (client: StorefrontClient) => Promise<unknown>): Promise<Resource>;
   /** What the server read: its cart (undefined: not read) and the catalog reads that succeeded; `dehydrate()` of react/server encodes it. */
   known(): { cart: ServerCart | null | undefined; resources: Record<string, unknown> };
+  /** How a line just added is shown before the answer (set by the catalog hooks: from a product the page has read). */
+  setLineDescriber(describe: LineDescriber): void;
 }
+
+export type LineDescriber = (line: LineItemInput, snapshot: StoreSnapshot) => LineDetails;
 
 interface QueuedChange {
   change: CartChange;
@@ -264,8 +276,17 @@ export function createStorefrontStore(client: StorefrontClient, state?: Dehydrat
     });
   }
 
+  // The catalog hooks teach the store what a line just added shows (so a page without them does not bundle it).
+  let describeLine: LineDescriber = () => ({});
+
   const cartActions: CartActions = {
-    addLines: (lines) => enqueue({ kind: 'add', lines, tempIds: lines.map(() => `optimistic-${nextTempId++}`) }),
+    addLines: (lines) =>
+      enqueue({
+        kind: 'add',
+        lines,
+        tempIds: lines.map(() => `optimistic-${nextTempId++}`),
+        details: lines.map((line) => describeLine(line, snapshot)),
+      }),
     updateQuantity: (lineId, quantity) => enqueue({ kind: 'quantity', lineId, quantity }),
     removeLines: (lineIds) => enqueue({ kind: 'remove', lineIds }),
     applyCoupon: (code) => enqueue({ kind: 'applyCoupon', code }),
@@ -307,6 +328,9 @@ export function createStorefrontStore(client: StorefrontClient, state?: Dehydrat
         publish({ resources: { ...snapshot.resources, [key]: resource } });
       });
       return promise;
+    },
+    setLineDescriber(describe) {
+      describeLine = describe;
     },
     known() {
       const resources: Record<string, unknown> = {};

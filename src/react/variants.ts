@@ -4,6 +4,7 @@
  * bought and is in stock, and the query text of a link to it; the variant chosen, its price as
  * decimal text, and its line item for addLines.
  */
+import type { LineDetails } from './cart-actions.ts';
 import type { LineItemInput, Product } from './client-types.ts';
 
 /** The provider's id of the Stores app, which every store product's catalog reference names. */
@@ -130,5 +131,19 @@ export function selectVariant(product: Product, selected: Choices = {}): Variant
       const reference = managed || options.length === 0 ? { variantId: variant.id } : { options: chosen };
       return { quantity, catalogReference: { catalogItemId: product.id, appId: STORES_APP_ID, options: reference } };
     },
+  };
+}
+
+/** What a line of `product` shows before the cart has answered: its name, the unit price of its variant, its image. */
+export function lineDetails(product: Product, input: LineItemInput): LineDetails {
+  const options = input.catalogReference?.options ?? {};
+  const variantId = typeof options.variantId === 'string' ? options.variantId : undefined;
+  const chosen = options.options && typeof options.options === 'object' ? (options.options as Choices) : undefined;
+  const selection = selectVariant(product, chosen ?? product.variants?.find((v) => v.id === variantId)?.choices ?? {});
+  const image = product.media?.mainMedia?.image;
+  return {
+    productName: product.name === undefined ? undefined : { original: product.name, translated: product.name },
+    price: selection.price && { amount: selection.price.discountedAmount },
+    image: image?.url ? { url: image.url, width: image.width, height: image.height } : undefined,
   };
 }

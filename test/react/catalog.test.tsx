@@ -8,8 +8,10 @@ import {
   useCartActions,
   useProduct,
   useProducts,
+  useStorefront,
   useVariantSelection,
   type CartResult,
+  type StorefrontStore,
   type Product,
 } from '../../src/react/index.ts';
 import { mount, untilDom, visitorKit, type Kit } from './support.tsx';
@@ -78,9 +80,11 @@ describe('useProduct, useProducts, useVariantSelection', () => {
     const kit = visitorKit();
     let picker!: ReturnType<typeof useVariantSelection>;
     let actions!: ReturnType<typeof useCartActions>;
+    let store!: StorefrontStore;
     const Picker = ({ product }: { product: Product }) => {
       picker = useVariantSelection(product, { Size: 'M' });
       actions = useCartActions();
+      store = useStorefront();
       return <p data-price>{picker.price?.amount}</p>;
     };
     const Page = () => {
@@ -114,7 +118,16 @@ describe('useProduct, useProducts, useVariantSelection', () => {
     expect(page.container.querySelector('[data-price]')!.textContent).toBe('129.00');
     act(() => picker.select('Size', 'XL'));
     expect(page.container.querySelector('[data-price]')!.textContent).toBe('134.00');
-    const added: CartResult = await act(() => actions.addLines([picker.toLineItem(1)!]));
+    let adding!: Promise<CartResult>;
+    act(() => void (adding = actions.addLines([picker.toLineItem(1)!])));
+    // Before the answer, the line shows what the page knows of the product.
+    expect(store.getSnapshot().cart!.lineItems[0]).toMatchObject({
+      optimistic: true,
+      productName: { original: 'Rain jacket' },
+      price: { amount: '134.00' },
+      image: { url: 'https://static.wixstatic.com/media/sfk_4~mv2.jpg' },
+    });
+    const added = await act(() => adding);
     expect(added.cart!.lineItems[0].descriptionLines?.[0]?.plainText?.original).toBe('XL');
     page.unmount();
   });
