@@ -80,7 +80,7 @@ export interface StorefrontStore {
   ensureCart(): void;
   /** Resolves when every queued cart change has been answered. */
   cartSettled(): Promise<void>;
-  /** Loads a resource once by key (a later call with the same key shares it). */
+  /** Loads a resource once by key (a later call with the same key shares it; after an error, a later call reads again). */
   ensureResource(key: string, load: (client: StorefrontClient) => Promise<unknown>): Promise<Resource>;
   /** What the server read: its cart (undefined: not read) and the catalog reads that succeeded; `dehydrate()` of react/server encodes it. */
   known(): { cart: ServerCart | null | undefined; resources: Record<string, unknown> };
@@ -314,7 +314,8 @@ export function createStorefrontStore(client: StorefrontClient, state?: Dehydrat
       queue.length ? new Promise<void>((resolve) => settledWaiters.push(resolve)) : Promise.resolve(),
     ensureResource(key, load) {
       const known = snapshot.resources[key];
-      if (known && known.status !== 'loading') return Promise.resolve(known);
+      // Read data is kept; a failed read is tried again by the next component that asks.
+      if (known?.status === 'success') return Promise.resolve(known);
       const running = loading.get(key);
       if (running) return running;
       publish({ resources: { ...snapshot.resources, [key]: { status: 'loading' } } });

@@ -142,12 +142,17 @@ describe('server rendering and hydration', () => {
     act(() => r.root.unmount());
   });
 
-  it('a prefetch the server could not make is left out of the state, so the browser reads it', async () => {
-    const kit = visitorKit(undefined, (request) => request.url.includes('/stores-reader/'));
+  it('a prefetch the server could not make is left out of the state, so the browser reads it, and is tried again when asked again', async () => {
+    let offline = true;
+    const kit = visitorKit(undefined, (request) => offline && request.url.includes('/stores-reader/'));
     const server = createServerStorefront({ client: kit.client });
     const product = await server.prefetchProduct('linen-shirt');
     expect(product.error!.code).toBe('SYSTEM_ERROR');
     expect(server.dehydrate().resources).toEqual({});
+    // A failed read is tried again when asked again.
+    offline = false;
+    expect((await server.prefetchProduct('linen-shirt')).data!.name).toBe('Linen shirt');
+    expect(Object.keys(server.dehydrate().resources)).toEqual(['product:linen-shirt']);
   });
 
   it('dehydrate keeps Dates, NaN and the infinities, and never mistakes data for its own tags', () => {
