@@ -108,11 +108,12 @@ export function selectVariant(product: Product, selected: Choices = {}): Variant
   const variant = complete ? variants.find((v) => hasChoices(v, chosen)) : undefined;
   const priceData = variant?.variant?.priceData ?? product.priceData;
   const currency = priceData?.currency ?? product.priceData?.currency;
+  const full = priceData?.price;
   const price =
-    priceData?.price !== undefined && currency
+    typeof full === 'number' && currency
       ? {
-          amount: decimalText(priceData.price, currency),
-          discountedAmount: decimalText(priceData.discountedPrice ?? priceData.price, currency),
+          amount: decimalText(full, currency),
+          discountedAmount: decimalText(priceData?.discountedPrice ?? full, currency),
           currency,
         }
       : undefined;
@@ -142,7 +143,7 @@ export function lineDetails(product: Product, input: LineItemInput): LineDetails
   const selection = selectVariant(product, chosen ?? product.variants?.find((v) => v.id === variantId)?.choices ?? {});
   const image = product.media?.mainMedia?.image;
   return {
-    productName: product.name === undefined ? undefined : { original: product.name, translated: product.name },
+    productName: product.name ? { original: product.name, translated: product.name } : undefined,
     price: selection.price && { amount: selection.price.discountedAmount },
     image: image?.url ? { url: image.url, width: image.width, height: image.height } : undefined,
   };

@@ -1,5 +1,5 @@
 // The cart page of docs/react.md, as written there (docs-example.test.tsx checks they are the same).
-import { FormEvent, useState } from 'react';
+import { useState, type FormEvent } from 'react';
 import {
   Money,
   useCart,
