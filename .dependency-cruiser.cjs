@@ -13,6 +13,14 @@ const OPERATIONS = '^src/sandbox/operations/';
 /** The sandbox's hosted pages (login, logout, recovery, redirect, checkout) and their HTML helper. */
 const PAGES = '^src/sandbox/pages/';
 
+/** The React layer (storefront-kit/react): over the client's entry points; only its testing entry knows the sandbox. */
+const REACT = '^src/react/';
+const REACT_TESTING = '^src/react/testing\\.tsx?$';
+/** What src/react/ may import from the rest of src/: the client's entry points. */
+const REACT_CLIENT_ENTRY_POINTS = ['^src/index\\.ts$', '^src/modules\\.ts$'];
+/** What the React testing entry may import from the sandbox: its entry points. */
+const SANDBOX_ENTRY_POINTS = ['^src/sandbox/index\\.ts$', '^src/sandbox/seed/ids\\.ts$'];
+
 /** What console/ may import from src/ (the package's entry points and the console's data). */
 const CONSOLE_ENTRY_POINTS = [
   '^src/index\\.ts$',
@@ -39,9 +47,32 @@ module.exports = {
     {
       name: 'client-not-into-sandbox',
       severity: 'error',
-      comment: 'The client (src/ outside src/sandbox/) ships without the sandbox.',
-      from: { path: '^src/', pathNot: '^src/sandbox/' },
+      comment:
+        "The client (src/ outside src/sandbox/) ships without the sandbox; the React layer's testing entry (storefront-kit/react/testing) is the one exception.",
+      from: { path: '^src/', pathNot: ['^src/sandbox/', REACT_TESTING] },
       to: { path: '^src/sandbox/' },
+    },
+    {
+      name: 'react-testing-through-sandbox-entry-points',
+      severity: 'error',
+      comment: 'The React testing entry builds its sandbox through the sandbox entry points, as an app would.',
+      from: { path: REACT_TESTING },
+      to: { path: '^src/sandbox/', pathNot: SANDBOX_ENTRY_POINTS },
+    },
+    {
+      name: 'client-not-into-react',
+      severity: 'error',
+      comment: 'The client knows nothing of React: src/react/ is a layer over it, never under it.',
+      from: { path: '^src/', pathNot: REACT },
+      to: { path: REACT },
+    },
+    {
+      name: 'react-through-client-entry-points',
+      severity: 'error',
+      comment:
+        'The React layer uses the client as an app does: through its entry points (src/index.ts, src/modules.ts).',
+      from: { path: REACT },
+      to: { path: '^src/', pathNot: [REACT, ...REACT_CLIENT_ENTRY_POINTS, '^src/sandbox/'] },
     },
     {
       name: 'src-not-into-console',

@@ -70,19 +70,32 @@ describe('import rules', () => {
     ['src-not-into-console', [['src/index.ts', 'console/src/main.tsx']]],
     ['console-through-entry-points', [['console/src/main.tsx', 'src/client/invoke.ts']]],
     ['platform-not-into-domain', [['src/sandbox/platform/app.ts', 'src/sandbox/domain/cart/cart.ts']]],
-    ['operations-only-into-the-composition-root', [['src/sandbox/platform/control.ts', 'src/sandbox/operations/authentication.ts']]],
-    ['operations-only-into-the-composition-root', [['src/sandbox/domain/cart/cart.ts', 'src/sandbox/operations/checkout.ts']]],
-    ['operations-only-into-the-composition-root', [['src/sandbox/operations/orders.ts', 'src/sandbox/operations/checkout.ts']]],
+    [
+      'operations-only-into-the-composition-root',
+      [['src/sandbox/platform/control.ts', 'src/sandbox/operations/authentication.ts']],
+    ],
+    [
+      'operations-only-into-the-composition-root',
+      [['src/sandbox/domain/cart/cart.ts', 'src/sandbox/operations/checkout.ts']],
+    ],
+    [
+      'operations-only-into-the-composition-root',
+      [['src/sandbox/operations/orders.ts', 'src/sandbox/operations/checkout.ts']],
+    ],
     ['platform-and-domain-take-only-ids-from-seed', [['src/sandbox/domain/cart/cart.ts', 'src/sandbox/seed/carts.ts']]],
     ['platform-and-domain-take-only-ids-from-seed', [['src/sandbox/platform/app.ts', 'src/sandbox/seed/members.ts']]],
     ['pages-render-from-data', [['src/sandbox/pages/login.ts', 'src/sandbox/operations/authentication.ts']]],
     ['pages-render-from-data', [['src/sandbox/pages/checkout.ts', 'src/sandbox/domain/money.ts']]],
     ['platform-and-domain-not-into-pages', [['src/sandbox/platform/server.ts', 'src/sandbox/pages/html.ts']]],
+    ['client-not-into-sandbox', [['src/react/store.ts', 'src/sandbox/index.ts']]],
+    ['client-not-into-react', [['src/modules.ts', 'src/react/index.ts']]],
+    ['react-through-client-entry-points', [['src/react/store.ts', 'src/client/invoke.ts']]],
+    ['react-testing-through-sandbox-entry-points', [['src/react/testing.tsx', 'src/sandbox/platform/app.ts']]],
   ])('%s fails on a tree that breaks it', (rule, imports) => {
     expect(cruise(project(imports)).map((v) => [v.rule.name, v.from])).toContainEqual([rule, imports[0][0]]);
   });
 
-  it('lets the composition root register operations, routes render pages, and the console use the entry points', () => {
+  it('lets the composition root register operations, routes render pages, the console and the React layer use the entry points, and the React testing entry the sandbox', () => {
     const imports: [string, string][] = [
       ['src/sandbox/modules.ts', 'src/sandbox/operations/members.ts'],
       ['src/sandbox/operations/members.ts', 'src/sandbox/domain/members/members.ts'],
@@ -92,6 +105,10 @@ describe('import rules', () => {
       ['src/sandbox/operations/hosted-pages.ts', 'src/sandbox/pages/login.ts'],
       ['src/sandbox/pages/login.ts', 'src/sandbox/pages/html.ts'],
       ['console/src/main.tsx', 'src/index.ts'],
+      ['src/react/store.ts', 'src/index.ts'],
+      ['src/react/client-types.ts', 'src/modules.ts'],
+      ['src/react/testing.tsx', 'src/react/index.ts'],
+      ['src/react/testing.tsx', 'src/sandbox/index.ts'],
     ];
     expect(cruise(project(imports))).toEqual([]);
   });

@@ -5,26 +5,11 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
-import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
+import { anyTypes } from '../support/any-types.ts';
 
 const root = resolve(import.meta.dirname, '..', '..');
 const sandbox = join(root, 'src', 'sandbox');
-
-/** Where each `any` type of a source text is, as `line:column`. */
-export function anyTypes(fileName: string, text: string): string[] {
-  const source = ts.createSourceFile(fileName, text, ts.ScriptTarget.Latest, true, ts.ScriptKind.TS);
-  const found: string[] = [];
-  const visit = (node: ts.Node): void => {
-    if (node.kind === ts.SyntaxKind.AnyKeyword) {
-      const { line, character } = source.getLineAndCharacterOfPosition(node.getStart(source));
-      found.push(`${line + 1}:${character + 1}`);
-    }
-    ts.forEachChild(node, visit);
-  };
-  visit(source);
-  return found;
-}
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((e) =>

@@ -1,0 +1,58 @@
+/**
+ * The cart's hooks. Reading hooks subscribe to what they select; `useCartActions()` subscribes
+ * to nothing (a button that only acts never renders again). The first reader starts the one
+ * cart read of the page, unless the server's state already holds the cart.
+ */
+import { useEffect } from 'react';
+import type { CartLine, StorefrontCart } from './client-types.ts';
+import { useStorefront, useStoreSelector } from './provider.tsx';
+import type { CartActions } from './store.ts';
+
+/** Starts the cart read after mount (never during a render, so the server and hydration read nothing). */
+function useCartRead(): void {
+  const store = useStorefront();
+  useEffect(() => store.ensureCart(), [store]);
+}
+
+/** The cart (undefined before the first read), or what `selector` takes of it; renders only when that changes. */
+export function useCart(): StorefrontCart | undefined;
+export function useCart<T>(selector: (cart: StorefrontCart | undefined) => T): T;
+export function useCart<T>(selector?: (cart: StorefrontCart | undefined) => T): T | StorefrontCart | undefined {
+  useCartRead();
+  return useStoreSelector((s) => (selector ? selector(s.cart) : s.cart));
+}
+
+/** One line by id (undefined when the cart has no such line); renders only when that line changes. */
+export function useCartLine(lineId: string): CartLine | undefined {
+  return useCart((cart) => cart?.lineItems.find((l) => l.id === lineId));
+}
+
+/** How many items the cart holds (the sum of its lines' quantities; 0 before the first read). */
+export function useCartCount(): number {
+  return useCart((cart) => cart?.lineItems.reduce((n, l) => n + l.quantity, 0) ?? 0);
+}
+
+/** The cart's totals as the server priced them (decimal text), and whether a change is still underway. */
+export interface CartTotals {
+  currency: string | undefined;
+  /** Before discounts. */
+  subtotal: string | undefined;
+  /** After the cart's discounts, when the server states it. */
+  subtotalAfterDiscounts: string | undefined;
+  /** True while a change is queued or on its way: the figures are the last answer's. */
+  pending: boolean;
+}
+
+export function useCartTotals(): CartTotals {
+  return useCart((cart) => ({
+    currency: cart?.currency,
+    subtotal: cart?.subtotal?.amount,
+    subtotalAfterDiscounts: cart?.subtotalAfterDiscounts?.amount,
+    pending: cart?.pending ?? false,
+  }));
+}
+
+/** The cart's actions: the same object for the provider's life, subscribed to nothing. */
+export function useCartActions(): CartActions {
+  return useStorefront().cartActions;
+}

@@ -1,0 +1,58 @@
+/** The catalog's hooks: a product by slug and a page of products, read once per key per provider. */
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { productRead, productsRead, type CatalogRead } from './catalog-resources.ts';
+import type { Product, ProductsPage, ProductsQuery, StorefrontError } from './client-types.ts';
+import { useStorefront, useStoreSelector } from './provider.tsx';
+import type { LineDescriber } from './store.ts';
+import { lineDetails, selectVariant, type Choices, type VariantSelection } from './variants.ts';
+
+export type CatalogState<T> =
+  | { status: 'loading'; data: undefined; error: undefined }
+  | { status: 'success'; data: T; error: undefined }
+  | { status: 'error'; data: undefined; error: StorefrontError };
+
+/** A line just added shows its product's name, price and image when the page has read the product. */
+const describeFromCatalog: LineDescriber = (line, snapshot) => {
+  const id = line.catalogReference?.catalogItemId;
+  for (const r of Object.values(snapshot.resources)) {
+    if (r.status !== 'success' || !r.data || typeof r.data !== 'object') continue;
+    const data = r.data as Product & ProductsPage;
+    const product = data.id === id ? data : data.products?.find((p) => p.id === id);
+    if (product) return lineDetails(product, line);
+  }
+  return {};
+};
+
+function useCatalogRead<T>(read: CatalogRead<T>): CatalogState<T> {
+  const store = useStorefront();
+  useEffect(() => {
+    store.setLineDescriber(describeFromCatalog);
+    void store.ensureResource(read.key, read.load);
+  }, [store, read.key]);
+  return useStoreSelector((s): CatalogState<T> => {
+    const r = s.resources[read.key];
+    if (r?.status === 'success') return { status: 'success', data: r.data as T, error: undefined };
+    if (r?.status === 'error') return { status: 'error', data: undefined, error: r.error };
+    return { status: 'loading', data: undefined, error: undefined };
+  });
+}
+
+/** A product by slug (data null: no visible product has it). A server prefetch makes it ready on the first render. */
+export const useProduct = (slug: string): CatalogState<Product | null> => useCatalogRead(productRead(slug));
+
+/** A page of products for a queryProducts query (the same query, in any key order, is one read). */
+export const useProducts = (query: ProductsQuery): CatalogState<ProductsPage> => useCatalogRead(productsRead(query));
+
+/**
+ * The variant picker of a product: `selectVariant`'s state (the same rules run on the server),
+ * with `select(option, choice)` to change one choice. `initial` is where it starts, e.g. the
+ * choices of the page's URL (each choice's `search`), so the server renders the same picker.
+ */
+export function useVariantSelection(
+  product: Product,
+  initial: Choices = {},
+): VariantSelection & { select(option: string, choice: string): void } {
+  const [selected, setSelected] = useState(initial);
+  const select = useCallback((option: string, choice: string) => setSelected((s) => ({ ...s, [option]: choice })), []);
+  return useMemo(() => ({ ...selectVariant(product, selected), select }), [product, selected, select]);
+}

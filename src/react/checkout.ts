@@ -1,0 +1,44 @@
+/**
+ * Checkout: after every queued cart change has been answered, a checkout from the visitor's cart
+ * and a redirect session to the provider's hosted checkout (both on the visitor's token); the app
+ * navigates to the URL.
+ */
+import { useMemo } from 'react';
+import { ClientError } from '../index.ts';
+import type { StorefrontError } from './client-types.ts';
+import { useStorefront } from './provider.tsx';
+import { storefrontError, type StorefrontStore } from './store.ts';
+
+export type CheckoutResult = { url: string; error?: undefined } | { error: StorefrontError; url?: undefined };
+
+export interface CheckoutStart {
+  /** Where the hosted checkout sends the buyer when it is done (the thank-you page). */
+  postFlowUrl: string;
+}
+
+export async function startCheckout(store: StorefrontStore, { postFlowUrl }: CheckoutStart): Promise<CheckoutResult> {
+  const redirects = store.client.redirects;
+  try {
+    if (!redirects)
+      throw new ClientError(
+        'storefront-kit/react: checkout needs the redirects module in the client (createClient({ modules: { currentCart, redirects } }))',
+      );
+    await store.cartSettled();
+    const { checkoutId } = await store.client.currentCart.createCheckoutFromCurrentCart({ channelType: 'WEB' });
+    const { redirectSession } = await redirects.createRedirectSession({
+      ecomCheckout: { checkoutId },
+      callbacks: { postFlowUrl },
+    });
+    if (!redirectSession?.fullUrl)
+      throw new ClientError('storefront-kit/react: the redirect session answered no fullUrl');
+    return { url: redirectSession.fullUrl };
+  } catch (e) {
+    return { error: storefrontError(e) };
+  }
+}
+
+/** `start({ postFlowUrl })` resolves `{ url }` or `{ error }`, never rejects; stable for the provider's life. */
+export function useCheckout(): { start(options: CheckoutStart): Promise<CheckoutResult> } {
+  const store = useStorefront();
+  return useMemo(() => ({ start: (options: CheckoutStart) => startCheckout(store, options) }), [store]);
+}

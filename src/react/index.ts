@@ -1,0 +1,32 @@
+'use client';
+/**
+ * storefront-kit/react: the React layer over the client (client components). No globals: each
+ * `<StorefrontProvider>` holds its own store.
+ */
+export { StorefrontProvider, useStorefront, type StorefrontProviderProps } from './provider.tsx';
+export { useCart, useCartActions, useCartCount, useCartLine, useCartTotals, type CartTotals } from './cart.ts';
+export { useCheckout, type CheckoutResult, type CheckoutStart } from './checkout.ts';
+export { Money, useMoney, addDecimals, multiplyDecimal, type MoneyFormat, type MoneyProps } from './money.tsx';
+export { useProduct, useProducts, useVariantSelection, type CatalogState } from './catalog.ts';
+export {
+  selectVariant,
+  STORES_APP_ID,
+  type ChoiceState,
+  type Choices,
+  type OptionState,
+  type VariantSelection,
+} from './variants.ts';
+export type { CartActions, DehydratedState, StoreSnapshot, StorefrontStore, Resource } from './store.ts';
+export type {
+  CartLine,
+  CartResult,
+  CartWarning,
+  LineItemInput,
+  Product,
+  ProductsPage,
+  ProductsQuery,
+  StorefrontCart,
+  StorefrontClient,
+  StorefrontError,
+} from './client-types.ts';
+export type { JsonValue } from './data.ts';

@@ -1,0 +1,67 @@
+/**
+ * The provider and the one way components read the store: a selection over its snapshot that
+ * keeps its identity while its content is the same, so a component renders only when what it
+ * selected changed.
+ */
+import { createContext, useContext, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
+import type { StorefrontClient } from './client-types.ts';
+import { shareEqual } from './data.ts';
+import { createStorefrontStore, type DehydratedState, type StoreSnapshot, type StorefrontStore } from './store.ts';
+
+const StorefrontContext = createContext<StorefrontStore | null>(null);
+
+export interface StorefrontProviderProps {
+  /** The client: `createClient({ modules: { currentCart, products, redirects }, auth })`. */
+  client: StorefrontClient;
+  /** The server's `dehydrate()`: the first render shows it, and what it holds is not read again. */
+  state?: DehydratedState;
+  /** Formatting locale of `<Money>`; the same on the server and in the browser. @default 'en-US' */
+  locale?: string;
+  children?: ReactNode;
+}
+
+const LocaleContext = createContext('en-US');
+
+/** Holds one store for its subtree; the client and state it was made with stay its own (a new `state` prop is not re-read). */
+export function StorefrontProvider({ client, state, locale = 'en-US', children }: StorefrontProviderProps) {
+  const [store] = useState(() => createStorefrontStore(client, state));
+  return (
+    <StorefrontContext.Provider value={store}>
+      <LocaleContext.Provider value={locale}>{children}</LocaleContext.Provider>
+    </StorefrontContext.Provider>
+  );
+}
+
+/** The provider's store (client, cart actions, snapshot); throws outside a provider. */
+export function useStorefront(): StorefrontStore {
+  const store = useContext(StorefrontContext);
+  if (!store)
+    throw new Error(
+      'storefront-kit/react: useStorefront() and the storefront hooks need a <StorefrontProvider> above them',
+    );
+  return store;
+}
+
+export const useLocale = (): string => useContext(LocaleContext);
+
+/**
+ * `select` over the store's snapshot, structurally shared with the last result: the component
+ * renders again only when the selected content changes. On hydration it reads the snapshot the
+ * server rendered, so the first render matches.
+ */
+export function useStoreSelector<T>(select: (snapshot: StoreSnapshot) => T): T {
+  const store = useStorefront();
+  const last = useRef<{ snapshot: StoreSnapshot; select: (snapshot: StoreSnapshot) => T; value: T } | null>(null);
+  const selectFrom = (snapshot: StoreSnapshot): T => {
+    const memo = last.current;
+    if (memo && memo.snapshot === snapshot && memo.select === select) return memo.value;
+    const value = memo ? shareEqual(memo.value, select(snapshot)) : select(snapshot);
+    last.current = { snapshot, select, value };
+    return value;
+  };
+  return useSyncExternalStore(
+    store.subscribe,
+    () => selectFrom(store.getSnapshot()),
+    () => selectFrom(store.getInitialSnapshot()),
+  );
+}

@@ -1,0 +1,342 @@
+/**
+ * The storefront's own store (no React, so the server runs it too): the cart with its queue of
+ * changes, and the catalog's resources (a product, a page of products) by key. One store per
+ * provider, no globals; React reads it through useSyncExternalStore.
+ *
+ * The cart: every change goes into one queue and is sent after the one before has been answered,
+ * so two changes back to back are both applied and answers arrive in order (each answer is the
+ * newest). The cart shown is the server's last answer with the queued changes drawn over it;
+ * a refused change leaves the queue and the server's cart shows again. Repeated quantity changes
+ * to one line coalesce: a change still queued is replaced, never sent. A change already sent is
+ * not aborted: the server may have applied it, and the one after sets the quantity anyway. A
+ * read on its way is aborted by a change (whose answer is the whole cart, and newer).
+ */
+import { ApplicationError, HttpError, SystemError, ValidationError } from '../index.ts';
+import {
+  CART_CHANGES,
+  sameItem,
+  sendChange,
+  showChange,
+  type CartChange,
+  type CartDraft,
+  type LineDetails,
+} from './cart-actions.ts';
+import type {
+  CartLine,
+  CartResult,
+  CartWarning,
+  LineItemInput,
+  ServerCart,
+  StorefrontCart,
+  StorefrontClient,
+  StorefrontError,
+} from './client-types.ts';
+import { decode, deepFreeze, shareEqual, type JsonValue } from './data.ts';
+
+/** A catalog read by key: loading, its data, or its error. */
+export type Resource =
+  | { status: 'loading'; data?: undefined; error?: undefined }
+  | { status: 'success'; data: unknown; error?: undefined }
+  | { status: 'error'; error: StorefrontError; data?: undefined };
+
+export interface StoreSnapshot {
+  /** The cart as shown; undefined before the first read. */
+  readonly cart: StorefrontCart | undefined;
+  readonly resources: Readonly<Record<string, Resource>>;
+}
+
+/** What `dehydrate()` writes and `<StorefrontProvider state>` reads: JSON (Dates and non-finite numbers tagged). */
+export interface DehydratedState {
+  version: 1;
+  /** Present when the cart was read: the server's cart, or null when the visitor has none. */
+  cart?: JsonValue;
+  resources: Record<string, JsonValue>;
+}
+
+/** The cart's actions; each resolves `{ cart }` or `{ error }` and never rejects. */
+export interface CartActions {
+  /** The add-to-cart operation's own line items. */
+  addLines(lines: LineItemInput[]): Promise<CartResult>;
+  /** Sets a line's quantity (0 takes it out). */
+  updateQuantity(lineId: string, quantity: number): Promise<CartResult>;
+  removeLines(lineIds: string[]): Promise<CartResult>;
+  applyCoupon(code: string): Promise<CartResult>;
+  removeCoupon(): Promise<CartResult>;
+  setNote(note: string): Promise<CartResult>;
+  /** Deletes the cart: the visitor has none after it (shown as an empty cart). */
+  clear(): Promise<CartResult>;
+  /** Reads the cart again. */
+  refresh(): Promise<CartResult>;
+}
+
+export interface StorefrontStore {
+  readonly client: StorefrontClient;
+  getSnapshot(): StoreSnapshot;
+  /** The snapshot the store was made from (the server's render), for hydration. */
+  getInitialSnapshot(): StoreSnapshot;
+  subscribe(listener: () => void): () => void;
+  readonly cartActions: CartActions;
+  /** Reads the cart once if it has not been read (however many components ask). */
+  ensureCart(): void;
+  /** Resolves when every queued cart change has been answered. */
+  cartSettled(): Promise<void>;
+  /** Loads a resource once by key (a later call with the same key shares it; after an error, a later call reads again). */
+  ensureResource(key: string, load: (client: StorefrontClient) => Promise<unknown>): Promise<Resource>;
+  /** What the server read: its cart (undefined: not read) and the catalog reads that succeeded; `dehydrate()` of react/server encodes it. */
+  known(): { cart: ServerCart | null | undefined; resources: Record<string, unknown> };
+  /** How a line just added is shown before the answer (set by the catalog hooks: from a product the page has read). */
+  setLineDescriber(describe: LineDescriber): void;
+}
+
+export type LineDescriber = (line: LineItemInput, snapshot: StoreSnapshot) => LineDetails;
+
+interface QueuedChange {
+  change: CartChange;
+  waiters: ((result: CartResult) => void)[];
+  sent: boolean;
+  /** Set when the request is sent. */
+  controller?: AbortController;
+}
+
+/** A thrown value as one of the catalogue's errors an action resolves with (anything else is a SystemError with it as cause). */
+export function storefrontError(e: unknown): StorefrontError {
+  if (
+    e instanceof ApplicationError ||
+    e instanceof ValidationError ||
+    e instanceof HttpError ||
+    e instanceof SystemError
+  )
+    return e;
+  return new SystemError({}, { cause: e });
+}
+
+const noCart = (e: unknown) => e instanceof ApplicationError && e.code === 'OWNED_CART_NOT_FOUND';
+
+/** Stock and coupon warnings of a cart, as data. */
+function warningsOf(cart: CartDraft): CartWarning[] {
+  const warnings: CartWarning[] = [];
+  for (const line of cart.lineItems) {
+    const status = line.availability?.status;
+    if (status === 'NOT_AVAILABLE' || status === 'NOT_FOUND' || status === 'PARTIALLY_AVAILABLE')
+      warnings.push({
+        kind: 'availability',
+        lineItemId: line.id,
+        status,
+        quantityAvailable: line.availability?.quantityAvailable ?? 0,
+      });
+  }
+  const code = cart.couponCode;
+  if (code && !cart.appliedDiscounts?.some((d) => d.coupon?.code?.toUpperCase() === code.toUpperCase()))
+    warnings.push({ kind: 'coupon', couponCode: code, status: 'NOT_APPLIED' });
+  return warnings;
+}
+
+/** The server's cart as a draft to draw changes over (no cart: an empty one). */
+const draftOf = (cart: ServerCart | null): CartDraft => ({
+  ...cart,
+  lineItems: (cart?.lineItems ?? []).map((l): CartLine => ({
+    ...l,
+    id: l.id ?? '',
+    quantity: l.quantity ?? 0,
+    pending: false,
+    optimistic: false,
+  })),
+});
+
+const viewOf = (draft: CartDraft, pending: boolean): StorefrontCart => ({
+  ...draft,
+  pending,
+  warnings: warningsOf(draft),
+});
+
+export function createStorefrontStore(client: StorefrontClient, state?: DehydratedState): StorefrontStore {
+  // The server's truth: undefined before the first read, null when the visitor has no cart.
+  let serverCart = deepFreeze(state && 'cart' in state ? (decode(state.cart ?? null) as ServerCart | null) : undefined);
+  const queue: QueuedChange[] = [];
+  // A line added before the server answered has a temporary id until the answer names its line.
+  const realIds = new Map<string, string>();
+  let nextTempId = 1;
+  let pumping = false;
+  let settledWaiters: (() => void)[] = [];
+  const listeners = new Set<() => void>();
+
+  const initialResources: Record<string, Resource> = {};
+  for (const [key, value] of Object.entries(state?.resources ?? {}))
+    initialResources[key] = { status: 'success', data: deepFreeze(decode(value)) };
+
+  const resolveId = (id: string) => realIds.get(id) ?? id;
+  const resolved = (change: CartChange): CartChange =>
+    change.kind === 'quantity'
+      ? { ...change, lineId: resolveId(change.lineId) }
+      : change.kind === 'remove'
+        ? { ...change, lineIds: change.lineIds.map(resolveId) }
+        : change;
+
+  const shownCart = (): StorefrontCart | undefined => {
+    const drawn = queue.filter((q) => CART_CHANGES[q.change.kind].show);
+    if (serverCart === undefined && drawn.length === 0) return undefined;
+    const draft = drawn.reduce((cart, q) => showChange(cart, resolved(q.change)), draftOf(serverCart ?? null));
+    return viewOf(
+      draft,
+      queue.some((q) => q.change.kind !== 'refresh'),
+    );
+  };
+
+  let snapshot: StoreSnapshot = { cart: shownCart(), resources: initialResources };
+  const initial = snapshot;
+
+  const publish = (next: Partial<StoreSnapshot>) => {
+    const merged = shareEqual(snapshot, { ...snapshot, ...next });
+    if (merged === snapshot) return;
+    snapshot = merged;
+    for (const listener of [...listeners]) listener();
+  };
+  const publishCart = () => publish({ cart: shownCart() });
+
+  async function pump(): Promise<void> {
+    if (pumping) return;
+    pumping = true;
+    while (queue.length) {
+      const entry = queue[0];
+      entry.sent = true;
+      const controller = (entry.controller = new AbortController());
+      const change = resolved(entry.change);
+      let result: CartResult;
+      try {
+        serverCart = await sendChange(client, change, controller.signal);
+        if (change.kind === 'add') nameAddedLines(entry.change as Extract<CartChange, { kind: 'add' }>, serverCart);
+        result = { cart: viewOf(draftOf(serverCart), false) };
+      } catch (e) {
+        if (controller.signal.aborted) {
+          // Superseded: its waiters wait on the change that aborted it.
+          queue.shift();
+          continue;
+        }
+        if (noCart(e) && (change.kind === 'refresh' || change.kind === 'clear')) {
+          serverCart = null;
+          result = { cart: viewOf(draftOf(null), false) };
+        } else {
+          if (noCart(e)) serverCart = null;
+          const error = storefrontError(e);
+          result = { error };
+          // The server's truth is unknown after a failure on the way, or was never read (its read superseded): read it.
+          if (
+            (error instanceof SystemError || serverCart === undefined) &&
+            change.kind !== 'refresh' &&
+            !queue.some((q) => q.change.kind === 'refresh')
+          )
+            queue.push({ change: { kind: 'refresh' }, waiters: [], sent: false });
+        }
+      }
+      queue.shift();
+      publishCart();
+      for (const waiter of entry.waiters) waiter(result);
+    }
+    pumping = false;
+    const waiting = settledWaiters;
+    settledWaiters = [];
+    for (const w of waiting) w();
+  }
+
+  /** After an add, each temporary id names the line the server put the item on. */
+  function nameAddedLines(change: Extract<CartChange, { kind: 'add' }>, cart: ServerCart | null) {
+    change.lines.forEach((input, i) => {
+      const line = draftOf(cart).lineItems.find((l) => sameItem(l, input));
+      if (line) realIds.set(change.tempIds[i], line.id);
+    });
+  }
+
+  function enqueue(change: CartChange): Promise<CartResult> {
+    return new Promise<CartResult>((resolve) => {
+      const last = queue[queue.length - 1];
+      if (
+        change.kind === 'quantity' &&
+        last &&
+        !last.sent &&
+        last.change.kind === 'quantity' &&
+        resolveId(last.change.lineId) === resolveId(change.lineId)
+      ) {
+        // A newer quantity for the same line replaces the one still waiting: one request for both.
+        last.change = change;
+        last.waiters.push(resolve);
+      } else {
+        const entry: QueuedChange = { change, waiters: [resolve], sent: false };
+        queue.push(entry);
+        const head = queue[0];
+        if (change.kind !== 'refresh' && head.change.kind === 'refresh' && head.controller && queue.length === 2) {
+          // A read on its way is superseded by a change, which answers with the whole cart:
+          // aborted, and its waiters answered by the change.
+          entry.waiters.push(...head.waiters);
+          head.waiters = [];
+          head.controller.abort();
+        }
+      }
+      publishCart();
+      void pump();
+    });
+  }
+
+  // The catalog hooks teach the store what a line just added shows (so a page without them does not bundle it).
+  let describeLine: LineDescriber = () => ({});
+
+  const cartActions: CartActions = {
+    addLines: (lines) =>
+      enqueue({
+        kind: 'add',
+        lines,
+        tempIds: lines.map(() => `optimistic-${nextTempId++}`),
+        details: lines.map((line) => describeLine(line, snapshot)),
+      }),
+    updateQuantity: (lineId, quantity) => enqueue({ kind: 'quantity', lineId, quantity }),
+    removeLines: (lineIds) => enqueue({ kind: 'remove', lineIds }),
+    applyCoupon: (code) => enqueue({ kind: 'applyCoupon', code }),
+    removeCoupon: () => enqueue({ kind: 'removeCoupon' }),
+    setNote: (note) => enqueue({ kind: 'note', note }),
+    clear: () => enqueue({ kind: 'clear' }),
+    refresh: () => enqueue({ kind: 'refresh' }),
+  };
+
+  const loading = new Map<string, Promise<Resource>>();
+
+  return {
+    client,
+    getSnapshot: () => snapshot,
+    getInitialSnapshot: () => initial,
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    cartActions,
+    ensureCart() {
+      if (serverCart === undefined && !queue.some((q) => q.change.kind === 'refresh')) void cartActions.refresh();
+    },
+    cartSettled: () =>
+      queue.length ? new Promise<void>((resolve) => settledWaiters.push(resolve)) : Promise.resolve(),
+    ensureResource(key, load) {
+      const known = snapshot.resources[key];
+      // Read data is kept; a failed read is tried again by the next component that asks.
+      if (known?.status === 'success') return Promise.resolve(known);
+      const running = loading.get(key);
+      if (running) return running;
+      publish({ resources: { ...snapshot.resources, [key]: { status: 'loading' } } });
+      const promise = load(client).then(
+        (data): Resource => ({ status: 'success', data }),
+        (e: unknown): Resource => ({ status: 'error', error: storefrontError(e) }),
+      );
+      loading.set(key, promise);
+      void promise.then((resource) => {
+        loading.delete(key);
+        publish({ resources: { ...snapshot.resources, [key]: resource } });
+      });
+      return promise;
+    },
+    setLineDescriber(describe) {
+      describeLine = describe;
+    },
+    known() {
+      const resources: Record<string, unknown> = {};
+      for (const [key, r] of Object.entries(snapshot.resources)) if (r.status === 'success') resources[key] = r.data;
+      return { cart: serverCart, resources };
+    },
+  };
+}

@@ -1,0 +1,132 @@
+/**
+ * storefront-kit/react/testing: render a storefront against the in-process sandbox (no server,
+ * no network) with failure injection, and count its requests and renders, as an app's tests
+ * would. Needs a DOM (jsdom or happy-dom in the test runner).
+ */
+import { act, Profiler, type ReactNode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { createClient, currentCart, OAuthStrategy, products, redirects, type Client } from '../index.ts';
+import { createSandbox, type Sandbox, type SandboxOptions } from '../sandbox/index.ts';
+import { DEFAULT_CLIENT_ID } from '../sandbox/seed/ids.ts';
+import { StorefrontProvider } from './provider.tsx';
+import type { DehydratedState } from './store.ts';
+
+/** A request as the log keeps it. */
+export interface LoggedRequest {
+  method: string;
+  /** The URL's path, e.g. `/ecom/v1/carts/current/add-to-cart`. */
+  path: string;
+  /** `METHOD /path`, what faults and counts match. */
+  line: string;
+}
+
+/** Which requests a fault hits: `METHOD /path` exactly, a pattern over it, or a test of the request. */
+export type RequestMatch = string | RegExp | ((request: LoggedRequest) => boolean);
+
+export interface SandboxFault {
+  match: RequestMatch;
+  /** 'network': the request never arrives (fetch rejects); or this answer instead of the sandbox's. */
+  answer: 'network' | { status: number; body?: unknown };
+  /** How many matching requests it hits, the first ones. @default every one */
+  times?: number;
+}
+
+export interface RenderWithSandboxOptions {
+  /** Load the sandbox's seed data (catalog, coupons, members). @default true */
+  seed?: boolean;
+  faults?: SandboxFault[];
+  /** A server's `dehydrate()` for the provider. */
+  state?: DehydratedState;
+  locale?: string;
+  /** More sandbox options (settings, clock); `seed` above wins. */
+  sandbox?: SandboxOptions;
+  /** Runs before the first render with the visitor's client (fill the cart), its requests not logged. */
+  setup?(client: RenderWithSandboxResult['client'], sandbox: Sandbox): void | Promise<void>;
+}
+
+export interface RenderWithSandboxResult {
+  container: HTMLElement;
+  sandbox: Sandbox;
+  /** The visitor's client the provider uses (a new anonymous visitor). */
+  client: Client<{ currentCart: typeof currentCart; products: typeof products; redirects: typeof redirects }>;
+  /** Every request the client sent, in order (token requests included). */
+  requests: LoggedRequest[];
+  /** How many requests match (all without a match). */
+  requestCount(match?: RequestMatch): number;
+  /** How many times React committed the tree (a Profiler around it). */
+  commits(): number;
+  rerender(ui: ReactNode): Promise<void>;
+  unmount(): void;
+}
+
+const matches = (match: RequestMatch, request: LoggedRequest) =>
+  typeof match === 'string'
+    ? request.line === match
+    : match instanceof RegExp
+      ? match.test(request.line)
+      : match(request);
+
+export async function renderWithSandbox(
+  ui: ReactNode,
+  options: RenderWithSandboxOptions = {},
+): Promise<RenderWithSandboxResult> {
+  if (typeof document === 'undefined')
+    throw new Error('storefront-kit/react/testing: renderWithSandbox needs a DOM (run the test in jsdom or happy-dom)');
+  // act() is how the tree's updates are awaited here, as Testing Library sets it.
+  (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT ??= true;
+  const sandbox = createSandbox({ validateResponses: true, ...options.sandbox, seed: options.seed ?? true });
+  const requests: LoggedRequest[] = [];
+  const faults = (options.faults ?? []).map((fault) => ({ fault, left: fault.times ?? Number.POSITIVE_INFINITY }));
+  const client = createClient({
+    modules: { currentCart, products, redirects },
+    auth: OAuthStrategy({ clientId: DEFAULT_CLIENT_ID }),
+    retry: false,
+    async fetch(input, init) {
+      const request = new Request(input, init);
+      const path = new URL(request.url).pathname;
+      const logged = { method: request.method, path, line: `${request.method} ${path}` };
+      requests.push(logged);
+      const hit = faults.find((f) => f.left > 0 && matches(f.fault.match, logged));
+      if (!hit) return sandbox.handle(request);
+      hit.left--;
+      const answer = hit.fault.answer;
+      if (answer === 'network') throw new TypeError('fetch failed (a fault of renderWithSandbox)');
+      return new Response(answer.body === undefined ? null : JSON.stringify(answer.body), {
+        status: answer.status,
+        headers: { 'content-type': 'application/json' },
+      });
+    },
+  });
+
+  if (options.setup) {
+    await options.setup(client, sandbox);
+    requests.length = 0;
+  }
+
+  let commits = 0;
+  const wrap = (node: ReactNode) => (
+    <Profiler id="storefront" onRender={() => void commits++}>
+      <StorefrontProvider client={client} state={options.state} locale={options.locale}>
+        {node}
+      </StorefrontProvider>
+    </Profiler>
+  );
+  const container = document.createElement('div');
+  document.body.append(container);
+  const root = createRoot(container);
+  await act(async () => root.render(wrap(ui)));
+
+  return {
+    container,
+    sandbox,
+    client,
+    requests,
+    requestCount: (match) => (match === undefined ? requests.length : requests.filter((r) => matches(match, r)).length),
+    commits: () => commits,
+    rerender: (next) => act(async () => root.render(wrap(next))),
+    unmount() {
+      act(() => root.unmount());
+      container.remove();
+    },
+  };
+}

@@ -1,0 +1,150 @@
+/**
+ * The variant picker's rules as pure functions (no React, so the server runs them too): per
+ * choice, whether a variant with it exists beside the other choices made, whether it can be
+ * bought and is in stock, and the query text of a link to it; the variant chosen, its price as
+ * decimal text, and its line item for addLines.
+ */
+import type { LineDetails } from './cart-actions.ts';
+import type { LineItemInput, Product } from './client-types.ts';
+
+/** The provider's id of the Stores app, which every store product's catalog reference names. */
+export const STORES_APP_ID = '215238eb-22a5-4c36-9e7b-e7c08025e04e';
+
+type Variant = NonNullable<Product['variants']>[number];
+
+/** Choices by option name (a colour by its name, as the variants name it: `{ Size: 'M', Color: 'Red' }`). */
+export type Choices = Record<string, string>;
+
+export interface ChoiceState {
+  /** What the variants and a link call it (a colour's name). */
+  name: string;
+  /** The option's own value (a colour's code; for other options the same as name). */
+  value: string;
+  selected: boolean;
+  /** A variant has this choice together with the other options chosen. */
+  exists: boolean;
+  /** It exists and is shown for sale (the choice and its variant are visible). */
+  available: boolean;
+  /** Some such variant is in stock. */
+  inStock: boolean;
+  /** The query of a link to the product with this choice made (`Size=M&Color=Red`): the server can render it. */
+  search: string;
+}
+
+export interface OptionState {
+  name: string;
+  optionType: string | undefined;
+  choices: ChoiceState[];
+}
+
+export interface VariantSelection {
+  options: OptionState[];
+  selected: Choices;
+  /** Every option has a choice. */
+  complete: boolean;
+  /** The variant of the choices (a product without options or without managed variants: its one variant). */
+  variant: Variant | undefined;
+  /** The price of the variant (or the product's, before the choices are complete), as decimal text. */
+  price: { amount: string; discountedAmount: string; currency: string } | undefined;
+  /** The variant can be bought now: complete, visible, in stock. */
+  inStock: boolean;
+  /** The line item for `addLines`; undefined until the choices name a variant. */
+  toLineItem(quantity: number): LineItemInput | undefined;
+}
+
+const choiceName = (c: { value?: string; description?: string }) => c.description ?? c.value ?? '';
+
+/** A variant has every choice in `choices` (a product without managed variants has one variant with no choices: it has them all). */
+const hasChoices = (variant: Variant, choices: Choices) =>
+  Object.entries(choices).every(
+    ([option, name]) =>
+      !variant.choices || Object.keys(variant.choices).length === 0 || variant.choices[option] === name,
+  );
+
+const inStock = (v: Variant) => v.stock?.inStock !== false;
+const visible = (v: Variant) => v.variant?.visible !== false;
+
+/** A catalog price (a number in the catalog's reader) as decimal text in the currency's own decimals. */
+function decimalText(amount: number, currency: string): string {
+  const digits =
+    new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
+  return amount.toFixed(digits);
+}
+
+/** The picker's state of `product` with `selected` chosen (unknown option names and choices are dropped). */
+export function selectVariant(product: Product, selected: Choices = {}): VariantSelection {
+  const options = product.productOptions ?? [];
+  const variants = product.variants ?? [];
+  // Only choices the product has count.
+  const chosen: Choices = {};
+  for (const o of options)
+    if (o.name && selected[o.name] !== undefined && o.choices?.some((c) => choiceName(c) === selected[o.name!]))
+      chosen[o.name] = selected[o.name];
+
+  const optionStates: OptionState[] = options.map((o) => {
+    const others = Object.fromEntries(Object.entries(chosen).filter(([name]) => name !== o.name));
+    return {
+      name: o.name ?? '',
+      optionType: o.optionType,
+      choices: (o.choices ?? []).map((c): ChoiceState => {
+        const name = choiceName(c);
+        const withIt = { ...others, [o.name ?? '']: name };
+        const matching = variants.filter((v) => hasChoices(v, withIt));
+        const forSale = c.visible !== false ? matching.filter(visible) : [];
+        return {
+          name,
+          value: c.value ?? name,
+          selected: chosen[o.name ?? ''] === name,
+          exists: matching.length > 0,
+          available: forSale.length > 0,
+          inStock: forSale.some(inStock) && (product.manageVariants ? true : c.inStock !== false),
+          search: new URLSearchParams(withIt).toString(),
+        };
+      }),
+    };
+  });
+
+  const complete = options.every((o) => o.name !== undefined && chosen[o.name] !== undefined);
+  const variant = complete ? variants.find((v) => hasChoices(v, chosen)) : undefined;
+  const priceData = variant?.variant?.priceData ?? product.priceData;
+  const currency = priceData?.currency ?? product.priceData?.currency;
+  const full = priceData?.price;
+  const price =
+    typeof full === 'number' && currency
+      ? {
+          amount: decimalText(full, currency),
+          discountedAmount: decimalText(priceData?.discountedPrice ?? full, currency),
+          currency,
+        }
+      : undefined;
+  const managed = product.manageVariants === true;
+
+  return {
+    options: optionStates,
+    selected: chosen,
+    complete,
+    variant,
+    price,
+    inStock: !!variant && visible(variant) && inStock(variant),
+    toLineItem(quantity) {
+      if (!variant?.id || !product.id) return undefined;
+      // A managed variant is bought by its id; a product without managed variants by its choices.
+      const reference = managed || options.length === 0 ? { variantId: variant.id } : { options: chosen };
+      return { quantity, catalogReference: { catalogItemId: product.id, appId: STORES_APP_ID, options: reference } };
+    },
+  };
+}
+
+/** What a line of `product` shows before the cart has answered: its name, the unit price of its variant, its image. */
+export function lineDetails(product: Product, input: LineItemInput): LineDetails {
+  const options = input.catalogReference?.options ?? {};
+  const variantId = typeof options.variantId === 'string' ? options.variantId : undefined;
+  const chosen = options.options && typeof options.options === 'object' ? (options.options as Choices) : undefined;
+  const selection = selectVariant(product, chosen ?? product.variants?.find((v) => v.id === variantId)?.choices ?? {});
+  const image = product.media?.mainMedia?.image;
+  return {
+    productName: product.name ? { original: product.name, translated: product.name } : undefined,
+    price: selection.price && { amount: selection.price.discountedAmount },
+    image: image?.url ? { url: image.url, width: image.width, height: image.height } : undefined,
+  };
+}

@@ -1,0 +1,129 @@
+// The cart page of docs/react.md, as written there (docs-example.test.tsx checks they are the same).
+import { useState, type FormEvent } from 'react';
+import {
+  Money,
+  useCart,
+  useCartActions,
+  useCartLine,
+  useCartTotals,
+  useCheckout,
+  type CartWarning,
+} from '../../src/react/index.ts';
+
+export function CartPage() {
+  // Only the ids: the list renders again when a line comes or goes, not when a quantity changes.
+  const lineIds = useCart((cart) => cart?.lineItems.map((line) => line.id));
+  if (!lineIds) return <p>Loading your cart…</p>;
+  if (lineIds.length === 0) return <p>Your cart is empty.</p>;
+  return (
+    <main>
+      <h1>Your cart</h1>
+      <ul>
+        {lineIds.map((id) => (
+          <CartLineRow key={id} id={id} />
+        ))}
+      </ul>
+      <Warnings />
+      <CouponForm />
+      <Totals />
+      <CheckoutButton />
+    </main>
+  );
+}
+
+function CartLineRow({ id }: { id: string }) {
+  const line = useCartLine(id);
+  const currency = useCart((cart) => cart?.currency ?? 'USD');
+  const { updateQuantity, removeLines } = useCartActions();
+  if (!line) return null;
+  // A line just added has no name until the server answers (line.optimistic).
+  const name = line.productName?.translated ?? line.productName?.original ?? 'Adding…';
+  return (
+    <li data-pending={line.pending || undefined} aria-busy={line.pending}>
+      <span>{name}</span>
+      {line.price?.amount && <Money amount={line.price.amount} currency={currency} quantity={line.quantity} />}
+      <button aria-label={`One less ${name}`} onClick={() => updateQuantity(id, line.quantity - 1)}>
+        −
+      </button>
+      <output aria-label={`Quantity of ${name}`}>{line.quantity}</output>
+      <button aria-label={`One more ${name}`} onClick={() => updateQuantity(id, line.quantity + 1)}>
+        +
+      </button>
+      <button onClick={() => removeLines([id])}>Remove</button>
+    </li>
+  );
+}
+
+/** Stock and coupon warnings come as data; the words are the app's. */
+function Warnings() {
+  const warnings = useCart((cart) => cart?.warnings ?? []);
+  if (warnings.length === 0) return null;
+  const say = (w: CartWarning) =>
+    w.kind === 'coupon'
+      ? `The code ${w.couponCode} does not apply to this cart.`
+      : w.status === 'PARTIALLY_AVAILABLE'
+        ? `Only ${w.quantityAvailable} left of one of your items.`
+        : 'One of your items is no longer available.';
+  return (
+    <ul role="status">
+      {warnings.map((w, i) => (
+        <li key={i}>{say(w)}</li>
+      ))}
+    </ul>
+  );
+}
+
+function CouponForm() {
+  const coupon = useCart((cart) => cart?.couponCode);
+  const { applyCoupon, removeCoupon } = useCartActions();
+  const [message, setMessage] = useState('');
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const code = String(new FormData(event.currentTarget).get('code') ?? '');
+    const result = await applyCoupon(code);
+    // Errors narrow by the catalogue's code.
+    if (!result.error) setMessage('');
+    else if (result.error.code === 'COUPON_DOES_NOT_EXIST') setMessage(`No coupon ${code}.`);
+    else setMessage('Try again later.');
+  }
+  if (coupon)
+    return (
+      <p>
+        Coupon {coupon} <button onClick={() => removeCoupon()}>Remove coupon</button>
+      </p>
+    );
+  return (
+    <form onSubmit={submit}>
+      <input name="code" aria-label="Coupon code" />
+      <button>Apply</button>
+      {message && <p role="alert">{message}</p>}
+    </form>
+  );
+}
+
+function Totals() {
+  const totals = useCartTotals();
+  if (!totals.subtotal || !totals.currency) return null;
+  return (
+    <p aria-busy={totals.pending}>
+      Subtotal <Money amount={totals.subtotal} currency={totals.currency} />
+    </p>
+  );
+}
+
+function CheckoutButton() {
+  const checkout = useCheckout();
+  const [failed, setFailed] = useState(false);
+  async function go() {
+    // Waits for the cart changes still on their way, then opens the hosted checkout.
+    const result = await checkout.start({ postFlowUrl: `${window.location.origin}/thank-you` });
+    if (result.error) setFailed(true);
+    else window.location.assign(result.url);
+  }
+  return (
+    <>
+      <button onClick={go}>Check out</button>
+      {failed && <p role="alert">Checkout could not start.</p>}
+    </>
+  );
+}
