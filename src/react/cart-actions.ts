@@ -18,8 +18,8 @@ export type CartChange =
 /** What a line just added shows before the server answers, when the page has read its product (name, unit price, image). */
 export type LineDetails = Pick<CartLine, 'productName' | 'price' | 'image'>;
 
-/** A cart being shown: the server's fields, and lines with their marks. */
-export type CartDraft = Omit<ServerCart, 'lineItems'> & { lineItems: CartLine[] };
+/** The cart as shown: the server's cart with changes drawn over it (optional fields: see StorefrontCart). */
+export type CartDraft = Partial<Omit<ServerCart, 'lineItems'>> & { lineItems: CartLine[] };
 
 type Of<K extends CartChange['kind']> = Extract<CartChange, { kind: K }>;
 

@@ -64,8 +64,12 @@ export type CartWarning =
       status: 'NOT_APPLIED';
     };
 
-/** The cart as the hooks hand it out. */
-export type StorefrontCart = Omit<ServerCart, 'lineItems'> & {
+/**
+ * The cart as the hooks hand it out. A visitor with no cart yet (or after clear) is handed an
+ * empty one, which has no id or dates: so every field but the lines is optional here, even those
+ * the server's cart always has.
+ */
+export type StorefrontCart = Partial<Omit<ServerCart, 'lineItems'>> & {
   lineItems: CartLine[];
   /** A change to the cart is queued or on its way. */
   pending: boolean;
