@@ -182,8 +182,112 @@ export function toViolations(errors: ErrorObject[] | null | undefined, prefix = 
   return out;
 }
 
+// ---------------------------------------------------------------------------------------------
+// Cheap limits first: the spec's size bounds (maxItems, maxLength, maxProperties), checked in one
+// walk that stops at the first array, string or object past its bound, before ajv runs. ajv with
+// `allErrors` reports every item of a 40,000-item array (seconds of work and megabytes of
+// answer); a bound says no at once. The violations are the ones ajv would report for the bound.
+
+interface BoundsSchema extends SpecRef {
+  type?: string | string[];
+  maxItems?: number;
+  maxLength?: number;
+  maxProperties?: number;
+  items?: BoundsSchema;
+  properties?: Record<string, BoundsSchema>;
+  additionalProperties?: boolean | BoundsSchema;
+  allOf?: BoundsSchema[];
+}
+
+/** The node a `$ref` of the service's document points at (refs in the bundled specs are local). */
+function resolveBounds(service: string, node: BoundsSchema | undefined): BoundsSchema | undefined {
+  for (let hops = 0; node?.$ref?.startsWith('#/') && hops < 32; hops++) {
+    let cur: unknown = specs[service];
+    for (const part of node.$ref.slice(2).split('/'))
+      cur = (cur as Record<string, unknown> | undefined)?.[part.replace(/~1/g, '/').replace(/~0/g, '~')];
+    node = cur as BoundsSchema | undefined;
+  }
+  return node;
+}
+
+/** Characters as JSON Schema counts them (code points), only counted when the UTF-16 length could be past the bound. */
+const longerThan = (s: string, max: number) => s.length > max && [...s].length > max;
+
+const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`;
+
+/**
+ * The first value of `value` past a size bound of `schema`, as a violation, or undefined. Visits
+ * each node once and only where the schema says more (properties, items, additionalProperties,
+ * allOf); an anyOf/oneOf branch is left to ajv (the request is already within the body limit).
+ */
+export function firstBoundViolation(
+  service: string,
+  schema: BoundsSchema | undefined,
+  value: unknown,
+  path = '',
+): Violation | undefined {
+  const stack: [BoundsSchema | undefined, unknown, string][] = [[schema, value, path]];
+  while (stack.length) {
+    const [raw, v, at] = stack.pop()!;
+    const s = resolveBounds(service, raw);
+    if (!s || v === null || typeof v !== 'object') {
+      if (s && typeof v === 'string' && s.maxLength !== undefined && longerThan(v, s.maxLength)) {
+        return {
+          field: at || '(body)',
+          description: `must NOT have more than ${plural(s.maxLength, 'character')}`,
+          violatedRule: 'MAX_LENGTH',
+        };
+      }
+      continue;
+    }
+    for (const part of s.allOf ?? []) stack.push([part, v, at]);
+    if (Array.isArray(v)) {
+      if (s.maxItems !== undefined && v.length > s.maxItems) {
+        return {
+          field: at || '(body)',
+          description: `must NOT have more than ${plural(s.maxItems, 'item')}`,
+          violatedRule: 'MAX_SIZE',
+        };
+      }
+      if (s.items) v.forEach((item, i) => stack.push([s.items, item, `${at}[${i}]`]));
+      continue;
+    }
+    const keys = Object.keys(v);
+    if (s.maxProperties !== undefined && keys.length > s.maxProperties) {
+      return {
+        field: at || '(body)',
+        description: `must NOT have more than ${plural(s.maxProperties, 'property')}`,
+        violatedRule: 'MAX_SIZE',
+      };
+    }
+    for (const k of keys) {
+      const child = s.properties && Object.hasOwn(s.properties, k) ? s.properties[k] : s.additionalProperties;
+      if (child && typeof child === 'object')
+        stack.push([child, (v as Record<string, unknown>)[k], at ? `${at}.${k}` : k]);
+    }
+  }
+  return undefined;
+}
+
+/** The body schema and the query parameters' schemas of an operation, for the bounds walk. */
+function boundsSchemas(d: OperationDescriptor): { body?: BoundsSchema; query?: BoundsSchema } {
+  const op = operationNode(d);
+  const body = resolveLocal(d, op.requestBody)?.content?.['application/json']?.schema as BoundsSchema | undefined;
+  const properties: Record<string, BoundsSchema> = {};
+  for (const raw of op.parameters ?? []) {
+    const p = resolveLocal(d, raw) as (SpecParameter & { schema?: BoundsSchema }) | undefined;
+    if (p?.in === 'query' && p.name !== undefined && p.schema) properties[p.name] = p.schema;
+  }
+  return { body, query: { type: 'object', properties } };
+}
+
 /** Validates (and, for query parameters, coerces in place) one request. Returns the violations. */
 export function validateRequest(d: OperationDescriptor, body: unknown, query: Record<string, unknown>): Violation[] {
+  const bounds = boundsSchemas(d);
+  const past =
+    (body !== undefined ? firstBoundViolation(d.service, bounds.body, body) : undefined) ??
+    firstBoundViolation(d.service, bounds.query, query);
+  if (past) return [past];
   const v = validatorsFor(d);
   const out: Violation[] = [];
   if (v.query && !v.query(query)) out.push(...toViolations(v.query.errors));
