@@ -4,6 +4,7 @@
  * tokens do); refresh tokens do not expire but can be revoked (logout).
  */
 import { unauthenticated, type SandboxError } from './errors.ts';
+import { isApiKey } from './secrets.ts';
 import type { Caller, Db, SandboxSettings } from './types.ts';
 
 export const TOKENS = 'tokens';
@@ -91,7 +92,7 @@ export function resolveCaller(
   if (!header) return { caller: { kind: 'anonymous' } };
   const raw = header.replace(/^Bearer\s+/i, '').trim();
   const first = raw.split(',')[0].trim();
-  if (apiKeys.includes(first)) return { caller: { kind: 'elevated', apiKey: first, siteId: siteId ?? undefined } };
+  if (isApiKey(apiKeys, first)) return { caller: { kind: 'elevated', apiKey: first, siteId: siteId ?? undefined } };
   const rec = db.get<TokenRecord>(TOKENS, first);
   if (!rec || rec.kind !== 'access' || rec.revoked) return { error: 'invalid' };
   if ((rec.expiresAt ?? 0) <= now.getTime()) return { error: 'expired' };
