@@ -57,3 +57,18 @@ export function endMemberLogin(db: Db, caller: Caller): void {
     if (s.memberId === caller.memberId && !s.revoked) db.put(SESSIONS, s.id, { ...s, revoked: true });
   }
 }
+
+/**
+ * Ends every other login of a member (a password change): the member's tokens issued to any
+ * other visitor, and every session token of the member (a session turns into new tokens at the
+ * hosted page). The caller's own login (its visitor's tokens) stays valid, as the provider says
+ * of ChangePassword ("the member's session remains valid").
+ */
+export function endOtherLogins(db: Db, memberId: string, keepVisitorId: string): void {
+  for (const t of db.list(TOKENS, { memberId })) {
+    if (t.visitorId !== keepVisitorId && !t.revoked) db.put(TOKENS, t.id, { ...t, revoked: true });
+  }
+  for (const s of db.list(SESSIONS)) {
+    if (s.memberId === memberId && !s.revoked) db.put(SESSIONS, s.id, { ...s, revoked: true });
+  }
+}
