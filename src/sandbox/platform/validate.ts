@@ -9,10 +9,10 @@ import type { OperationDescriptor } from '../../../generated/runtime-types.ts';
 import { specs } from '../../../generated/specs.ts';
 import type { Violation } from './errors.ts';
 
-function makeAjv(coerce: boolean): Ajv2020 {
+function makeAjv(coerce: boolean, allErrors: boolean): Ajv2020 {
   const ajv = new Ajv2020({
     strict: false,
-    allErrors: true,
+    allErrors,
     coerceTypes: coerce ? 'array' : false,
     validateFormats: true,
   });
@@ -22,8 +22,34 @@ function makeAjv(coerce: boolean): Ajv2020 {
   return ajv;
 }
 
-let bodyAjv: Ajv2020 | undefined;
-let queryAjv: Ajv2020 | undefined;
+/** One ajv per form (body, or query with coercion) and reporting (every error, or the first). */
+const ajvs = new Map<string, Ajv2020>();
+function ajvFor(coerce: boolean, allErrors: boolean): Ajv2020 {
+  const key = `${coerce}|${allErrors}`;
+  let ajv = ajvs.get(key);
+  if (!ajv) ajvs.set(key, (ajv = makeAjv(coerce, allErrors)));
+  return ajv;
+}
+
+/**
+ * Past this many values a request is validated to its first error only: reporting every error
+ * of a large array (an array the spec puts no maxItems on, up to the body limit) costs seconds
+ * and megabytes of answer. Smaller requests get every violation, as the provider lists them.
+ */
+export const ALL_ERRORS_UP_TO_NODES = 5_000;
+
+/** Whether a JSON value has more than `limit` values in it (stops counting there). */
+function moreNodesThan(value: unknown, limit: number): boolean {
+  let left = limit;
+  const visit = (node: unknown): boolean => {
+    if (--left < 0) return true;
+    if (node && typeof node === 'object') {
+      for (const child of Array.isArray(node) ? node : Object.values(node)) if (visit(child)) return true;
+    }
+    return false;
+  };
+  return visit(value);
+}
 
 const pointerEscape = (s: string) => s.replace(/~/g, '~0').replace(/\//g, '~1');
 
@@ -71,23 +97,22 @@ function resolveLocal<T extends SpecRef>(d: OperationDescriptor, node: T | undef
   return node;
 }
 
-function validatorsFor(d: OperationDescriptor): OperationValidators {
-  let v = cache.get(d.key);
+function validatorsFor(d: OperationDescriptor, allErrors: boolean): OperationValidators {
+  const cacheKey = `${d.key}|${allErrors}`;
+  let v = cache.get(cacheKey);
   if (v) return v;
   v = {};
   const op = operationNode(d);
   const base = `${d.service}#/paths/${pointerEscape(d.path)}/${d.method.toLowerCase()}`;
   const body = resolveLocal(d, op.requestBody);
   if (op.requestBody && body?.content?.['application/json']?.schema) {
-    bodyAjv ??= makeAjv(false);
     const ref = op.requestBody.$ref
       ? `${d.service}#${op.requestBody.$ref.slice(1)}/content/application~1json/schema`
       : `${base}/requestBody/content/application~1json/schema`;
-    v.body = bodyAjv.compile({ $ref: ref });
+    v.body = ajvFor(false, allErrors).compile({ $ref: ref });
   }
   const params = (op.parameters ?? []).map((p) => resolveLocal(d, p)).filter((p) => p?.in === 'query');
   if (params.length) {
-    queryAjv ??= makeAjv(true);
     const properties: Record<string, unknown> = {};
     const required: string[] = [];
     (op.parameters ?? []).forEach((raw, i) => {
@@ -98,9 +123,9 @@ function validatorsFor(d: OperationDescriptor): OperationValidators {
         : { $ref: `${base}/parameters/${i}/schema` };
       if (p.required) required.push(p.name);
     });
-    v.query = queryAjv.compile({ type: 'object', properties, required });
+    v.query = ajvFor(true, allErrors).compile({ type: 'object', properties, required });
   }
-  cache.set(d.key, v);
+  cache.set(cacheKey, v);
   return v;
 }
 
@@ -199,6 +224,14 @@ interface BoundsSchema extends SpecRef {
   allOf?: BoundsSchema[];
 }
 
+/**
+ * The bound on an array the spec leaves unbounded (its largest maxItems, a product's variants):
+ * the provider bounds its lists too (the official SDK's types say `@maxSize`, mostly 300), and
+ * without one a request could carry hundreds of thousands of items through validation and the
+ * handler (an order of 300,000 lines held the sandbox for half a minute).
+ */
+export const UNBOUNDED_ARRAY_MAX_ITEMS = 1_000;
+
 /** The node a `$ref` of the service's document points at (refs in the bundled specs are local). */
 function resolveBounds(service: string, node: BoundsSchema | undefined): BoundsSchema | undefined {
   for (let hops = 0; node?.$ref?.startsWith('#/') && hops < 32; hops++) {
@@ -242,10 +275,11 @@ export function firstBoundViolation(
     }
     for (const part of s.allOf ?? []) stack.push([part, v, at]);
     if (Array.isArray(v)) {
-      if (s.maxItems !== undefined && v.length > s.maxItems) {
+      const maxItems = s.maxItems ?? UNBOUNDED_ARRAY_MAX_ITEMS;
+      if (v.length > maxItems) {
         return {
           field: at || '(body)',
-          description: `must NOT have more than ${plural(s.maxItems, 'item')}`,
+          description: `must NOT have more than ${plural(maxItems, 'item')}`,
           violatedRule: 'MAX_SIZE',
         };
       }
@@ -288,7 +322,8 @@ export function validateRequest(d: OperationDescriptor, body: unknown, query: Re
     (body !== undefined ? firstBoundViolation(d.service, bounds.body, body) : undefined) ??
     firstBoundViolation(d.service, bounds.query, query);
   if (past) return [past];
-  const v = validatorsFor(d);
+  const small = !moreNodesThan(body, ALL_ERRORS_UP_TO_NODES) && !moreNodesThan(query, ALL_ERRORS_UP_TO_NODES);
+  const v = validatorsFor(d, small);
   const out: Violation[] = [];
   if (v.query && !v.query(query)) out.push(...toViolations(v.query.errors));
   if (v.body && !v.body(body)) out.push(...toViolations(v.body.errors));
@@ -301,9 +336,8 @@ export function responseValidator(d: OperationDescriptor): ValidateFunction | un
   const declared = op.responses?.['200'];
   const ok = resolveLocal(d, declared);
   if (!declared || !ok?.content?.['application/json']?.schema) return undefined;
-  bodyAjv ??= makeAjv(false);
   const ref = declared.$ref
     ? `${d.service}#${declared.$ref.slice(1)}/content/application~1json/schema`
     : `${d.service}#/paths/${pointerEscape(d.path)}/${d.method.toLowerCase()}/responses/200/content/application~1json/schema`;
-  return bodyAjv.compile({ $ref: ref });
+  return ajvFor(false, true).compile({ $ref: ref });
 }
