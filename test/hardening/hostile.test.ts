@@ -78,6 +78,15 @@ async function firstProductId(base: string, token: string): Promise<string> {
   return r.body.products[0].id;
 }
 
+/** One of the first product in the caller's cart, as the official SDK sends it. */
+async function addOne(base: string, token: string) {
+  const catalogReference = { catalogItemId: await firstProductId(base, token), appId: STORES };
+  return call(base, 'POST', '/ecom/v1/carts/current/add-to-cart', {
+    body: { lineItems: [{ quantity: 1, catalogReference }] },
+    token,
+  });
+}
+
 async function register(base: string, token: string, email: string, password: string) {
   return call(base, 'POST', '/_api/iam/authentication/v2/register', { body: { loginId: { email }, password }, token });
 }
@@ -156,18 +165,7 @@ describe('a hostile page cannot act through a request without a JSON body', () =
   it("answers the official SDK's forms: a JSON body on every write (even {}), a DELETE with its input in the query", async () => {
     const base = s.current.url;
     const token = await visitorToken(base);
-    expect(
-      (
-        await call(base, 'POST', '/ecom/v1/carts/current/add-to-cart', {
-          body: {
-            lineItems: [
-              { quantity: 1, catalogReference: { catalogItemId: await firstProductId(base, token), appId: STORES } },
-            ],
-          },
-          token,
-        })
-      ).status,
-    ).toBe(200);
+    expect((await addOne(base, token)).status).toBe(200);
     expect((await call(base, 'POST', '/ecom/v1/carts/current/remove-coupon', { body: {}, token })).status).toBe(200);
     expect((await call(base, 'DELETE', '/ecom/v1/carts/current', { token })).status).toBe(200);
   });
@@ -275,18 +273,7 @@ describe('a failed clock advance changes nothing, in memory or on disk', () => {
       await expectUnchanged(before, state(base));
       expect((await call(base, 'GET', '/__sandbox/clock')).body.offsetSeconds).toBe(clockBefore);
       const token = await visitorToken(base);
-      expect(
-        (
-          await call(base, 'POST', '/ecom/v1/carts/current/add-to-cart', {
-            body: {
-              lineItems: [
-                { quantity: 1, catalogReference: { catalogItemId: await firstProductId(base, token), appId: STORES } },
-              ],
-            },
-            token,
-          })
-        ).status,
-      ).toBe(200);
+      expect((await addOne(base, token)).status).toBe(200);
       await server.close();
       server = await createSandboxServer({ port: 0, data, validateResponses: true });
       expect((await call(server.url, 'GET', '/__sandbox/clock')).body.offsetSeconds).toBe(clockBefore);
@@ -558,32 +545,36 @@ describe("the code exchange repeats the authorization request's redirect URI (RF
 describe('the web_message login answers one origin only', () => {
   const s = useSandboxServer();
 
-  /** A direct login's frame URL (web_message, prompt none), the session created from `origin`. */
-  async function directLoginUrl(base: string, origin: string | undefined): Promise<string> {
-    const visitor = await visitorToken(base);
-    const { sessionToken } = (await loginV2(base, visitor, DEMO_MEMBER.email, DEMO_MEMBER.password)).body;
-    const headers = origin ? { origin } : undefined;
+  /** A web_message redirect session created from `origin` (none: a request without Origin); its page URL. */
+  async function webMessageSession(
+    base: string,
+    origin: string | undefined,
+    extra: Record<string, unknown>,
+    prompt: string,
+  ) {
+    const authRequest = {
+      clientId: CLIENT_ID,
+      codeChallenge: 'x'.repeat(43),
+      codeChallengeMethod: 'S256',
+      responseMode: 'web_message',
+      responseType: 'code',
+      scope: 'offline_access',
+      ...extra,
+    };
     const r = await call(base, 'POST', '/_api/redirects-api/v1/redirect-session', {
-      body: {
-        auth: {
-          authRequest: {
-            clientId: CLIENT_ID,
-            codeChallenge: 'x'.repeat(43),
-            codeChallengeMethod: 'S256',
-            responseMode: 'web_message',
-            responseType: 'code',
-            scope: 'offline_access',
-            state: 'st',
-            sessionToken,
-          },
-          prompt: 'none',
-        },
-      },
-      token: visitor,
-      headers,
+      body: { auth: { authRequest, prompt } },
+      token: await visitorToken(base),
+      headers: origin ? { origin } : undefined,
     });
     expect(r.status).toBe(200);
-    return r.body.redirectSession.fullUrl;
+    return r.body.redirectSession.fullUrl as string;
+  }
+
+  /** A direct login's frame URL (prompt none with the demo member's session token). */
+  async function directLoginUrl(base: string, origin: string | undefined): Promise<string> {
+    const { sessionToken } = (await loginV2(base, await visitorToken(base), DEMO_MEMBER.email, DEMO_MEMBER.password))
+      .body;
+    return webMessageSession(base, origin, { state: 'st', sessionToken }, 'none');
   }
 
   const resultOf = (html: string) =>
@@ -603,25 +594,7 @@ describe('the web_message login answers one origin only', () => {
     const page = await fetch(await directLoginUrl(base, undefined));
     expect(page.headers.get('content-security-policy')).toMatch(/(^|; )frame-ancestors 'none'(;|$)/);
     expect(resultOf(await page.text()).targetOrigin).toBeNull();
-    const visitor = await visitorToken(base);
-    const form = await call(base, 'POST', '/_api/redirects-api/v1/redirect-session', {
-      body: {
-        auth: {
-          authRequest: {
-            clientId: CLIENT_ID,
-            codeChallenge: 'x'.repeat(43),
-            codeChallengeMethod: 'S256',
-            responseMode: 'web_message',
-            responseType: 'code',
-            scope: 'offline_access',
-          },
-          prompt: 'login',
-        },
-      },
-      token: visitor,
-      headers: { origin: APP },
-    });
-    const login = await fetch(form.body.redirectSession.fullUrl);
+    const login = await fetch(await webMessageSession(base, APP, {}, 'login'));
     expect(login.headers.get('content-security-policy')).toMatch(new RegExp(`(^|; )frame-ancestors ${APP}(;|$)`));
   });
 });
