@@ -43,12 +43,14 @@ export const nestedTooDeep = (what: string, maxDepth: number) =>
   appError(400, 'INVALID_ARGUMENT', `${what} is nested deeper than ${maxDepth} levels`, { maxDepth });
 
 /**
- * Whether JSON text opens more than `limit` objects or arrays inside one another (brackets in
- * strings do not count). One pass over the text, before it is parsed: cheaper than walking the
- * parsed value, and a refused body is never built.
+ * What is wrong with the shape of JSON text, read in one pass before it is parsed (brackets and
+ * commas in strings do not count): objects or arrays nested more than `maxDepth` deep, or more
+ * than `maxValues` values (a body of 300,000 empty objects would cost a parse and a walk of
+ * each before any bound could refuse it). Undefined when neither.
  */
-export function jsonTextDeeperThan(text: string, limit: number): boolean {
+export function jsonTextProblem(text: string, maxDepth: number, maxValues: number): 'depth' | 'values' | undefined {
   let level = 0;
+  let values = 1;
   let inString = false;
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
@@ -58,11 +60,21 @@ export function jsonTextDeeperThan(text: string, limit: number): boolean {
       else if (c === 0x22) inString = false;
     } else if (c === 0x22) inString = true;
     else if (c === 0x7b || c === 0x5b) {
-      if (++level > limit) return true;
+      if (++level > maxDepth) return 'depth';
     } else if (c === 0x7d || c === 0x5d) level--;
+    else if (c === 0x2c && ++values > maxValues) return 'values';
   }
-  return false;
+  return undefined;
 }
+
+/**
+ * The most values (object members and array items) an operation's body may hold: about twenty
+ * times a 300-line checkout's; a spec-sized request is far below it.
+ */
+export const MAX_BODY_VALUES = 100_000;
+
+export const tooManyValues = (maxValues: number) =>
+  appError(400, 'INVALID_ARGUMENT', `Request body has more than ${maxValues} values`, { maxValues });
 
 /**
  * The body as a JSON object, or undefined when there is none. Past `limit` bytes: 413; a
@@ -84,7 +96,9 @@ export async function readJsonObject(
     throw appError(415, 'UNSUPPORTED_MEDIA_TYPE', `Content-Type must be application/json (got ${type || 'none'})`);
   }
   const text = new TextDecoder().decode(buf);
-  if (maxDepth !== undefined && jsonTextDeeperThan(text, maxDepth)) throw nestedTooDeep('Request body', maxDepth);
+  const shape = maxDepth !== undefined ? jsonTextProblem(text, maxDepth, MAX_BODY_VALUES) : undefined;
+  if (shape === 'depth') throw nestedTooDeep('Request body', maxDepth!);
+  if (shape === 'values') throw tooManyValues(MAX_BODY_VALUES);
   let parsed: unknown;
   try {
     parsed = safeJsonParse(text);
