@@ -17,6 +17,7 @@ import { DEFAULT_HOST } from './client/defaults.ts';
 import { exchange, type ClientHooks, type Pipeline } from './client/pipeline.ts';
 import type { RetryOptions } from './client/transport.ts';
 import { appendQuery } from './normalise/query.ts';
+import { trimChar } from './normalise/text.ts';
 
 export interface PathClientOptions {
   auth?: AuthStrategy;
@@ -44,7 +45,7 @@ export function serialiseQuery(query: Record<string, unknown> | undefined): stri
 }
 
 export function createPathClient<Paths extends {}>(options: PathClientOptions = {}): OpenApiClient<Paths> {
-  const host = (options.host ?? DEFAULT_HOST).replace(/\/+$/, '');
+  const host = trimChar(options.host ?? DEFAULT_HOST, '/');
   const origin = new URL(host).origin;
   const p: Pipeline = {
     host,

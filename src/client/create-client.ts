@@ -8,10 +8,14 @@ import type { RetryOptions } from './transport.ts';
 import type { OperationDescriptor } from '../../generated/runtime-types.ts';
 
 import { DEFAULT_HOST } from './defaults.ts';
+import { trimChar } from '../normalise/text.ts';
 
 export { DEFAULT_HOST };
 
-type AnyModule = Record<string, ((...args: never[]) => unknown) & { descriptor: OperationDescriptor; builder?: BuilderFactory }>;
+type AnyModule = Record<
+  string,
+  ((...args: never[]) => unknown) & { descriptor: OperationDescriptor; builder?: BuilderFactory }
+>;
 
 export interface ClientConfig<M extends Record<string, AnyModule>> {
   /** The modules this client calls: `{ currentCart, members }`. */
@@ -61,7 +65,7 @@ export function attachAuth(p: Pipeline): void {
 }
 
 export function createClient<M extends Record<string, AnyModule> = {}>(config: ClientConfig<M> = {}): Client<M> {
-  const host = (config.host ?? DEFAULT_HOST).replace(/\/+$/, '');
+  const host = trimChar(config.host ?? DEFAULT_HOST, '/');
   const baseFetch: typeof fetch = config.fetch ?? ((input, init) => globalThis.fetch(input, init));
   const ctx: AmbientContext = {
     host,
@@ -96,7 +100,8 @@ export function createClient<M extends Record<string, AnyModule> = {}>(config: C
   const bound: Record<string, Record<string, unknown>> = {};
   for (const [name, mod] of Object.entries(config.modules ?? {})) {
     const fns: Record<string, unknown> = {};
-    for (const [fnName, fn] of Object.entries(mod)) fns[fnName] = operationFunction(fn.descriptor, () => ctx, fn.builder);
+    for (const [fnName, fn] of Object.entries(mod))
+      fns[fnName] = operationFunction(fn.descriptor, () => ctx, fn.builder);
     bound[name] = fns;
   }
 

@@ -2,9 +2,11 @@
  * One HTTP exchange with timeout, abort and retries. Retries only where repeating is safe:
  * GET and token requests, on network errors, 429 and 502-504, with exponential backoff and
  * full jitter, honouring Retry-After. Other methods retry only when the caller opts in.
+ * Redirects are followed here, and only within the URL's origin: a server that answers with a
+ * redirect to another origin gets a clear error, never the request's body and credentials.
  */
-import { AbortError } from '../errors/client-error.ts';
-import { TIMEOUT } from '../errors/messages.ts';
+import { AbortError, ClientError } from '../errors/client-error.ts';
+import { REDIRECT_HIDDEN, REDIRECT_REFUSED, TIMEOUT, TOO_MANY_REDIRECTS } from '../errors/messages.ts';
 
 export interface RetryOptions {
   /** Extra attempts after the first. @default 2 */
@@ -58,10 +60,42 @@ function retryAfterMs(res: Response): number | undefined {
   return Number.isNaN(at) ? undefined : Math.max(0, at - Date.now());
 }
 
+const REDIRECT_STATUS = new Set([301, 302, 303, 307, 308]);
+export const MAX_REDIRECTS = 5;
+
+/**
+ * One request, its redirects followed by hand (`redirect: 'manual'`) and only within the
+ * origin of `url`: fetch's own following would re-send a 307's body and the Authorization
+ * header to wherever the server points. 303 (and 301/302 after a POST) goes on as a GET
+ * without a body, as fetch does.
+ */
+async function fetchWithinOrigin(fetcher: typeof fetch, url: string, init: RequestInit): Promise<Response> {
+  const origin = new URL(url).origin;
+  let current = url;
+  let request: RequestInit = init;
+  for (let hops = 0; ; hops++) {
+    const res = await fetcher(current, { ...request, redirect: 'manual' });
+    if (res.type === 'opaqueredirect') throw new ClientError(REDIRECT_HIDDEN(origin));
+    const location = REDIRECT_STATUS.has(res.status) ? res.headers.get('location') : null;
+    if (location === null) return res;
+    await res.body?.cancel().catch(() => undefined);
+    const next = new URL(location, current);
+    if (next.origin !== origin) throw new ClientError(REDIRECT_REFUSED(origin, next.origin));
+    if (hops >= MAX_REDIRECTS) throw new ClientError(TOO_MANY_REDIRECTS(origin, MAX_REDIRECTS));
+    const method = (request.method ?? 'GET').toUpperCase();
+    if (res.status === 303 || ((res.status === 301 || res.status === 302) && method === 'POST')) {
+      const headers = new Headers(request.headers);
+      headers.delete('content-type');
+      request = { ...request, method: method === 'HEAD' ? 'HEAD' : 'GET', body: undefined, headers };
+    }
+    current = next.href;
+  }
+}
+
 /** Runs one attempt under the caller's signal and the timeout. */
 async function attempt(url: string, init: RequestInit, opts: TransportOptions): Promise<Response> {
   const { timeoutMs, signal } = opts;
-  if (!timeoutMs && !signal) return opts.fetch(url, init);
+  if (!timeoutMs && !signal) return fetchWithinOrigin(opts.fetch, url, init);
   const controller = new AbortController();
   let timer: ReturnType<typeof setTimeout> | undefined;
   let timedOut = false;
@@ -77,7 +111,7 @@ async function attempt(url: string, init: RequestInit, opts: TransportOptions): 
     }, timeoutMs);
   }
   try {
-    return await opts.fetch(url, { ...init, signal: controller.signal });
+    return await fetchWithinOrigin(opts.fetch, url, { ...init, signal: controller.signal });
   } catch (err) {
     if (timedOut) throw new AbortError(TIMEOUT(timeoutMs!), {}, { cause: err });
     if (signal?.aborted) throw aborted(signal);
@@ -101,7 +135,8 @@ export async function send(url: string, init: RequestInit, opts: TransportOption
     try {
       res = await attempt(url, init, opts);
     } catch (err) {
-      if (err instanceof AbortError) throw err;
+      // An abort and a refused redirect are final; only a network error is worth another try.
+      if (err instanceof AbortError || err instanceof ClientError) throw err;
       error = err;
     }
     if (res && !RETRY_STATUS.has(res.status)) return res;

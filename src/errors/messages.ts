@@ -3,9 +3,12 @@
  * and tests pin them, both importing from here.
  */
 // One export per string, so a bundle carries only the strings its code can throw.
-export const CONTEXT_UNAVAILABLE = 'Wix context is not available. Make sure to initialize the Wix context before using SDK modules';
-export const NOT_AVAILABLE_IN_CONTEXT = (what: 'fetchWithAuth' | 'graphql') => `${what} is not available in this context`;
-export const ELEVATED_REQUIRED = 'An elevated client is required to use elevated modules. Make sure to initialize the Wix context with an elevated client before using elevated SDK modules';
+export const CONTEXT_UNAVAILABLE =
+  'Wix context is not available. Make sure to initialize the Wix context before using SDK modules';
+export const NOT_AVAILABLE_IN_CONTEXT = (what: 'fetchWithAuth' | 'graphql') =>
+  `${what} is not available in this context`;
+export const ELEVATED_REQUIRED =
+  'An elevated client is required to use elevated modules. Make sure to initialize the Wix context with an elevated client before using elevated SDK modules';
 export const NO_NEXT_PAGE = 'No next page to fetch';
 export const NO_PREV_PAGE = 'No previous page to fetch';
 export const SYSTEM_ERROR = 'System error occurred';
@@ -17,8 +20,13 @@ export const UNKNOWN_STATE = 'Unknown _state';
 export const OAUTH_TIMED_OUT = 'OAuth flow timed out';
 export const VERIFIER_LENGTH = (n: number) => `Expected a length between 43 and 128. Received ${n}.`;
 export const TOKEN_HOST_REFUSED = (host: string) =>
-    `Refusing to send the access token to ${host}: tokens go only to the configured API host`;
+  `Refusing to send the access token to ${host}: tokens go only to the configured API host`;
 export const TIMEOUT = (ms: number) => `Request timed out after ${ms} ms`;
+export const REDIRECT_REFUSED = (from: string, to: string) =>
+  `Refusing a redirect from ${from} to ${to}: the client follows redirects only within the API host's origin, so the request's body and credentials never go to another origin`;
+export const REDIRECT_HIDDEN = (from: string) =>
+  `Refusing a redirect from ${from}: the browser hides where it leads (an opaque redirect), and the client follows redirects only within the API host's origin`;
+export const TOO_MANY_REDIRECTS = (from: string, max: number) => `More than ${max} redirects from ${from}`;
 export const DIRECT_LOGIN_NEEDED = (method: string) =>
   `${method} is added by withDirectLogin: create the strategy as withDirectLogin(OAuthStrategy({ clientId }))`;
 
@@ -38,6 +46,9 @@ export const MESSAGES = {
   oauthTimedOut: OAUTH_TIMED_OUT,
   verifierLength: VERIFIER_LENGTH,
   tokenHostRefused: TOKEN_HOST_REFUSED,
+  redirectRefused: REDIRECT_REFUSED,
+  redirectHidden: REDIRECT_HIDDEN,
+  tooManyRedirects: TOO_MANY_REDIRECTS,
   timeout: TIMEOUT,
   directLoginNeeded: DIRECT_LOGIN_NEEDED,
 } as const;

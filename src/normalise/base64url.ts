@@ -1,4 +1,5 @@
 /** base64 and base64url over bytes and UTF-8 text. Works in Node, browsers and edge runtimes. */
+import { trimChar } from './text.ts';
 
 /** Standard base64 (with padding) of raw bytes (the wire's `bytes` fields). */
 export function bytesToBase64(bytes: Uint8Array): string {
@@ -26,5 +27,5 @@ export function decodeBase64Url(text: string): string {
 
 /** base64url without padding of raw bytes (PKCE challenges, random tokens). */
 export function bytesToBase64Url(bytes: Uint8Array): string {
-  return bytesToBase64(bytes).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+  return trimChar(bytesToBase64(bytes).replace(/\+/g, '-').replace(/\//g, '_'), '=');
 }

@@ -1,6 +1,7 @@
 /**
  * Walks a JSON value along a shape from the operation table (generated/runtime-types.ts) and
- * rewrites the leaves it marks: dates, floats, field masks. Only the marked paths are visited.
+ * rewrites the leaves it marks: dates, floats, field masks. Only the marked paths are visited,
+ * and only a value's own keys are read: a hostile answer's "constructor" or "__proto__" is data.
  */
 import type { Shape } from '../../generated/runtime-types.ts';
 import { base64ToBytes, bytesToBase64 } from './base64url.ts';
@@ -45,12 +46,13 @@ export function mapShape(
   let out = (shape.k ? leaf(shape.k, src) : src) as Record<string, unknown>;
   if (shape.o) {
     for (const key in shape.o) {
-      if (key in out) out = withValue(out, src, copy, key, mapShape(out[key], shape.o[key], named, leaf, copy));
+      if (Object.hasOwn(out, key))
+        out = withValue(out, src, copy, key, mapShape(out[key], shape.o[key], named, leaf, copy));
     }
   }
   if (shape.a) {
-    for (const key in out) {
-      if (!shape.o || !(key in shape.o))
+    for (const key of Object.keys(out)) {
+      if (!shape.o || !Object.hasOwn(shape.o, key))
         out = withValue(out, src, copy, key, mapShape(out[key], shape.a, named, leaf, copy));
     }
   }
@@ -84,7 +86,7 @@ function renameAddress(v: unknown, to: 0 | 1): unknown {
   const out = { ...(v as Record<string, unknown>) };
   for (const names of ADDRESS_NAMES) {
     const from = names[1 - to];
-    if (from in out) {
+    if (Object.hasOwn(out, from)) {
       out[names[to]] = out[from];
       delete out[from];
     }
@@ -112,6 +114,7 @@ export const fromWire: LeafFn = (kind, v) => {
     const d = new Date(v);
     return Number.isNaN(d.getTime()) ? v : d;
   }
-  if (kind === 'float') return typeof v === 'string' && v in NON_FINITE_TEXT ? NON_FINITE_TEXT[v] : v;
+  // Own keys only: "constructor" or "__proto__" in a float field stays the text it is.
+  if (kind === 'float') return typeof v === 'string' && Object.hasOwn(NON_FINITE_TEXT, v) ? NON_FINITE_TEXT[v] : v;
   return v;
 };

@@ -13,10 +13,11 @@
 import { bypass, http, type RequestHandler } from 'msw';
 import type { Sandbox } from './platform/sandbox.ts';
 import { PROVIDER_ORIGINS, sandboxOrigin, toSandboxUrl, withProviderUrlsHeader } from './platform/provider-hosts.ts';
+import { trimChar } from '../normalise/text.ts';
 
 export { PROVIDER_HOSTS } from './platform/provider-hosts.ts';
 
-const everyPath = (origin: string) => `${origin.replace(/\/+$/, '')}/*`;
+const everyPath = (origin: string) => `${trimChar(origin, '/')}/*`;
 
 export function sandboxHandlers(sandbox: Sandbox, origin?: string): RequestHandler[] {
   return (origin === undefined ? PROVIDER_ORIGINS : [origin]).map((o) =>

@@ -10,7 +10,7 @@ import { loadBundles, type Json } from '../support/spec.ts';
 
 const bundles = loadBundles();
 
-type Schema = Json & {
+export type Schema = Json & {
   $ref?: string;
   type?: string | string[];
   enum?: unknown[];
@@ -20,7 +20,7 @@ type Schema = Json & {
   additionalProperties?: boolean | Schema;
 };
 
-function deref(service: string, schema: Schema | undefined): Schema {
+export function deref(service: string, schema: Schema | undefined): Schema {
   let node = schema ?? {};
   for (let hops = 0; node.$ref && hops < 20; hops++) {
     let cur: any = bundles[service];

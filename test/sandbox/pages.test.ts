@@ -19,7 +19,7 @@ import { redirectSessionPage } from '../../src/sandbox/pages/redirect.ts';
 
 const EVIL = `"><script>alert('x')</script><img src=x onerror=alert(1)>`;
 const ESCAPED = '&quot;&gt;&lt;script&gt;alert(&#39;x&#39;)&lt;/script&gt;&lt;img src=x onerror=alert(1)&gt;';
-const session = { sessionId: EVIL, formTargets: ['http://localhost:5173'], frameable: false };
+const session = { sessionId: EVIL, formTargets: ['http://localhost:5173'] };
 
 const PAGES: Record<string, () => Response> = {
   'login form': () => loginPage(session, { error: EVIL, email: EVIL, captchaToken: EVIL, status: 400 }),
@@ -75,14 +75,14 @@ describe('hosted pages', () => {
     expect(passwordSetPage().headers.get('content-security-policy')).toContain("form-action 'self';");
   });
 
-  it('the web_message answer: framable, one nonce script, the data as JSON that cannot close its tag', async () => {
+  it('the web_message answer: framable by its one origin only, one nonce script, the data as JSON that cannot close its tag', async () => {
     const res = authResultPage(
       { code: 'c', state: '</script><script>alert(1)</script>' },
       'http://localhost:5173',
       EVIL,
     );
     const csp = res.headers.get('content-security-policy')!;
-    expect(csp).not.toContain('frame-ancestors');
+    expect(csp).toContain('frame-ancestors http://localhost:5173;');
     const nonce = /script-src 'nonce-([0-9a-f]{32})'/.exec(csp)![1];
     const html = await res.text();
     expect(html.match(/<script/g)).toHaveLength(2);
@@ -94,7 +94,7 @@ describe('hosted pages', () => {
       targetOrigin: 'http://localhost:5173',
     });
     // A new nonce for every page.
-    expect(authResultPage({ code: 'c' }, '*', 'Signed in.').headers.get('content-security-policy')).not.toContain(
+    expect(authResultPage({ code: 'c' }, undefined, 'Signed in.').headers.get('content-security-policy')).not.toContain(
       nonce,
     );
   });

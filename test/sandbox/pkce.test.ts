@@ -29,7 +29,7 @@ const STORES = '215238eb-22a5-4c36-9e7b-e7c08025e04e';
  * A frame driver for Node: loads the page like a hidden iframe would and reads the message its
  * script posts (the page embeds it as JSON beside the script); checks the target origin.
  */
-function testFrame(expectedTargetOrigin: () => string, seen: { pages: number }): FrameDriver {
+function testFrame(expectedTargetOrigin: () => string | null, seen: { pages: number }): FrameDriver {
   return (url, state) => ({
     message: (async (): Promise<FrameMessage> => {
       seen.pages++;
@@ -177,9 +177,9 @@ describe('PKCE through the hosted login page', () => {
 });
 
 describe('direct login through a frame', () => {
-  it('loginV2 gives a session token; with no redirect URI (as the official SDK) the web_message page posts the code to its opener; tokens follow', async () => {
+  it('loginV2 gives a session token; with no redirect URI (as the official SDK) and no Origin (Node) the web_message page posts to no window, its result is there for the frame driver; tokens follow', async () => {
     const seen = { pages: 0 };
-    const { auth, kit } = shopper(testFrame(() => '*', seen));
+    const { auth, kit } = shopper(testFrame(() => null, seen));
     const login = await auth.login({ email: DEMO.email, password: DEMO.password });
     expect(login.loginState).toBe('SUCCESS');
     const tokens = await auth.getMemberTokensForDirectLogin(login.data!.sessionToken!);
@@ -190,7 +190,7 @@ describe('direct login through a frame', () => {
   });
 
   it('prompt=none without a valid session token answers login_required', async () => {
-    const { auth } = shopper(testFrame(() => '*', { pages: 0 }));
+    const { auth } = shopper(testFrame(() => null, { pages: 0 }));
     await expect(auth.getMemberTokensForDirectLogin('sfk-st.not-a-session')).rejects.toThrow(
       'Failed to get member tokens: login_required (No valid session token: the member must log in)',
     );
@@ -200,7 +200,7 @@ describe('direct login through a frame', () => {
     const email = 'gone-offline@storefront.test';
     const created = await call(base(), 'POST', '/members/v1/members', { body: { member: { loginEmail: email }, password: 'offline-pass-1' }, token: API_KEY });
     expect(created.status).toBe(200);
-    const { auth } = shopper(testFrame(() => '*', { pages: 0 }));
+    const { auth } = shopper(testFrame(() => null, { pages: 0 }));
     const login = await auth.login({ email, password: 'offline-pass-1' });
     const memberId = created.body.member.id;
     expect((await call(base(), 'POST', `/members/v1/members/${memberId}/disconnect`, { body: {}, token: API_KEY })).status).toBe(200);
@@ -209,15 +209,16 @@ describe('direct login through a frame', () => {
     );
   });
 
-  it('a web_message request without a redirect URI (the official SDK form) posts to any origin', async () => {
+  it('a web_message request without a redirect URI (the official SDK form) posts to the origin of the page that created the session, never to any origin', async () => {
     const { auth } = shopper();
     const login = await auth.login({ email: DEMO.email, password: DEMO.password });
     const data = await auth.generateOAuthData('');
     const r = await call(base(), 'POST', '/_api/redirects-api/v1/redirect-session', {
       body: { auth: { authRequest: { clientId: CLIENT_ID, codeChallenge: data.codeChallenge, codeChallengeMethod: 'S256', responseMode: 'web_message', responseType: 'code', state: data.state, sessionToken: login.data!.sessionToken }, prompt: 'none' } },
       token: auth.getActiveToken(),
+      headers: { origin: 'http://localhost:5173' },
     });
-    const message = await testFrame(() => '*', { pages: 0 })(r.body.redirectSession.fullUrl, data.state).message;
+    const message = await testFrame(() => 'http://localhost:5173', { pages: 0 })(r.body.redirectSession.fullUrl, data.state).message;
     const tokens = await auth.getMemberTokens(message.code, message.state, { ...data, redirectUri: '' });
     expect(tokens.refreshToken.role).toBe('member');
   });

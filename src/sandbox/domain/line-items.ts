@@ -10,6 +10,7 @@ import { STORES_APP_ID } from '../seed/ids.ts';
 import { findProduct, priceForVariant } from './catalog/catalog.ts';
 import { toMinor, type Minor } from './money.ts';
 import { colourCode, type OptionedProduct } from './catalog/options.ts';
+import { trimChar } from '../../normalise/text.ts';
 
 export interface PageUrl {
   relativePath: string;
@@ -20,7 +21,7 @@ export interface PageUrl {
 export function pageUrl(page: { base?: string; path?: string } | undefined): PageUrl | undefined {
   if (!page?.path && !page?.base) return undefined;
   const path = page.path ? (page.path.startsWith('/') ? page.path : `/${page.path}`) : '/';
-  return { relativePath: path, url: `${(page.base ?? '').replace(/\/+$/, '')}${path}` };
+  return { relativePath: path, url: `${trimChar(page.base ?? '', '/')}${path}` };
 }
 
 export interface DescriptionLine {

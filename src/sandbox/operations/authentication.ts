@@ -7,8 +7,15 @@ import { appError, forbidden } from '../platform/errors.ts';
 import type { SandboxHandlers } from '../platform/types.ts';
 import { signedOutDocument } from '../pages/logout.ts';
 import { requireKnownClient, requireRegisteredRedirect } from '../domain/identity/clients.ts';
-import { changePassword, checkEmail, loginWithPassword, proceed, registerMember, signOn } from '../domain/identity/identity.ts';
-import { endMemberLogin } from '../domain/identity/sessions.ts';
+import {
+  changePassword,
+  checkEmail,
+  loginWithPassword,
+  proceed,
+  registerMember,
+  signOn,
+} from '../domain/identity/identity.ts';
+import { endMemberLogin, endOtherLogins } from '../domain/identity/sessions.ts';
 
 /** The sandbox has the password authenticator only. */
 function passwordAuthenticator(authenticatorId: unknown, does: 'registers' | 'logs in'): void {
@@ -82,9 +89,14 @@ export const authenticationOperations = {
       ctx.input.verifyEmail === true,
     ),
 
+  // The provider's ChangePassword takes the new password only (the official SDK's
+  // ChangePasswordRequest is `{newPassword}`; its reference: "the member must have a valid
+  // session ... the member's session remains valid after password change"), so no current
+  // password is asked for: the member token is the proof. Every other login of the member ends.
   'authentication.changePassword': async (ctx) => {
     if (ctx.caller.kind !== 'member') throw forbidden('changePassword requires a logged-in member');
     await changePassword(ctx.db, ctx.caller.memberId, ctx.input.newPassword);
+    endOtherLogins(ctx.db, ctx.caller.memberId, ctx.caller.visitorId, ctx.now());
     return {};
   },
 

@@ -62,12 +62,7 @@ function deliver(s: RedirectSessionRecord, result: AuthResult, env: RouteEnv): R
     );
   }
   if ((a.responseMode ?? 'fragment') === 'web_message') {
-    // No redirect URI: post to any origin; the code is worthless without the PKCE verifier.
-    return authResultPage(
-      message,
-      redirectUri !== undefined ? originOf(redirectUri) : '*',
-      'code' in result ? 'Signed in.' : result.error_description,
-    );
+    return authResultPage(message, appOriginOf(s), 'code' in result ? 'Signed in.' : result.error_description);
   }
   const url = new URL(redirectUri!);
   const params = new URLSearchParams(message);
@@ -78,13 +73,24 @@ function deliver(s: RedirectSessionRecord, result: AuthResult, env: RouteEnv): R
 
 const ANONYMOUS: Caller = { kind: 'anonymous' };
 
+/**
+ * The one origin a web_message login answers to, and the only one that may frame its pages: the
+ * redirect URI's, or else the origin of the page that created the session (its Origin header;
+ * the official SDK's direct login sends no redirect URI). Undefined for the other modes.
+ */
+function appOriginOf(s: RedirectSessionRecord): string | undefined {
+  const a = authRequestOf(s.request);
+  if (a.responseMode !== 'web_message') return undefined;
+  return a.redirectUri !== undefined ? originOf(a.redirectUri) : s.appOrigin;
+}
+
 /** What the login pages need of the session: its id, where its forms may go, whether it answers in a frame. */
 function loginSession(s: RedirectSessionRecord): LoginSession {
   const a = authRequestOf(s.request);
   return {
     sessionId: s.id,
     formTargets: a.redirectUri ? [originOf(a.redirectUri)] : [],
-    frameable: a.responseMode === 'web_message',
+    appOrigin: appOriginOf(s),
   };
 }
 

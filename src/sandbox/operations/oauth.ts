@@ -3,6 +3,7 @@
  * authorization_code (with PKCE S256 verification) and authorized_client grants.
  */
 import { appError } from '../platform/errors.ts';
+import { isApiKey } from '../platform/secrets.ts';
 import { issueTokens, resolveCaller } from '../platform/tokens.ts';
 import type { SandboxHandlers } from '../platform/types.ts';
 import { knownClient } from '../domain/identity/clients.ts';
@@ -44,7 +45,7 @@ export const oauthOperations = {
       case 'authorized_client': {
         const header = ctx.headers.get('authorization');
         const [token, apiKey] = (header ?? '').split(',').map((s) => s.trim());
-        if (!apiKey || !ctx.options.apiKeys.includes(apiKey)) {
+        if (!apiKey || !isApiKey(ctx.options.apiKeys, apiKey)) {
           throw appError(401, 'UNAUTHENTICATED', 'authorized_client needs Authorization "<access token>,<api key>"');
         }
         const visitor = await resolveCaller(ctx.db, ctx.tokenSigner, token, [], null, now);

@@ -5,10 +5,12 @@
  */
 import type { SandboxHandlers } from '../platform/types.ts';
 import { openRedirectSession } from '../domain/identity/redirect-sessions.ts';
+import { httpOrigin } from '../platform/url-safety.ts';
 
 export const redirectsOperations = {
   'redirects.createRedirectSession': (ctx) => {
-    const session = openRedirectSession(ctx, ctx.input, ctx.caller);
+    const origin = httpOrigin(ctx.headers.get('origin') ?? '');
+    const session = openRedirectSession(ctx, ctx.input, ctx.caller, 'origin' in origin ? origin.origin : undefined);
     const page = session.purpose === 'auth' ? 'login' : session.purpose === 'logout' ? 'logout' : 'redirect';
     const endpoint = `${ctx.origin}/__sandbox/${page}`;
     return {

@@ -25,8 +25,8 @@ export interface PageOptions {
   formTargets?: string[];
   /** A nonce for the one inline script the page runs (see `scriptNonce`). */
   nonce?: string;
-  /** Allow the page inside a frame (the web_message answer). */
-  frameable?: boolean;
+  /** Origins that may show the page in a frame (the web_message login's app); none by default. */
+  frameAncestors?: string[];
 }
 
 /** A nonce for a page's one inline script (new for every page sent). */
@@ -43,7 +43,7 @@ function contentSecurityPolicy(o: PageOptions): string {
     "style-src 'unsafe-inline'",
     `form-action 'self'${(o.formTargets ?? []).map((t) => ` ${t}`).join('')}`,
     ...(o.nonce ? [`script-src 'nonce-${o.nonce}'`] : []),
-    ...(o.frameable ? [] : ["frame-ancestors 'none'"]),
+    `frame-ancestors ${o.frameAncestors?.length ? o.frameAncestors.join(' ') : "'none'"}`,
     "base-uri 'none'",
   ].join('; ');
 }

@@ -10,8 +10,8 @@ export interface LoginSession {
   sessionId: string;
   /** Origins the forms may post to and be redirected to (the redirect URI's). */
   formTargets: string[];
-  /** The page answers inside a frame (web_message). */
-  frameable: boolean;
+  /** The one origin that may frame the page and receive its result (web_message), if any. */
+  appOrigin?: string;
 }
 
 const errorLine = (error?: string) => (error ? `<p class="error" role="alert">${esc(error)}</p>` : '');
@@ -39,7 +39,7 @@ export function loginPage(
 ${captcha}
 <button type="submit" name="action" value="login">Log in</button><button type="submit" name="action" value="cancel" formnovalidate>Cancel</button>
 </form>`,
-    { status: o.status, formTargets: s.formTargets, frameable: s.frameable },
+    { status: o.status, formTargets: s.formTargets, frameAncestors: s.appOrigin ? [s.appOrigin] : [] },
   );
 }
 
@@ -56,7 +56,7 @@ export function verificationCodePage(
 <label for="code">Verification code</label><input id="code" name="code" inputmode="numeric" autocomplete="one-time-code" required>
 <button type="submit" name="action" value="verify">Verify</button><button type="submit" name="action" value="cancel" formnovalidate>Cancel</button>
 </form>`,
-    { status: o.status, formTargets: s.formTargets, frameable: s.frameable },
+    { status: o.status, formTargets: s.formTargets, frameAncestors: s.appOrigin ? [s.appOrigin] : [] },
   );
 }
 
@@ -71,18 +71,24 @@ export const awaitingApprovalPage = (email?: string): Response =>
 
 /**
  * The web_message answer: posts `message` to the parent and opener windows at `targetOrigin`
- * from its one nonce script (the data travels as JSON beside it, never inside the script).
+ * exactly (never "*") from its one nonce script (the data travels as JSON beside it, never
+ * inside the script); only that origin may frame it. Without an origin it posts nothing (the
+ * JSON is still there for a driver that reads the page, as the tests' Node frame does).
  */
-export function authResultPage(message: Record<string, string>, targetOrigin: string, text: string): Response {
+export function authResultPage(
+  message: Record<string, string>,
+  targetOrigin: string | undefined,
+  text: string,
+): Response {
   const nonce = scriptNonce();
-  const data = JSON.stringify({ message, targetOrigin }).replace(/</g, '\\u003c');
-  const script = `var d=JSON.parse(document.getElementById('sfk-auth-result').textContent);if(window.parent&&window.parent!==window)window.parent.postMessage(d.message,d.targetOrigin);if(window.opener)window.opener.postMessage(d.message,d.targetOrigin);`;
+  const data = JSON.stringify({ message, targetOrigin: targetOrigin ?? null }).replace(/</g, '\\u003c');
+  const script = `var d=JSON.parse(document.getElementById('sfk-auth-result').textContent);if(d.targetOrigin){if(window.parent&&window.parent!==window)window.parent.postMessage(d.message,d.targetOrigin);if(window.opener)window.opener.postMessage(d.message,d.targetOrigin);}`;
   return htmlPage(
     'Signing in',
     `<p>${esc(text)}</p><script type="application/json" id="sfk-auth-result">${data}</script><script nonce="${nonce}">${script}</script>`,
     {
       nonce,
-      frameable: true,
+      frameAncestors: targetOrigin ? [targetOrigin] : [],
     },
   );
 }

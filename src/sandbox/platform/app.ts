@@ -31,7 +31,7 @@ import { queryFieldViolations } from './query-fields.ts';
 import { responseValidator, validateRequest } from './validate.ts';
 import { modules as businessModules, stateLimits, storeIndexes, type SandboxModule } from '../modules.ts';
 import { enforceLimits, sweepExpired } from './limits.ts';
-import { bodyLimit, readJsonObject } from './json-body.ts';
+import { bodyLimit, nestedTooDeep, readJsonObject } from './json-body.ts';
 import { isJsonObject, ownOptions, ownValue, setDotted } from './safe-object.ts';
 import { assertSafeUrls } from './url-safety.ts';
 import { keepsProviderUrls, toSandboxMediaUrls } from './provider-hosts.ts';
@@ -41,24 +41,25 @@ export { MAX_BODY_BYTES, MAX_IMPORT_BYTES } from './json-body.ts';
 /** Deeper JSON is refused: validation, handlers and the state export walk values recursively. */
 export const MAX_JSON_DEPTH = 64;
 
-/** Whether a JSON value nests deeper than `limit` (iterative: the check itself must not overflow). */
-function nestedDeeperThan(value: unknown, limit: number): boolean {
-  const stack: [unknown, number][] = [[value, 0]];
-  while (stack.length) {
-    const [node, depth] = stack.pop()!;
-    if (!node || typeof node !== 'object') continue;
-    if (depth >= limit) return true;
-    for (const child of Object.values(node)) stack.push([child, depth + 1]);
+/**
+ * Whether a JSON value nests deeper than `limit`. Recursive but never deeper than `limit` + 1
+ * frames (it stops there), and allocation-free: it runs over every node of every body.
+ */
+function nestedDeeperThan(node: unknown, limit: number, depth = 0): boolean {
+  if (!node || typeof node !== 'object') return false;
+  if (depth >= limit) return true;
+  if (Array.isArray(node)) {
+    for (const child of node) if (nestedDeeperThan(child, limit, depth + 1)) return true;
+    return false;
+  }
+  for (const key in node) {
+    if (nestedDeeperThan((node as Record<string, unknown>)[key], limit, depth + 1)) return true;
   }
   return false;
 }
 
 function assertDepth(value: unknown, what: string): void {
-  if (nestedDeeperThan(value, MAX_JSON_DEPTH)) {
-    throw appError(400, 'INVALID_ARGUMENT', `${what} is nested deeper than ${MAX_JSON_DEPTH} levels`, {
-      maxDepth: MAX_JSON_DEPTH,
-    });
-  }
+  if (nestedDeeperThan(value, MAX_JSON_DEPTH)) throw nestedTooDeep(what, MAX_JSON_DEPTH);
 }
 
 export interface SandboxOptions {
@@ -121,6 +122,8 @@ const SETTINGS = 'settings';
 const NO_HEADERS: RequestHeaders = { get: () => null };
 /** The clock's offset lives in the state (one record), so it is exported, imported and persisted with it. */
 const CLOCK = 'clock';
+/** The last instant the spec's date-time text (a four-digit year) can write: the clock goes no further. */
+export const LAST_CLOCK_TIME_MS = Date.parse('9999-12-31T23:59:59.999Z');
 const FLOAT_TEXT: Record<string, number> = { NaN: NaN, Infinity: Infinity, '-Infinity': -Infinity };
 const floatFromText: LeafFn = (kind, v) =>
   kind === 'float' && typeof v === 'string' ? (ownValue(FLOAT_TEXT, v) ?? v) : v;
@@ -169,6 +172,32 @@ function placePathParams(d: OperationDescriptor, input: Record<string, unknown>,
       input[p.name] = value;
     }
   }
+}
+
+/** Methods whose request carries the operation's input as a JSON body. */
+const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH']);
+
+export const jsonBodyRequired = (method: string) =>
+  appError(
+    415,
+    'UNSUPPORTED_MEDIA_TYPE',
+    `A ${method} to an API operation needs a JSON body (Content-Type: application/json), {} when it has no fields`,
+  );
+
+/**
+ * The JSON body of an operation request. A POST, PUT or PATCH must have one: without it a
+ * web page on any site could send the request as a CORS "simple request" (no preflight, no
+ * content type) with its input in the query string or `.r`, and have it acted on. The official
+ * SDK sends every write with a JSON body (`{}` when empty) and `Content-Type: application/json`
+ * (@wix/sdk: getDefaultContentHeader, rest-modules); its DELETEs carry their input in the query
+ * string with no body, and a DELETE is never a simple request (the browser asks first, and only
+ * allowed origins get CORS answers). A DELETE or GET body, if any, must still be JSON.
+ */
+async function operationBody(request: SandboxRequest, url: URL): Promise<Record<string, unknown> | undefined> {
+  if (request.method === 'GET' || request.method === 'HEAD') return undefined;
+  const body = await readJsonObject(request, bodyLimit(request.method, url.pathname), MAX_JSON_DEPTH);
+  if (!body && BODY_METHODS.has(request.method)) throw jsonBodyRequired(request.method);
+  return body;
 }
 
 /** The caller column of the operation list, enforced. */
@@ -246,9 +275,24 @@ export function createSandbox(given: SandboxOptions = {}): Sandbox {
       throw new Error('sandbox not initialised');
     },
     async advanceClock(seconds: number) {
-      const offsetMs = sandbox.clockOffsetMs + seconds * 1000;
-      await runAs({ kind: 'anonymous' }, '', (ctx) => ctx.db.put(CLOCK, 'sandbox', { id: 'sandbox', offsetMs }));
-      await runDueJobs(true);
+      const to = Date.now() + sandbox.clockOffsetMs + seconds * 1000;
+      if (typeof seconds !== 'number' || !Number.isFinite(seconds) || seconds < 0 || !(to <= LAST_CLOCK_TIME_MS)) {
+        throw validationError([
+          {
+            field: 'seconds',
+            description: `must be a non-negative number that keeps the clock at or before ${new Date(LAST_CLOCK_TIME_MS).toISOString()}`,
+            violatedRule: seconds < 0 ? 'MIN' : 'MAX',
+          },
+        ]);
+      }
+      const offsetMs = to - Date.now();
+      // One transaction: the new time and the jobs it makes due are kept together or not at all
+      // (in memory and in the data file), so a job that fails leaves the clock where it was.
+      await runAs({ kind: 'anonymous' }, '', async (ctx) => {
+        ctx.db.put(CLOCK, 'sandbox', { id: 'sandbox', offsetMs });
+        for (const m of modules) if (m.runJobs) await m.runJobs(ctx);
+      });
+      lastSweep = sandbox.now().getTime();
     },
     async reset() {
       // One transaction: the emptied state and the seed are persisted (and seen) together.
@@ -332,9 +376,9 @@ export function createSandbox(given: SandboxOptions = {}): Sandbox {
   // Due-job sweeps are transactions; one per second of sandbox time is enough (a clock advance
   // sweeps at once), and keeps them off the per-request path.
   let lastSweep = -Infinity;
-  async function runDueJobs(force = false): Promise<void> {
+  async function runDueJobs(): Promise<void> {
     const now = sandbox.now().getTime();
-    if (!force && now - lastSweep < 1000) return;
+    if (now - lastSweep < 1000) return;
     lastSweep = now;
     for (const m of modules) {
       if (m.runJobs) await runAs({ kind: 'anonymous' }, '', (ctx) => m.runJobs!(ctx));
@@ -363,12 +407,8 @@ export function createSandbox(given: SandboxOptions = {}): Sandbox {
     }
     const { d, params } = match;
     note.operation = d.key;
-    const hasBody = request.method !== 'GET' && request.method !== 'DELETE';
-    const body = hasBody
-      ? (((await readJsonObject(request, bodyLimit(request.method, url.pathname))) ?? {}) as Record<string, unknown>)
-      : undefined;
+    const body = await operationBody(request, url);
     const query = url.search ? parseQuery(url.searchParams) : {};
-    assertDepth(body, 'Request body');
     assertDepth(query, 'The query string');
 
     const resolved = await resolveCaller(

@@ -43,16 +43,21 @@ export class Router {
     this.routes = operations
       .map((d) => {
         const names: string[] = [];
+        // A segment splits into literal text and `{name}` parameters (odd parts): each part is
+        // read once, by a split on a pattern that cannot backtrack.
         const pattern = d.path
           .split('/')
           .map((seg) =>
-            seg.replace(/\{([^}]+)\}|[^{]+/g, (m, name) => {
-              if (name) {
-                names.push(name);
-                return '([^/]+)';
-              }
-              return m.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-            }),
+            seg
+              .split(/(\{[^{}]*\})/)
+              .map((part, i) => {
+                if (i % 2) {
+                  names.push(part.slice(1, -1));
+                  return '([^/]+)';
+                }
+                return part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+              })
+              .join(''),
           )
           .join('/');
         const literalScore = d.path.split('/').filter((s) => s && !s.includes('{')).length;

@@ -68,9 +68,13 @@ export function assertNoReservedKeys(value: unknown, prefix: readonly (string | 
  */
 export function safeJsonParse(text: string, prefix: readonly (string | number)[] = []): unknown {
   const value: unknown = JSON.parse(text);
-  assertNoReservedKeys(value, prefix);
+  // A key is one of the reserved names only if the text spells it, plainly or with a \u escape:
+  // text with neither (most bodies) skips the walk over every node.
+  if (MAY_HOLD_RESERVED_KEY.test(text)) assertNoReservedKeys(value, prefix);
   return value;
 }
+
+const MAY_HOLD_RESERVED_KEY = /__proto__|constructor|prototype|\\u/;
 
 /** Sets `value` at the dotted `path` in `target`, creating plain objects; reserved segments are refused. */
 export function setDotted(target: Record<string, unknown>, path: readonly string[], value: unknown): void {

@@ -121,9 +121,20 @@ export const CONSOLE_CSP = [
 
 /** A static file for `pathname` inside `dir`, never outside it. A broken percent-escape is the caller's error (400). */
 async function staticFile(dir: string, pathname: string): Promise<Answer | undefined> {
-  const { readFile, stat } = await import('node:fs/promises');
+  const { readFile, realpath, stat } = await import('node:fs/promises');
   const { join, normalize, extname, sep } = await import('node:path');
   const root = normalize(dir + sep);
+  // The folder as the file system resolves it: a symlink inside that leads out of it is not served.
+  const realRoot = await realpath(dir).then(
+    (r) => normalize(r + sep),
+    () => undefined,
+  );
+  if (!realRoot) return undefined;
+  const inside = (path: string) =>
+    realpath(path).then(
+      (real) => real.startsWith(realRoot),
+      () => false,
+    );
   let decoded: string;
   try {
     decoded = decodeURIComponent(pathname);
@@ -134,14 +145,17 @@ async function staticFile(dir: string, pathname: string): Promise<Answer | undef
   }
   let file = normalize(join(root, decoded));
   if (!file.startsWith(root)) return undefined;
-  const isFile = await stat(file).then(
-    (st) => st.isFile(),
-    () => false,
-  );
+  const isFile =
+    (await inside(file)) &&
+    (await stat(file).then(
+      (st) => st.isFile(),
+      () => false,
+    ));
   if (!isFile) {
     // A missing asset is a 404; any other path is a client route (`/op/checkout.createOrder`).
     if (ownValue(TYPES, extname(pathname))) return undefined;
     file = join(root, 'index.html');
+    if (!(await inside(file))) return undefined;
   }
   const body = await readFile(file).catch(() => undefined);
   if (!body) return undefined;

@@ -11,6 +11,7 @@
  */
 import { unauthenticated, type SandboxError } from './errors.ts';
 import { TokenSigner, type TokenClaims } from './token-signer.ts';
+import { isApiKey } from './secrets.ts';
 import type { Caller, Db, SandboxSettings } from './types.ts';
 
 export { TokenSigner } from './token-signer.ts';
@@ -30,6 +31,11 @@ export interface TokenRevocation {
   before: number;
   /** visitorId -> epoch ms of that login's logout. */
   logouts: Record<string, number>;
+  /**
+   * The one login the last `before` spared (a password change keeps the caller's login): its
+   * tokens keep the cutoff they had then, `before` here, instead of the member-wide one.
+   */
+  kept?: { visitorId: string; before: number };
   [key: string]: unknown;
 }
 
@@ -63,8 +69,13 @@ export interface TokenSubject {
 function revokedUntil(db: Db, subject: TokenSubject): number {
   if (!subject.memberId) return 0;
   const r = db.get(TOKEN_REVOCATIONS, subject.memberId);
-  if (!r) return 0;
-  return Math.max(r.before, Object.hasOwn(r.logouts, subject.visitorId) ? r.logouts[subject.visitorId] : 0);
+  return r ? cutoff(r, subject.visitorId) : 0;
+}
+
+/** Tokens of the member on `visitorId` issued at or before this are revoked. */
+function cutoff(r: TokenRevocation, visitorId: string): number {
+  const before = r.kept?.visitorId === visitorId ? r.kept.before : r.before;
+  return Math.max(before, Object.hasOwn(r.logouts, visitorId) ? r.logouts[visitorId] : 0);
 }
 
 /** A new access and refresh token for the subject; nothing is stored. */
@@ -138,7 +149,7 @@ export async function resolveCaller(
   if (!header) return { caller: { kind: 'anonymous' } };
   const raw = header.replace(/^Bearer\s+/i, '').trim();
   const first = raw.split(',')[0].trim();
-  if (apiKeys.includes(first)) return { caller: { kind: 'elevated', apiKey: first, siteId: siteId ?? undefined } };
+  if (isApiKey(apiKeys, first)) return { caller: { kind: 'elevated', apiKey: first, siteId: siteId ?? undefined } };
   const read = await readToken(db, signer, first, 'access', now);
   if ('error' in read) return read;
   const { clientId, visitorId, memberId } = read.subject;
@@ -147,13 +158,18 @@ export async function resolveCaller(
     : { caller: { kind: 'visitor', visitorId, clientId, token: first } };
 }
 
-/** Revokes every token of a member issued at or before `before` (logout everywhere, block, delete, a password change). */
-export function revokeMemberTokens(db: Db, memberId: string, before: Date): void {
+/**
+ * Revokes every token of a member issued at or before `before` (logout everywhere, block, delete),
+ * or, with `keepVisitorId`, every token but those of that one login (a password change).
+ */
+export function revokeMemberTokens(db: Db, memberId: string, before: Date, keepVisitorId?: string): void {
   const r = db.get(TOKEN_REVOCATIONS, memberId);
   const until = Math.max(r?.before ?? 0, before.getTime());
-  // The logouts it covers are no longer needed.
+  const kept =
+    keepVisitorId === undefined ? undefined : { visitorId: keepVisitorId, before: r ? cutoff(r, keepVisitorId) : 0 };
+  // The logouts it covers are no longer needed (the kept login's own is in kept.before).
   const logouts = Object.fromEntries(Object.entries(r?.logouts ?? {}).filter(([, t]) => t > until));
-  db.put(TOKEN_REVOCATIONS, memberId, { id: memberId, before: until, logouts });
+  db.put(TOKEN_REVOCATIONS, memberId, { id: memberId, before: until, logouts, ...(kept && { kept }) });
 }
 
 /** Revokes the tokens of one login (the member on one visitor) issued at or before `at` (a logout). */

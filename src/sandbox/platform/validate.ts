@@ -9,10 +9,10 @@ import type { OperationDescriptor } from '../../../generated/runtime-types.ts';
 import { specs } from '../../../generated/specs.ts';
 import type { Violation } from './errors.ts';
 
-function makeAjv(coerce: boolean, answers = false): Ajv2020 {
+function makeAjv(coerce: boolean, allErrors: boolean, answers: boolean): Ajv2020 {
   const ajv = new Ajv2020({
     strict: false,
-    allErrors: true,
+    allErrors,
     coerceTypes: coerce ? 'array' : false,
     validateFormats: true,
   });
@@ -31,9 +31,34 @@ function makeAjv(coerce: boolean, answers = false): Ajv2020 {
   return ajv;
 }
 
-let bodyAjv: Ajv2020 | undefined;
-let queryAjv: Ajv2020 | undefined;
-let answerAjv: Ajv2020 | undefined;
+/** One ajv per form (body, query with coercion, or answer) and reporting (every error, or the first). */
+const ajvs = new Map<string, Ajv2020>();
+function ajvFor(coerce: boolean, allErrors: boolean, answers = false): Ajv2020 {
+  const key = `${coerce}|${allErrors}|${answers}`;
+  let ajv = ajvs.get(key);
+  if (!ajv) ajvs.set(key, (ajv = makeAjv(coerce, allErrors, answers)));
+  return ajv;
+}
+
+/**
+ * Past this many values a request is validated to its first error only: reporting every error
+ * of a large array (an array the spec puts no maxItems on, up to the body limit) costs seconds
+ * and megabytes of answer. Smaller requests get every violation, as the provider lists them.
+ */
+export const ALL_ERRORS_UP_TO_NODES = 5_000;
+
+/** Whether a JSON value has more than `limit` values in it (stops counting there). */
+function moreNodesThan(value: unknown, limit: number): boolean {
+  let left = limit;
+  const visit = (node: unknown): boolean => {
+    if (--left < 0) return true;
+    if (node && typeof node === 'object') {
+      for (const child of Array.isArray(node) ? node : Object.values(node)) if (visit(child)) return true;
+    }
+    return false;
+  };
+  return visit(value);
+}
 
 const pointerEscape = (s: string) => s.replace(/~/g, '~0').replace(/\//g, '~1');
 
@@ -81,23 +106,22 @@ function resolveLocal<T extends SpecRef>(d: OperationDescriptor, node: T | undef
   return node;
 }
 
-function validatorsFor(d: OperationDescriptor): OperationValidators {
-  let v = cache.get(d.key);
+function validatorsFor(d: OperationDescriptor, allErrors: boolean): OperationValidators {
+  const cacheKey = `${d.key}|${allErrors}`;
+  let v = cache.get(cacheKey);
   if (v) return v;
   v = {};
   const op = operationNode(d);
   const base = `${d.service}#/paths/${pointerEscape(d.path)}/${d.method.toLowerCase()}`;
   const body = resolveLocal(d, op.requestBody);
   if (op.requestBody && body?.content?.['application/json']?.schema) {
-    bodyAjv ??= makeAjv(false);
     const ref = op.requestBody.$ref
       ? `${d.service}#${op.requestBody.$ref.slice(1)}/content/application~1json/schema`
       : `${base}/requestBody/content/application~1json/schema`;
-    v.body = bodyAjv.compile({ $ref: ref });
+    v.body = ajvFor(false, allErrors).compile({ $ref: ref });
   }
   const params = (op.parameters ?? []).map((p) => resolveLocal(d, p)).filter((p) => p?.in === 'query');
   if (params.length) {
-    queryAjv ??= makeAjv(true);
     const properties: Record<string, unknown> = {};
     const required: string[] = [];
     (op.parameters ?? []).forEach((raw, i) => {
@@ -108,9 +132,9 @@ function validatorsFor(d: OperationDescriptor): OperationValidators {
         : { $ref: `${base}/parameters/${i}/schema` };
       if (p.required) required.push(p.name);
     });
-    v.query = queryAjv.compile({ type: 'object', properties, required });
+    v.query = ajvFor(true, allErrors).compile({ type: 'object', properties, required });
   }
-  cache.set(d.key, v);
+  cache.set(cacheKey, v);
   return v;
 }
 
@@ -192,9 +216,123 @@ export function toViolations(errors: ErrorObject[] | null | undefined, prefix = 
   return out;
 }
 
+// ---------------------------------------------------------------------------------------------
+// Cheap limits first: the spec's size bounds (maxItems, maxLength, maxProperties), checked in one
+// walk that stops at the first array, string or object past its bound, before ajv runs. ajv with
+// `allErrors` reports every item of a 40,000-item array (seconds of work and megabytes of
+// answer); a bound says no at once. The violations are the ones ajv would report for the bound.
+
+interface BoundsSchema extends SpecRef {
+  type?: string | string[];
+  maxItems?: number;
+  maxLength?: number;
+  maxProperties?: number;
+  items?: BoundsSchema;
+  properties?: Record<string, BoundsSchema>;
+  additionalProperties?: boolean | BoundsSchema;
+  allOf?: BoundsSchema[];
+}
+
+/**
+ * The bound on an array the spec leaves unbounded (its largest maxItems, a product's variants):
+ * the provider bounds its lists too (the official SDK's types say `@maxSize`, mostly 300), and
+ * without one a request could carry hundreds of thousands of items through validation and the
+ * handler (an order of 300,000 lines held the sandbox for half a minute).
+ */
+export const UNBOUNDED_ARRAY_MAX_ITEMS = 1_000;
+
+/** The node a `$ref` of the service's document points at (refs in the bundled specs are local). */
+function resolveBounds(service: string, node: BoundsSchema | undefined): BoundsSchema | undefined {
+  for (let hops = 0; node?.$ref?.startsWith('#/') && hops < 32; hops++) {
+    let cur: unknown = specs[service];
+    for (const part of node.$ref.slice(2).split('/'))
+      cur = (cur as Record<string, unknown> | undefined)?.[part.replace(/~1/g, '/').replace(/~0/g, '~')];
+    node = cur as BoundsSchema | undefined;
+  }
+  return node;
+}
+
+/** Characters as JSON Schema counts them (code points), only counted when the UTF-16 length could be past the bound. */
+const longerThan = (s: string, max: number) => s.length > max && [...s].length > max;
+
+const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`;
+
+/**
+ * The first value of `value` past a size bound of `schema`, as a violation, or undefined. Visits
+ * each node once and only where the schema says more (properties, items, additionalProperties,
+ * allOf); an anyOf/oneOf branch is left to ajv (the request is already within the body limit).
+ */
+export function firstBoundViolation(
+  service: string,
+  schema: BoundsSchema | undefined,
+  value: unknown,
+  path = '',
+): Violation | undefined {
+  const stack: [BoundsSchema | undefined, unknown, string][] = [[schema, value, path]];
+  while (stack.length) {
+    const [raw, v, at] = stack.pop()!;
+    const s = resolveBounds(service, raw);
+    if (!s || v === null || typeof v !== 'object') {
+      if (s && typeof v === 'string' && s.maxLength !== undefined && longerThan(v, s.maxLength)) {
+        return {
+          field: at || '(body)',
+          description: `must NOT have more than ${plural(s.maxLength, 'character')}`,
+          violatedRule: 'MAX_LENGTH',
+        };
+      }
+      continue;
+    }
+    for (const part of s.allOf ?? []) stack.push([part, v, at]);
+    if (Array.isArray(v)) {
+      const maxItems = s.maxItems ?? UNBOUNDED_ARRAY_MAX_ITEMS;
+      if (v.length > maxItems) {
+        return {
+          field: at || '(body)',
+          description: `must NOT have more than ${plural(maxItems, 'item')}`,
+          violatedRule: 'MAX_SIZE',
+        };
+      }
+      if (s.items) v.forEach((item, i) => stack.push([s.items, item, `${at}[${i}]`]));
+      continue;
+    }
+    const keys = Object.keys(v);
+    if (s.maxProperties !== undefined && keys.length > s.maxProperties) {
+      return {
+        field: at || '(body)',
+        description: `must NOT have more than ${plural(s.maxProperties, 'property')}`,
+        violatedRule: 'MAX_SIZE',
+      };
+    }
+    for (const k of keys) {
+      const child = s.properties && Object.hasOwn(s.properties, k) ? s.properties[k] : s.additionalProperties;
+      if (child && typeof child === 'object')
+        stack.push([child, (v as Record<string, unknown>)[k], at ? `${at}.${k}` : k]);
+    }
+  }
+  return undefined;
+}
+
+/** The body schema and the query parameters' schemas of an operation, for the bounds walk. */
+function boundsSchemas(d: OperationDescriptor): { body?: BoundsSchema; query?: BoundsSchema } {
+  const op = operationNode(d);
+  const body = resolveLocal(d, op.requestBody)?.content?.['application/json']?.schema as BoundsSchema | undefined;
+  const properties: Record<string, BoundsSchema> = {};
+  for (const raw of op.parameters ?? []) {
+    const p = resolveLocal(d, raw) as (SpecParameter & { schema?: BoundsSchema }) | undefined;
+    if (p?.in === 'query' && p.name !== undefined && p.schema) properties[p.name] = p.schema;
+  }
+  return { body, query: { type: 'object', properties } };
+}
+
 /** Validates (and, for query parameters, coerces in place) one request. Returns the violations. */
 export function validateRequest(d: OperationDescriptor, body: unknown, query: Record<string, unknown>): Violation[] {
-  const v = validatorsFor(d);
+  const bounds = boundsSchemas(d);
+  const past =
+    (body !== undefined ? firstBoundViolation(d.service, bounds.body, body) : undefined) ??
+    firstBoundViolation(d.service, bounds.query, query);
+  if (past) return [past];
+  const small = !moreNodesThan(body, ALL_ERRORS_UP_TO_NODES) && !moreNodesThan(query, ALL_ERRORS_UP_TO_NODES);
+  const v = validatorsFor(d, small);
   const out: Violation[] = [];
   if (v.query && !v.query(query)) out.push(...toViolations(v.query.errors));
   if (v.body && !v.body(body)) out.push(...toViolations(v.body.errors));
@@ -207,9 +345,8 @@ export function responseValidator(d: OperationDescriptor): ValidateFunction | un
   const declared = op.responses?.['200'];
   const ok = resolveLocal(d, declared);
   if (!declared || !ok?.content?.['application/json']?.schema) return undefined;
-  answerAjv ??= makeAjv(false, true);
   const ref = declared.$ref
     ? `${d.service}#${declared.$ref.slice(1)}/content/application~1json/schema`
     : `${d.service}#/paths/${pointerEscape(d.path)}/${d.method.toLowerCase()}/responses/200/content/application~1json/schema`;
-  return answerAjv.compile({ $ref: ref });
+  return ajvFor(false, true, true).compile({ $ref: ref });
 }

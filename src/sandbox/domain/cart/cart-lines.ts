@@ -93,6 +93,17 @@ export function payableQuantity(line: CartLine): number {
 /** The lines of which something can be paid for. */
 export const payableLines = <L extends CartLine>(lines: L[]): L[] => lines.filter((l) => payableQuantity(l) > 0);
 
+/** The spec's bound on a line's quantity (LineItem.quantity maximum, components/ecom.yaml): a merge stops there too. */
+export const MAX_LINE_QUANTITY = 100_000;
+
+const quantityOverMax = (line: CartLine, adding: number) =>
+  appError(
+    400,
+    'LINE_ITEM_QUANTITY_EXCEEDS_MAXIMUM',
+    `Adding ${adding} to line item ${line.id} (quantity ${line.quantity}) would make it ${line.quantity + adding}; a line holds at most ${MAX_LINE_QUANTITY}`,
+    { lineItemId: line.id, quantity: line.quantity, adding, maxQuantity: MAX_LINE_QUANTITY },
+  );
+
 /** Lines plus new ones from the catalog, a new line of an item already there adding to its quantity. */
 export function addLines(
   ctx: Pick<DomainContext, 'db' | 'newId'>,
@@ -104,7 +115,9 @@ export function addLines(
     const built = lineFromCatalog(ctx.db, input, ctx.newId());
     const same = out.find((l) => sameItem(l, built));
     if (same) {
-      same.quantity += built.quantity;
+      const quantity = same.quantity + built.quantity;
+      if (quantity > MAX_LINE_QUANTITY) throw quantityOverMax(same, built.quantity);
+      same.quantity = quantity;
       refreshLine(ctx.db, same);
     } else out.push(built);
   }

@@ -5,6 +5,7 @@
  */
 import { bytesToBase64Url } from '../../../normalise/base64url.ts';
 import type { Db, Entity } from '../../platform/types.ts';
+import { normaliseEmail } from './email.ts';
 
 export const CREDENTIALS = 'credentials';
 
@@ -17,7 +18,7 @@ declare module '../../platform/types.ts' {
 export interface CredentialRecord extends Entity {
   /** The member id. */
   id: string;
-  /** Lower-cased login e-mail (unique). */
+  /** Login e-mail in its comparison form (email.ts: NFKC, lower case; unique). */
   email: string;
   algorithm: 'PBKDF2-SHA256';
   iterations: number;
@@ -66,8 +67,6 @@ function saltFromText(salt: string): Uint8Array {
   const bin = atob(salt.replace(/-/g, '+').replace(/_/g, '/') + '='.repeat((4 - (salt.length % 4)) % 4));
   return Uint8Array.from(bin, (c) => c.charCodeAt(0));
 }
-
-export const normaliseEmail = (email: string) => email.trim().toLowerCase();
 
 export function findCredential(db: Db, email: string): CredentialRecord | undefined {
   return db.find(CREDENTIALS, { email: normaliseEmail(email) });

@@ -18,7 +18,8 @@ import {
   liveState,
   type IdentityContext,
 } from './auth-states.ts';
-import { CREDENTIALS, normaliseEmail, setPassword, verifyPassword } from './credentials.ts';
+import { CREDENTIALS, setPassword, verifyPassword } from './credentials.ts';
+import { EMAIL_VIOLATIONS, emailProblem, normaliseEmail } from './email.ts';
 import { findMemberByEmail, MEMBER_FQDN, MEMBERS, putMember, type MemberRecord } from '../members/member-records.ts';
 import { createSession, liveSession } from './sessions.ts';
 
@@ -47,14 +48,14 @@ export const AuthErrors = {
     ),
 } as const;
 
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
-/** A malformed or missing e-mail: the validation error the clients read as invalidEmail. */
+/** A malformed, over-long, look-alike or missing e-mail: the validation error the clients read as invalidEmail. */
 export function checkEmail(field: string, email: string | undefined): string {
   if (typeof email !== 'string' || email.trim() === '') {
     throw validationError([{ field, description: 'is required', violatedRule: 'REQUIRED_FIELD' }]);
   }
-  if (!EMAIL_PATTERN.test(email.trim())) {
+  const trimmed = email.trim();
+  const problem = emailProblem(trimmed);
+  if (problem === 'format') {
     const violation = {
       field,
       description: 'must be a valid e-mail',
@@ -64,7 +65,8 @@ export function checkEmail(field: string, email: string | undefined): string {
     };
     throw validationError([violation]);
   }
-  return email.trim();
+  if (problem) throw validationError([{ field, ...EMAIL_VIOLATIONS[problem] }]);
+  return trimmed;
 }
 
 /** The site's captcha policy: a token is required, and it must be the sandbox's valid one. */

@@ -77,7 +77,7 @@ export function issueAuthCode(ctx: Pick<DomainContext, 'db' | 'now'>, binding: C
 
 /**
  * Redeems an authorization code: it must be the client's, unused, unexpired, for the same
- * redirect URI (when given) and the verifier must match its challenge. Answers the sign-in.
+ * redirect URI (required when the code has one) and the verifier must match its challenge. Answers the sign-in.
  */
 export async function redeemAuthCode(
   db: Db,
@@ -87,6 +87,11 @@ export async function redeemAuthCode(
   const code = db.get(AUTH_CODES, String(r.code ?? ''));
   if (!code || code.used || code.clientId !== r.clientId) throw invalidGrant('Authorization code is not valid');
   if (code.expiresAt <= now.getTime()) throw invalidGrant('Authorization code expired');
+  // RFC 6749 4.1.3: when the authorization request had a redirect URI, the token request must
+  // repeat it, identical (the official SDK sends it whenever its OAuth data has one).
+  if (code.redirectUri !== '' && r.redirectUri === undefined) {
+    throw invalidGrant('redirectUri is required: the authorization request that issued this code had one');
+  }
   if (r.redirectUri !== undefined && r.redirectUri !== code.redirectUri) {
     throw invalidGrant('redirectUri does not match the one the code was issued for');
   }

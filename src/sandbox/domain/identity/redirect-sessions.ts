@@ -73,6 +73,8 @@ export interface RedirectSessionRecord extends JsonObject {
   sessionToken: string;
   expiresAt: number;
   done?: boolean;
+  /** A web_message login's app: the origin of the page that created the session (its pages answer only to it). */
+  appOrigin?: string;
 }
 
 /** The authorization request of an `auth` session (checked when the session was made). */
@@ -129,6 +131,8 @@ export function openRedirectSession(
   ctx: DomainContext & ClientSettings,
   input: RedirectInput,
   caller: Caller,
+  /** The creating request's Origin, when it is an http(s) origin. */
+  requestOrigin?: string,
 ): RedirectSessionRecord {
   const purpose = purposeOf(input);
   const request: PurposeRequest = input[purpose] ?? {};
@@ -159,6 +163,9 @@ export function openRedirectSession(
     ...(clientId ? { clientId } : {}),
     sessionToken: randomToken('sfk-rs'),
     expiresAt: ctx.now().getTime() + REDIRECT_SESSION_TTL_MS,
+    ...(purpose === 'auth' && request.authRequest?.responseMode === 'web_message' && requestOrigin
+      ? { appOrigin: requestOrigin }
+      : {}),
   };
   ctx.db.put(REDIRECT_SESSIONS, id, record);
   return record;

@@ -2,7 +2,7 @@
  * Members' session tokens (login, register, verify, sign-on): opaque, expiring by the sandbox
  * clock; the hosted page (prompt=none) turns a live one into an authorization code.
  */
-import { randomToken, revokeLoginTokens } from '../../platform/tokens.ts';
+import { randomToken, revokeLoginTokens, revokeMemberTokens } from '../../platform/tokens.ts';
 import type { Caller, Db, JsonObject } from '../../platform/types.ts';
 import type { DomainContext } from '../context.ts';
 
@@ -51,5 +51,18 @@ export function endMemberLogin(db: Db, caller: Caller, now: Date): void {
   revokeLoginTokens(db, caller.memberId, caller.visitorId, now);
   for (const s of db.list(SESSIONS)) {
     if (s.memberId === caller.memberId && !s.revoked) db.put(SESSIONS, s.id, { ...s, revoked: true });
+  }
+}
+
+/**
+ * Ends every other login of a member (a password change): the member's tokens issued to any
+ * other visitor, and every session token of the member (a session turns into new tokens at the
+ * hosted page). The caller's own login (its visitor's tokens) stays valid, as the provider says
+ * of ChangePassword ("the member's session remains valid").
+ */
+export function endOtherLogins(db: Db, memberId: string, keepVisitorId: string, now: Date): void {
+  revokeMemberTokens(db, memberId, now, keepVisitorId);
+  for (const s of db.list(SESSIONS)) {
+    if (s.memberId === memberId && !s.revoked) db.put(SESSIONS, s.id, { ...s, revoked: true });
   }
 }

@@ -2,11 +2,13 @@
  * Member records: the one place the identity rules (register, login, recovery) and the members
  * rules (create, query, approve, block, ...) meet. `members` holds the provider's Member entity
  * exactly as the spec's `Member` schema says (dates as ISO text); `loginEmail` is kept as given,
- * lookups compare lower-cased. Credentials are in credentials.ts.
+ * lookups compare it in one form (identity/email.ts). Credentials are in credentials.ts.
  */
 import type { components } from '../../../../generated/types/members.ts';
 import type { Db, Entity } from '../../platform/types.ts';
-import { CREDENTIALS, findCredential, normaliseEmail, setPassword } from '../identity/credentials.ts';
+import { CREDENTIALS, findCredential, setPassword } from '../identity/credentials.ts';
+import { normaliseEmail } from '../identity/email.ts';
+import { beforeFirst, trimChar } from '../../../normalise/text.ts';
 
 export const MEMBERS = 'members';
 
@@ -47,12 +49,7 @@ export function findMemberByEmail(db: Db, email: string): MemberRecord | undefin
 
 /** A slug from a nickname or e-mail, made unique among the stored members (`jane`, `jane-1`, ...). */
 export function uniqueSlug(db: Db, base: string, exceptMemberId?: string): string {
-  const stem =
-    base
-      .toLowerCase()
-      .replace(/@.*$/, '')
-      .replace(/[^a-z0-9]+/g, '-')
-      .replace(/^-+|-+$/g, '') || 'member';
+  const stem = trimChar(beforeFirst(base.toLowerCase(), '@').replace(/[^a-z0-9]+/g, '-'), '-', true) || 'member';
   const taken = (slug: string) => db.list(MEMBERS, { 'profile.slug': slug }).some((m) => m.id !== exceptMemberId);
   let slug = stem;
   for (let i = 1; taken(slug); i++) slug = `${stem}-${i}`;
@@ -73,12 +70,21 @@ export interface NewMember {
   now: Date;
 }
 
+/**
+ * A nickname the sandbox makes up (from the names or the e-mail) fits every answer that shows
+ * it: the identity services' IdentityProfile.nickname allows 100 characters (Profile's 255).
+ */
+const DERIVED_NICKNAME_MAX = 100;
+
 /** Stores a member (and its credential when a password is given). Callers check e-mail uniqueness first. */
 export async function putMember(db: Db, m: NewMember): Promise<MemberRecord> {
   const iso = m.now.toISOString();
   const nickname =
     m.profile?.nickname ??
-    ([m.contact?.firstName, m.contact?.lastName].filter(Boolean).join(' ') || m.email.replace(/@.*$/, ''));
+    ([m.contact?.firstName, m.contact?.lastName].filter(Boolean).join(' ') || beforeFirst(m.email, '@')).slice(
+      0,
+      DERIVED_NICKNAME_MAX,
+    );
   const record: MemberRecord = {
     id: m.id,
     loginEmail: m.email,

@@ -19,12 +19,20 @@
  * - Every change emits `wix.members.v1.member` created / updated / deleted.
  */
 import type { components } from '../../../../generated/types/members.ts';
-import { badRequest, conflict, notFound, SandboxError, validationError, type Violation } from '../../platform/errors.ts';
+import {
+  badRequest,
+  conflict,
+  notFound,
+  SandboxError,
+  validationError,
+  type Violation,
+} from '../../platform/errors.ts';
 import { entityEvent } from '../../platform/events.ts';
 import { revokeMemberTokens } from '../../platform/tokens.ts';
 import type { Caller, Db, JsonObject } from '../../platform/types.ts';
 import { matches, queryOffset, type Filter, type SortSpec } from '../../platform/query-engine.ts';
 import type { DomainContext } from '../context.ts';
+import { EMAIL_VIOLATIONS, emailProblem, normaliseEmail } from '../identity/email.ts';
 import {
   deleteMemberRecord,
   findMemberByEmail,
@@ -334,15 +342,17 @@ export function deleteOwnMember(ctx: DomainContext, m: MemberRecord, assignee: s
 
 // ---------- create and update ----------
 
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
 function withAddressIds(ctx: DomainContext, addresses: MemberAddress[]): MemberAddress[] {
   return addresses.map((a) => (a.id ? a : { id: ctx.newId(), ...a }));
 }
 
 /** Fields updateMember does not change: immutable, or changed only through their own calls. */
 const NOT_BY_UPDATE: { field: string; read: (m: Member) => unknown; why: string }[] = [
-  { field: 'member.loginEmail', read: (m) => m.loginEmail?.toLowerCase(), why: 'is immutable' },
+  {
+    field: 'member.loginEmail',
+    read: (m) => (typeof m.loginEmail === 'string' ? normaliseEmail(m.loginEmail) : m.loginEmail),
+    why: 'is immutable',
+  },
   {
     field: 'member.status',
     read: (m) => m.status,
@@ -408,11 +418,13 @@ export async function createMember(
   if (!email) {
     throw validationError([{ field: 'member.loginEmail', description: 'is required', violatedRule: 'REQUIRED_FIELD' }]);
   }
-  if (!EMAIL_PATTERN.test(email)) {
+  const problem = emailProblem(email);
+  if (problem === 'format') {
     throw validationError([
       { field: 'member.loginEmail', description: 'must be an e-mail address', violatedRule: 'FORMAT' },
     ]);
   }
+  if (problem) throw validationError([{ field: 'member.loginEmail', ...EMAIL_VIOLATIONS[problem] }]);
   if (findMemberByEmail(ctx.db, email)) {
     throw conflict('EMAIL_ALREADY_EXISTS', `A member with the login e-mail ${email} already exists`, {
       loginEmail: email,
