@@ -29,6 +29,19 @@ const node = `Node ${process.versions.node}`;
 const { devDependencies } = JSON.parse(readFileSync(join(import.meta.dirname, '..', '..', 'package.json'), 'utf8')) as {
   devDependencies: Record<string, string>;
 };
+/** What esbuild bundles of `contents` for the browser, resolved in the scratch project. */
+async function bundleForBrowser(contents: string): Promise<string> {
+  const result = await build({
+    stdin: { contents, resolveDir: scratch },
+    bundle: true,
+    platform: 'browser',
+    format: 'esm',
+    write: false,
+    minify: true,
+  });
+  expect(result.errors).toEqual([]);
+  return result.outputFiles[0].text;
+}
 const reactPeers = ['react', 'react-dom'].map((name) => `${name}@${devDependencies[name]}`);
 
 beforeAll(async () => {
@@ -114,20 +127,11 @@ describe('the packed library', () => {
   });
 
   it('bundles the React entry for the browser with no Node built-ins and without the sandbox', async () => {
-    const result = await build({
-      stdin: {
-        contents: `import { StorefrontProvider, useCart } from 'storefront-kit/react'; console.log(StorefrontProvider, useCart);`,
-        resolveDir: scratch,
-      },
-      bundle: true,
-      platform: 'browser',
-      format: 'esm',
-      write: false,
-      minify: true,
-    });
-    expect(result.errors).toEqual([]);
-    expect(result.outputFiles[0].text).not.toMatch(/node:/);
-    expect(result.outputFiles[0].text).not.toContain('/__sandbox/');
+    const bundle = await bundleForBrowser(
+      `import { StorefrontProvider, useCart } from 'storefront-kit/react'; console.log(StorefrontProvider, useCart);`,
+    );
+    expect(bundle).not.toMatch(/node:/);
+    expect(bundle).not.toContain('/__sandbox/');
   });
 
   it(`answers a call against its own sandbox on ${node}, installed from the tarball`, () => {
@@ -145,34 +149,14 @@ describe('the packed library', () => {
   });
 
   it('bundles for the browser with no Node built-ins', async () => {
-    const result = await build({
-      stdin: {
-        contents: `import { createClient, OAuthStrategy, currentCart } from 'storefront-kit'; createClient({ modules: { currentCart }, auth: OAuthStrategy({ clientId: 'c' }) }).currentCart.getCurrentCart();`,
-        resolveDir: scratch,
-      },
-      bundle: true,
-      platform: 'browser',
-      format: 'esm',
-      write: false,
-      minify: true,
-    });
-    expect(result.errors).toEqual([]);
-    expect(result.outputFiles[0].text).not.toMatch(/node:/);
+    const bundle = await bundleForBrowser(
+      `import { createClient, OAuthStrategy, currentCart } from 'storefront-kit'; createClient({ modules: { currentCart }, auth: OAuthStrategy({ clientId: 'c' }) }).currentCart.getCurrentCart();`,
+    );
+    expect(bundle).not.toMatch(/node:/);
   });
 
   it('bundles only what the app calls: a cart page carries no other module and no direct login', async () => {
-    const bundle = async (contents: string) =>
-      (
-        await build({
-          stdin: { contents, resolveDir: scratch },
-          bundle: true,
-          platform: 'browser',
-          format: 'esm',
-          write: false,
-          minify: true,
-        })
-      ).outputFiles[0].text;
-    const cart = await bundle(
+    const cart = await bundleForBrowser(
       `import { createClient, OAuthStrategy, currentCart } from 'storefront-kit'; createClient({ modules: { currentCart }, auth: OAuthStrategy({ clientId: 'c' }) }).currentCart.getCurrentCart();`,
     );
     expect(cart).toContain('/ecom/v1/carts/current/add-to-cart');
@@ -184,7 +168,7 @@ describe('the packed library', () => {
       'ecom/v1/orders',
     ])
       expect(cart).not.toContain(absent);
-    const login = await bundle(
+    const login = await bundleForBrowser(
       `import { createClient, OAuthStrategy, withDirectLogin } from 'storefront-kit'; const auth = withDirectLogin(OAuthStrategy({ clientId: 'c' })); createClient({ auth }); auth.login({ email: 'a', password: 'b' });`,
     );
     expect(login).toContain('/_api/iam/authentication/v2/login');
