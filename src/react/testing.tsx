@@ -9,6 +9,7 @@ import { createClient, currentCart, OAuthStrategy, products, redirects, type Cli
 import { createSandbox, type Sandbox, type SandboxOptions } from '../sandbox/index.ts';
 import { DEFAULT_CLIENT_ID } from '../sandbox/seed/ids.ts';
 import { StorefrontProvider } from './provider.tsx';
+import { requestsInFlight } from './requests-in-flight.ts';
 import type { DehydratedState } from './store.ts';
 
 /** A request as the log keeps it. */
@@ -55,6 +56,11 @@ export interface RenderWithSandboxResult {
   requestCount(match?: RequestMatch): number;
   /** How many times React committed the tree (a Profiler around it). */
   commits(): number;
+  /**
+   * Resolves once every request sent has its answer and React has rendered it (render and
+   * rerender resolve so; wait on this after an action that sends requests).
+   */
+  settled(): Promise<void>;
   rerender(ui: ReactNode): Promise<void>;
   unmount(): void;
 }
@@ -77,25 +83,27 @@ export async function renderWithSandbox(
   const sandbox = createSandbox({ validateResponses: true, ...options.sandbox, seed: options.seed ?? true });
   const requests: LoggedRequest[] = [];
   const faults = (options.faults ?? []).map((fault) => ({ fault, left: fault.times ?? Number.POSITIVE_INFINITY }));
+  const inFlight = requestsInFlight();
+  const respond = async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
+    const request = new Request(input, init);
+    const path = new URL(request.url).pathname;
+    const logged = { method: request.method, path, line: `${request.method} ${path}` };
+    requests.push(logged);
+    const hit = faults.find((f) => f.left > 0 && matches(f.fault.match, logged));
+    if (!hit) return sandbox.handle(request);
+    hit.left--;
+    const answer = hit.fault.answer;
+    if (answer === 'network') throw new TypeError('fetch failed (a fault of renderWithSandbox)');
+    return new Response(answer.body === undefined ? null : JSON.stringify(answer.body), {
+      status: answer.status,
+      headers: { 'content-type': 'application/json' },
+    });
+  };
   const client = createClient({
     modules: { currentCart, products, redirects },
     auth: OAuthStrategy({ clientId: DEFAULT_CLIENT_ID }),
     retry: false,
-    async fetch(input, init) {
-      const request = new Request(input, init);
-      const path = new URL(request.url).pathname;
-      const logged = { method: request.method, path, line: `${request.method} ${path}` };
-      requests.push(logged);
-      const hit = faults.find((f) => f.left > 0 && matches(f.fault.match, logged));
-      if (!hit) return sandbox.handle(request);
-      hit.left--;
-      const answer = hit.fault.answer;
-      if (answer === 'network') throw new TypeError('fetch failed (a fault of renderWithSandbox)');
-      return new Response(answer.body === undefined ? null : JSON.stringify(answer.body), {
-        status: answer.status,
-        headers: { 'content-type': 'application/json' },
-      });
-    },
+    fetch: (input, init) => inFlight.track(respond(input, init)),
   });
 
   if (options.setup) {
@@ -114,7 +122,11 @@ export async function renderWithSandbox(
   const container = document.createElement('div');
   document.body.append(container);
   const root = createRoot(container);
-  await act(async () => root.render(wrap(ui)));
+  const render = async (node: ReactNode) => {
+    await act(async () => root.render(wrap(node)));
+    await inFlight.settled();
+  };
+  await render(ui);
 
   return {
     container,
@@ -123,7 +135,8 @@ export async function renderWithSandbox(
     requests,
     requestCount: (match) => (match === undefined ? requests.length : requests.filter((r) => matches(match, r)).length),
     commits: () => commits,
-    rerender: (next) => act(async () => root.render(wrap(next))),
+    settled: inFlight.settled,
+    rerender: render,
     unmount() {
       act(() => root.unmount());
       container.remove();

@@ -5,7 +5,7 @@
  * test files pack once between them (scripts/pack.ts).
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { build } from 'esbuild';
@@ -25,12 +25,30 @@ const npm = (args: string[], cwd: string) =>
 const runHere = (script: string) =>
   JSON.parse(execFileSync(process.execPath, [script], { cwd: scratch, encoding: 'utf8' }));
 const node = `Node ${process.versions.node}`;
+/** The React entries' optional peers, at the versions the repository pins (npm does not install optional peers). */
+const { devDependencies } = JSON.parse(readFileSync(join(import.meta.dirname, '..', '..', 'package.json'), 'utf8')) as {
+  devDependencies: Record<string, string>;
+};
+/** What esbuild bundles of `contents` for the browser, resolved in the scratch project. */
+async function bundleForBrowser(contents: string): Promise<string> {
+  const result = await build({
+    stdin: { contents, resolveDir: scratch },
+    bundle: true,
+    platform: 'browser',
+    format: 'esm',
+    write: false,
+    minify: true,
+  });
+  expect(result.errors).toEqual([]);
+  return result.outputFiles[0].text;
+}
+const reactPeers = ['react', 'react-dom'].map((name) => `${name}@${devDependencies[name]}`);
 
 beforeAll(async () => {
   const tarball = await packedForTests();
   writeFileSync(join(scratch, 'package.json'), JSON.stringify({ name: 'scratch', private: true, type: 'module' }));
   // Prefer the cache (npm ci filled it); a fresh CI cache may still lack the registry's package metadata.
-  npm(['install', '--prefer-offline', '--no-package-lock', tarball], scratch);
+  npm(['install', '--prefer-offline', '--no-package-lock', tarball, ...reactPeers], scratch);
 }, 240_000);
 
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
@@ -86,6 +104,36 @@ describe('the packed library', () => {
     });
   });
 
+  it(`imports in ${node}: the React entries, and the server entry renders a prefetched cart from its own sandbox`, () => {
+    writeFileSync(
+      join(scratch, 'react.mjs'),
+      `import { createElement as h } from 'react';
+       import { renderToString } from 'react-dom/server';
+       import { createClient, currentCart, OAuthStrategy, products, redirects } from 'storefront-kit';
+       import { createSandboxServer } from 'storefront-kit/sandbox';
+       import { StorefrontProvider, useCart } from 'storefront-kit/react';
+       import { createServerStorefront } from 'storefront-kit/react/server';
+       import { renderWithSandbox } from 'storefront-kit/react/testing';
+       const s = await createSandboxServer({ port: 0 });
+       const client = createClient({ modules: { currentCart, products, redirects }, auth: OAuthStrategy({ clientId: 'sandbox-client' }), host: s.url });
+       const server = createServerStorefront({ client });
+       await server.prefetchCart();
+       const Lines = () => h('p', null, 'lines: ' + useCart((cart) => cart?.lineItems.length));
+       const html = renderToString(h(StorefrontProvider, { client, state: server.dehydrate() }, h(Lines)));
+       console.log(JSON.stringify({ html, testing: typeof renderWithSandbox }));
+       await s.close();`,
+    );
+    expect(runHere('react.mjs')).toEqual({ html: '<p>lines: 0</p>', testing: 'function' });
+  });
+
+  it('bundles the React entry for the browser with no Node built-ins and without the sandbox', async () => {
+    const bundle = await bundleForBrowser(
+      `import { StorefrontProvider, useCart } from 'storefront-kit/react'; console.log(StorefrontProvider, useCart);`,
+    );
+    expect(bundle).not.toMatch(/node:/);
+    expect(bundle).not.toContain('/__sandbox/');
+  });
+
   it(`answers a call against its own sandbox on ${node}, installed from the tarball`, () => {
     writeFileSync(
       join(scratch, 'call.mjs'),
@@ -101,34 +149,14 @@ describe('the packed library', () => {
   });
 
   it('bundles for the browser with no Node built-ins', async () => {
-    const result = await build({
-      stdin: {
-        contents: `import { createClient, OAuthStrategy, currentCart } from 'storefront-kit'; createClient({ modules: { currentCart }, auth: OAuthStrategy({ clientId: 'c' }) }).currentCart.getCurrentCart();`,
-        resolveDir: scratch,
-      },
-      bundle: true,
-      platform: 'browser',
-      format: 'esm',
-      write: false,
-      minify: true,
-    });
-    expect(result.errors).toEqual([]);
-    expect(result.outputFiles[0].text).not.toMatch(/node:/);
+    const bundle = await bundleForBrowser(
+      `import { createClient, OAuthStrategy, currentCart } from 'storefront-kit'; createClient({ modules: { currentCart }, auth: OAuthStrategy({ clientId: 'c' }) }).currentCart.getCurrentCart();`,
+    );
+    expect(bundle).not.toMatch(/node:/);
   });
 
   it('bundles only what the app calls: a cart page carries no other module and no direct login', async () => {
-    const bundle = async (contents: string) =>
-      (
-        await build({
-          stdin: { contents, resolveDir: scratch },
-          bundle: true,
-          platform: 'browser',
-          format: 'esm',
-          write: false,
-          minify: true,
-        })
-      ).outputFiles[0].text;
-    const cart = await bundle(
+    const cart = await bundleForBrowser(
       `import { createClient, OAuthStrategy, currentCart } from 'storefront-kit'; createClient({ modules: { currentCart }, auth: OAuthStrategy({ clientId: 'c' }) }).currentCart.getCurrentCart();`,
     );
     expect(cart).toContain('/ecom/v1/carts/current/add-to-cart');
@@ -140,7 +168,7 @@ describe('the packed library', () => {
       'ecom/v1/orders',
     ])
       expect(cart).not.toContain(absent);
-    const login = await bundle(
+    const login = await bundleForBrowser(
       `import { createClient, OAuthStrategy, withDirectLogin } from 'storefront-kit'; const auth = withDirectLogin(OAuthStrategy({ clientId: 'c' })); createClient({ auth }); auth.login({ email: 'a', password: 'b' });`,
     );
     expect(login).toContain('/_api/iam/authentication/v2/login');

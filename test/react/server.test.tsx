@@ -75,6 +75,8 @@ async function serverThenBrowser(kit: Kit, state: DehydratedState | undefined) {
     });
   });
   const firstMarkup = container.innerHTML;
+  // What hydration read has arrived and is shown.
+  await kit.settled();
   return {
     html,
     container,

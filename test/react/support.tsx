@@ -8,6 +8,7 @@ import { createClient, currentCart, OAuthStrategy, products, redirects } from '.
 import { createSandbox, type Sandbox } from '../../src/sandbox/index.ts';
 import { DEFAULT_CLIENT_ID, STORES_APP_ID } from '../../src/sandbox/seed/ids.ts';
 import type { LineItemInput } from '../../src/react/index.ts';
+import { requestsInFlight } from '../../src/react/requests-in-flight.ts';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
@@ -30,23 +31,27 @@ export function visitorKit(
   hold?: (request: Request) => Promise<void> | undefined,
 ) {
   const requests: string[] = [];
+  const inFlight = requestsInFlight();
+  const respond = async (input: RequestInfo | URL, init?: RequestInit) => {
+    const request = new Request(input, init);
+    requests.push(`${request.method} ${new URL(request.url).pathname}`);
+    if (fail?.(request)) throw new TypeError('fetch failed');
+    const held = hold?.(request);
+    if (held) await Promise.race([held, abortOf(request.signal)]);
+    return sandbox.handle(request);
+  };
   const client = createClient({
     modules: { currentCart, products, redirects },
     auth: OAuthStrategy({ clientId: DEFAULT_CLIENT_ID }),
     retry: false,
-    fetch: async (input, init) => {
-      const request = new Request(input, init);
-      requests.push(`${request.method} ${new URL(request.url).pathname}`);
-      if (fail?.(request)) throw new TypeError('fetch failed');
-      const held = hold?.(request);
-      if (held) await Promise.race([held, abortOf(request.signal)]);
-      return sandbox.handle(request);
-    },
+    fetch: (input, init) => inFlight.track(respond(input, init)),
   });
   return {
     sandbox,
     client,
     requests,
+    /** Resolves once every request sent has its answer and React has rendered it. */
+    settled: inFlight.settled,
     /** The cart requests sent since `from` (an index into `requests`). */
     cartRequests: (from = 0) => requests.slice(from).filter((r) => r.includes('/ecom/v1/carts/')),
   };
@@ -115,22 +120,32 @@ export function renderCounter() {
   };
 }
 
-/** Resolves (inside act) once `check` holds of the mounted DOM, checked on each DOM change: no timers. */
-export function untilDom(container: HTMLElement, check: () => boolean): Promise<void> {
-  return act(
-    () =>
-      new Promise<void>((resolve) => {
-        const observer = new MutationObserver(() => {
-          if (check()) {
-            observer.disconnect();
-            resolve();
-          }
-        });
-        observer.observe(container, { subtree: true, childList: true, characterData: true, attributes: true });
+/**
+ * Resolves once `check` holds of the mounted DOM, checked on each DOM change: no timers. It waits
+ * outside act, as Testing Library's waitFor does: inside an act scope React only queues the
+ * renders the answers bring, so the DOM would not change until the wait ended.
+ */
+export async function untilDom(container: HTMLElement, check: () => boolean): Promise<void> {
+  const scope = globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean };
+  const actEnvironment = scope.IS_REACT_ACT_ENVIRONMENT;
+  scope.IS_REACT_ACT_ENVIRONMENT = false;
+  try {
+    await new Promise<void>((resolve) => {
+      const observer = new MutationObserver(() => {
         if (check()) {
           observer.disconnect();
           resolve();
         }
-      }),
-  );
+      });
+      observer.observe(container, { subtree: true, childList: true, characterData: true, attributes: true });
+      if (check()) {
+        observer.disconnect();
+        resolve();
+      }
+    });
+  } finally {
+    scope.IS_REACT_ACT_ENVIRONMENT = actEnvironment;
+  }
+  // Whatever else React has scheduled is rendered before the test goes on.
+  await act(async () => {});
 }
