@@ -146,6 +146,12 @@ export function check(
     value.forEach((v, i) => check(service, s.items, v, `${field}[${i}]`, out, depth + 1));
   } else if (typeof value === 'object') {
     const obj = value as Record<string, unknown>;
+    if (Array.isArray(s.oneOf) && s.oneOf.length) {
+      // One of several shapes (the token request's grants): the value must fit one; the
+      // problems of the shape it comes nearest to are the ones reported.
+      const tries = (s.oneOf as Schema[]).map((alt) => check(service, alt, value, field, [], depth + 1));
+      if (!tries.some((t) => t.length === 0)) out.push(...tries.reduce((a, b) => (b.length < a.length ? b : a)));
+    }
     for (const r of s.required ?? [])
       if (obj[r] === undefined || obj[r] === '') out.push({ field: join(field, r), message: 'is required' });
     for (const [k, v] of Object.entries(obj))

@@ -2235,8 +2235,8 @@ export interface operations {
                 /**
                  * @example {
                  *       "filter": {
-                 *         "activityStatus": {
-                 *           "$eq": "MUTED"
+                 *         "status": {
+                 *           "$eq": "PENDING"
                  *         }
                  *       }
                  *     }

@@ -74,8 +74,10 @@ type QueryOf<Op> = Op extends { parameters: { query?: infer Q } }
 type ResponseOf<Op> = Op extends { responses: { 200: { content: { 'application/json': infer R } } } } ? R : void;
 
 type Simplify<T> = { [K in keyof T]: T[K] } & {};
+/** Omit over each member of a union (a oneOf body): plain Omit keeps only the keys they share. */
+type OmitEach<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
 type OptionsOf<Op, P extends readonly string[], Q> = Simplify<
-  WithTypedQuery<Omit<In<JsonBody<Op> & QueryOf<Op>>, P[number]>, Q>
+  WithTypedQuery<OmitEach<In<JsonBody<Op> & QueryOf<Op>>, P[number]>, Q>
 >;
 
 /** Per-call transport settings, after the options object. */
@@ -90,7 +92,9 @@ type PathArgs<P extends readonly string[]> = { [K in keyof P]: string };
 declare const noOptions: unique symbol;
 /** The options of an operation that takes none: any key given is refused, by name. */
 export type NoOptions = { readonly [noOptions]?: never };
-type OptionsArg<O> = [keyof O] extends [never]
+/** Every key of any member of O (a oneOf body, like the token request's, is a union of objects). */
+type AnyKeyOf<O> = O extends unknown ? keyof O : never;
+type OptionsArg<O> = [AnyKeyOf<O>] extends [never]
   ? [options?: NoOptions, call?: CallOptions]
   : {} extends O
     ? [options?: O, call?: CallOptions]

@@ -170,8 +170,10 @@ async function api(
       body: body === undefined ? undefined : JSON.stringify(body),
     }),
   );
-  expect(res.status, `${method} ${path}`).toBeLessThan(500);
-  return { status: res.status, body: await res.json() };
+  const answer = await res.json();
+  // A 5xx names its error, so a failing run says what broke.
+  expect(res.status, `${method} ${path}: ${JSON.stringify(answer)}`).toBeLessThan(500);
+  return { status: res.status, body: answer };
 }
 /** The store's state, read in place (the test only reads it): every collection but the tokens. */
 const stateOf = (r: Real) => {

@@ -291,6 +291,7 @@ export function createSandbox(given: SandboxOptions = {}): Sandbox {
       await runAs({ kind: 'anonymous' }, '', async (ctx) => {
         ctx.db.put(CLOCK, 'sandbox', { id: 'sandbox', offsetMs });
         for (const m of modules) if (m.runJobs) await m.runJobs(ctx);
+        sweepExpired(ctx.db, stateLimits, ctx.now());
       });
       lastSweep = sandbox.now().getTime();
     },
