@@ -21,7 +21,8 @@ function run(cmd: string, args: string[]): string {
     cwd: root,
     encoding: 'utf8',
     maxBuffer: 1 << 26,
-    env: { ...process.env, npm_config_audit: 'false', npm_config_fund: 'false' },
+    // NO_COLOR: the linters colour their verdicts when CI is set (picocolors), and their text is read here.
+    env: { ...process.env, npm_config_audit: 'false', npm_config_fund: 'false', NO_COLOR: '1', FORCE_COLOR: '0' },
   });
   if (r.status !== 0)
     throw new Error(
