@@ -25,7 +25,6 @@ const line = (catalogItemId: string, quantity = 1, options?: Record<string, unkn
 });
 const state = async () => {
   const st = (await call(s.current.url, 'GET', '/__sandbox/state')).body;
-  delete st.collections.tokens;
   return st;
 };
 const amounts = (p: Record<string, { amount?: string } | undefined>, keys: string[]) => keys.map((k) => p[k]?.amount);

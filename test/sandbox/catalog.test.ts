@@ -115,8 +115,6 @@ describe('catalog writes', () => {
     const v = await call(s.current.url, 'POST', '/stores/v1/products', { body: { product: { name: 'x' } }, token: (await call(s.current.url, 'POST', '/oauth2/token', { body: { clientId: CLIENT_ID, grantType: 'anonymous' } })).body.access_token });
     expect(v.status).toBe(403);
     const after = await state();
-    delete before.collections.tokens;
-    delete after.collections.tokens;
     expect(after).toEqual(before);
   });
 });
@@ -147,8 +145,6 @@ describe('creating a product with options', () => {
       message: expect.stringContaining('Option "Size" needs at least one choice'),
     });
     const after = await state();
-    delete before.collections.tokens;
-    delete after.collections.tokens;
     expect(after).toEqual(before);
   });
 });

@@ -175,11 +175,8 @@ async function api(
   expect(res.status, `${method} ${path}: ${JSON.stringify(answer)}`).toBeLessThan(500);
   return { status: res.status, body: answer };
 }
-/** The store's state, read in place (the test only reads it): every collection but the tokens. */
-const stateOf = (r: Real) => {
-  const { tokens: _t, ...collections } = r.sandbox.store.snapshot().collections;
-  return collections as Record<string, Record<string, Json>>;
-};
+/** The store's state, read in place (the test only reads it). */
+const stateOf = (r: Real) => r.sandbox.store.snapshot().collections as Record<string, Record<string, Json>>;
 const refOf = (item: Item, variants: Json[]) =>
   item.byOptions
     ? { appId: STORES_APP_ID, catalogItemId: item.product, options: { options: item.choice } }
