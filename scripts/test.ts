@@ -31,9 +31,13 @@ function step(title: string, cmd: string, args: string[], env: NodeJS.ProcessEnv
   return r.status === 0;
 }
 
+const stepFailures: string[] = [];
 function check(title: string, cmd: string, args: string[]): void {
   if (step(title, cmd, args)) passed++;
-  else failed++;
+  else {
+    failed++;
+    stepFailures.push(title);
+  }
 }
 
 /** A check done in this process; a throw fails it with its message. */
@@ -46,9 +50,11 @@ function task<T>(title: string, work: () => T): T | undefined {
     passed++;
     return result;
   } catch (e) {
-    console.log(e instanceof Error ? e.message : String(e));
+    const why = e instanceof Error ? e.message : String(e);
+    console.log(why);
     ended(title, false, started);
     failed++;
+    stepFailures.push(`${title}: ${why.split('\n')[0]}`);
     return undefined;
   }
 }
@@ -78,13 +84,16 @@ function beside(title: string, cmd: string, args: string[], env: NodeJS.ProcessE
 }
 
 /** A vitest run's tests, added in; returns them for the per-runtime summary. */
-function countVitest(counts: string, ok: boolean): { passed: number; failed: number } {
-  const c = existsSync(counts)
-    ? (JSON.parse(readFileSync(counts, 'utf8')) as { passed: number; failed: number })
-    : { passed: 0, failed: 0 };
-  if (!existsSync(counts))
-    c.failed++; // vitest did not get as far as reporting
-  else if (!ok && c.failed === 0) c.failed++; // vitest failed outside any test (config, unhandled error)
+type Counts = { passed: number; failed: number; failures?: string[] };
+function countVitest(counts: string, ok: boolean): Counts {
+  const c = existsSync(counts) ? (JSON.parse(readFileSync(counts, 'utf8')) as Counts) : { passed: 0, failed: 0 };
+  const outside = (why: string) => {
+    c.failed++;
+    c.failures = [...(c.failures ?? []), why];
+  };
+  if (!existsSync(counts)) outside('vitest did not get as far as reporting (see its output)');
+  else if (!ok && c.failed === 0)
+    outside('vitest failed outside any test: a config or unhandled error (see its output)');
   passed += c.passed;
   failed += c.failed;
   return c;
@@ -131,6 +140,7 @@ if (existsSync(figures)) {
 }
 const c = countVitest(counts, vitestOk);
 summary.push(`${here}: ${c.passed} passed, ${c.failed} failed`);
+const failures = (c.failures ?? []).map((f) => `${here.split(':')[0]}: ${f}`);
 
 // The other runtimes run side by side with nothing else (one vitest worker each on two cores).
 const runs = RUNTIMES.map((rt) => {
@@ -160,9 +170,13 @@ const results = await Promise.all(
 runs.forEach(({ name, runCounts }, i) => {
   const r = countVitest(runCounts, results[i]);
   summary.push(`${name}: ${r.passed} passed, ${r.failed} failed`);
+  failures.push(...(r.failures ?? []).map((f) => `${name.split(':')[0]}: ${f}`));
 });
 
 console.log(`\n=== tests per runtime\n${summary.join('\n')}`);
+// Repeated at the end, where a CI log's tail shows them.
+if (failures.length) console.log(`\n=== failed tests\n${failures.join('\n')}`);
+if (stepFailures.length) console.log(`\n=== failed steps\n${stepFailures.join('\n')}`);
 rmSync(scratch, { recursive: true, force: true });
 console.log(`\n${passed} passed, ${failed} failed`);
 process.exit(failed === 0 ? 0 : 1);

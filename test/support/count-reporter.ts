@@ -1,6 +1,8 @@
 /**
  * Writes vitest's pass/fail counts to the file named by SFK_COUNTS (if set), so that
- * scripts/test.ts can end the whole run with one plain `N passed, N failed` line.
+ * scripts/test.ts can end the whole run with one plain `N passed, N failed` line, and the names
+ * of the failed tests with their first error line: CI keeps only the end of a long log, so the
+ * failures are repeated there.
  */
 import { writeFileSync } from 'node:fs';
 import type { Reporter, TestModule } from 'vitest/node';
@@ -10,17 +12,25 @@ export default class CountReporter implements Reporter {
     let passed = 0;
     let failed = 0;
     let skipped = 0;
+    const failures: string[] = [];
     for (const mod of testModules) {
       for (const test of mod.children.allTests()) {
         const state = test.result().state;
         if (state === 'passed') passed++;
-        else if (state === 'failed') failed++;
-        else skipped++;
+        else if (state === 'failed') {
+          failed++;
+          const why = test.result().errors?.[0]?.message?.split('\n')[0] ?? '';
+          failures.push(`${mod.moduleId.replace(process.cwd() + '/', '')} > ${test.fullName}: ${why}`.slice(0, 400));
+        } else skipped++;
       }
       // A file that failed to load has no tests but must count as a failure.
-      if (mod.state() === 'failed' && [...mod.children.allTests()].length === 0) failed++;
+      if (mod.state() === 'failed' && [...mod.children.allTests()].length === 0) {
+        failed++;
+        const why = mod.errors()[0]?.message?.split('\n')[0] ?? '';
+        failures.push(`${mod.moduleId.replace(process.cwd() + '/', '')}: did not load: ${why}`.slice(0, 400));
+      }
     }
     const file = process.env.SFK_COUNTS;
-    if (file) writeFileSync(file, JSON.stringify({ passed, failed, skipped }));
+    if (file) writeFileSync(file, JSON.stringify({ passed, failed, skipped, failures }));
   }
 }
