@@ -31,7 +31,13 @@ export default defineConfig({
             { find: /^react-dom\/(.*)$/, replacement: react18('react-dom/$1') },
           ],
         },
-        test: { name: 'react-18', include: ['test/react/**/*.test.tsx'], env: { SFK_REACT_MAJOR: '18' } },
+        test: {
+          name: 'react-18',
+          // Inlined, so its `import 'react'` goes through the aliases too.
+          server: { deps: { inline: ['@tanstack/react-query'] } },
+          include: ['test/react/**/*.test.tsx'],
+          env: { SFK_REACT_MAJOR: '18' },
+        },
       },
     ],
   },
