@@ -25,10 +25,11 @@ export const OURS = {
   cartPage: {
     entry: `
 import { createRoot } from 'react-dom/client';
-import { createClient, currentCart, OAuthStrategy, products, redirects } from './src/index.ts';
+import { createClient, currentCart, OAuthStrategy, redirects } from './src/index.ts';
 import { StorefrontProvider } from './src/react/index.ts';
 import { CartPage } from './test/react/cart-page.example.tsx';
-const kit = createClient({ modules: { currentCart, products, redirects }, auth: OAuthStrategy({ clientId: 'c' }) });
+// A cart page's client: the cart, and redirects for checkout (products is for the catalog hooks).
+const kit = createClient({ modules: { currentCart, redirects }, auth: OAuthStrategy({ clientId: 'c' }) });
 createRoot(document.body).render(<StorefrontProvider client={kit}><CartPage /></StorefrontProvider>);
 `,
   },
