@@ -19,15 +19,7 @@ import {
   type InfiniteData,
   type QueryClient,
 } from '@tanstack/react-query';
-import type {
-  ApplicationError,
-  ErrorOf,
-  HttpError,
-  OptionsFor,
-  ResultOf,
-  SystemError,
-  ValidationError,
-} from '../index.ts';
+import type { ErrorOf, HttpError, OptionsFor, ResultOf, SystemError, ValidationError } from '../index.ts';
 
 /** The root of every key this entry makes. */
 export const QUERY_KEY_ROOT = 'storefront-kit';
@@ -167,17 +159,18 @@ export function storefrontQueries<C extends object>(client: C): StorefrontQuerie
       const d = op.descriptor as Descriptor;
       descriptors.set(`${d.module}.${d.operationId}`, d);
       const key = (...args: unknown[]) => keyOf(d, args);
-      const readOnly = (what: string) => () => {
-        throw new Error(
-          `storefrontQueries: ${d.module}.${d.operationId} ${what}; use mutationOptions() (the spec marks reads with a GET or x-sfk-read)`,
-        );
+      /** What an operation does not offer, and why: a clear error when it is asked for. */
+      const absent = (why: string) => () => {
+        throw new Error(`storefrontQueries: ${d.module}.${d.operationId} ${why}`);
       };
       ops[opName] = {
         queryKey: key,
         queryOptions: isRead(d)
           ? (...args: unknown[]) =>
               tanstackQueryOptions({ queryKey: key(...args), queryFn: ({ signal }) => call(op, args, { signal }) })
-          : readOnly('changes data, so it has no queryOptions'),
+          : absent(
+              'changes data, so it has no queryOptions; use mutationOptions() (the spec marks reads with a GET or x-sfk-read)',
+            ),
         infiniteQueryOptions:
           isRead(d) && d.builder
             ? (...args: unknown[]) =>
@@ -193,7 +186,7 @@ export function storefrontQueries<C extends object>(client: C): StorefrontQuerie
                     return more && items.length > 0 ? offset + items.length : undefined;
                   },
                 })
-            : readOnly('does not page (no x-sfk-query-builder), so it has no infiniteQueryOptions'),
+            : absent('does not page (no x-sfk-query-builder), so it has no infiniteQueryOptions; use queryOptions()'),
         mutationOptions: () =>
           tanstackMutationOptions({
             mutationKey: [QUERY_KEY_ROOT, d.module, d.operationId],

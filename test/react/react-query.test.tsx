@@ -126,7 +126,7 @@ describe('storefrontQueries(client)', () => {
       'storefrontQueries: currentCart.addToCurrentCart changes data, so it has no queryOptions; use mutationOptions() (the spec marks reads with a GET or x-sfk-read)',
     );
     expect(() => q.currentCart.getCurrentCart.infiniteQueryOptions()).toThrow(
-      'storefrontQueries: currentCart.getCurrentCart does not page (no x-sfk-query-builder), so it has no infiniteQueryOptions; use mutationOptions() (the spec marks reads with a GET or x-sfk-read)',
+      'storefrontQueries: currentCart.getCurrentCart does not page (no x-sfk-query-builder), so it has no infiniteQueryOptions; use queryOptions()',
     );
     expect(q.invalidatedBy('currentCart', 'addToCurrentCart')).toEqual([['storefront-kit', 'currentCart']]);
     expect(q.invalidatedBy('currentCart', 'createCheckoutFromCurrentCart')).toEqual([['storefront-kit', 'checkout']]);
