@@ -62,6 +62,16 @@ export interface OperationDescriptor {
    * visitor or member, so an API key, which is nobody, is refused.
    */
   ownData?: boolean;
+  /**
+   * `x-sfk-read`: whether the operation only reads, when its method does not say it (a POST
+   * query reads; a GET that changes state does not). Data layers (react-query) cache reads.
+   */
+  read?: boolean;
+  /**
+   * `x-sfk-invalidates`: the modules whose reads a successful call makes stale, when not only
+   * its own module's.
+   */
+  invalidates?: string[];
   /** Dates, floats and field masks in the request (body and query). */
   request?: Shape;
   /** Dates and floats in the 200 response. */

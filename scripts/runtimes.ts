@@ -58,9 +58,12 @@ const NOT_ON_OTHER_RUNTIMES: Record<string, string> = {
 
 export const RUNTIME_SUITES = 'unit, contract, sandbox, packaging';
 
-/** vitest's arguments for a runtime's run: every suite but those above. */
+/**
+ * vitest's arguments for a runtime's run: every suite but those above, in the default project
+ * (the react-18 project, the React tests again on React 18.3, runs on this Node only).
+ */
 export function runtimeVitestArgs(): string[] {
-  return ['run', ...Object.keys(NOT_ON_OTHER_RUNTIMES).flatMap((glob) => ['--exclude', glob])];
+  return ['run', '--project', 'default', ...Object.keys(NOT_ON_OTHER_RUNTIMES).flatMap((glob) => ['--exclude', glob])];
 }
 
 export function runtimeBinary(rt: Runtime): string {

@@ -26,7 +26,7 @@ export const proceedToNextState = /* @__PURE__ */ describe("authentication.proce
 /** POST /_api/iam/authentication/v2/sign-on: Sign a member on */
 export const signOn = /* @__PURE__ */ describe("authentication.signOn", "authentication", "POST", "/_api/iam/authentication/v2/sign-on", {"caller":"elevated","shapes":shape2,"request":shape3,"response":shape0}) as Operation<T_authentication["signOn"], readonly [], false, unknown, { "UNAUTHENTICATED": {  }; "PERMISSION_DENIED": {  }; "MEMBER_OFFLINE": {  } }>;
 /** GET /_api/iam/authentication/v1/logout: Log out */
-export const logout = /* @__PURE__ */ describe("authentication.logout", "authentication", "GET", "/_api/iam/authentication/v1/logout", {"query":[{"name":"postLogoutRedirectUri"},{"name":"clientId"}],"response":{"o":{"body":"bytes"}}}) as Operation<T_authentication["logout"], readonly [], false, unknown, { "UNAUTHENTICATED": {  }; "PERMISSION_DENIED": {  }; "INVALID_CLIENT": { "clientId": string }; "INVALID_REDIRECT_URI": { "redirectUri": string } }>;
+export const logout = /* @__PURE__ */ describe("authentication.logout", "authentication", "GET", "/_api/iam/authentication/v1/logout", {"query":[{"name":"postLogoutRedirectUri"},{"name":"clientId"}],"read":false,"response":{"o":{"body":"bytes"}}}) as Operation<T_authentication["logout"], readonly [], false, unknown, { "UNAUTHENTICATED": {  }; "PERMISSION_DENIED": {  }; "INVALID_CLIENT": { "clientId": string }; "INVALID_REDIRECT_URI": { "redirectUri": string } }>;
 
 /** Module `authentication`: 9 operation(s). */
 export const authentication = {

@@ -5,7 +5,7 @@ import type { Operation, Shape } from '../runtime-types.ts';
 import type { operations as T_wishlist } from '../types/wishlist.ts';
 
 /** POST /stores/v1/wishlists/get: Get a wishlist by id */
-export const getWishlistById = /* @__PURE__ */ describe("wishlist.getWishlistById", "wishlist", "POST", "/stores/v1/wishlists/get", {"response":{"o":{"wishlist":{"o":{"items":{"i":{"o":{"dateAdded":"date"}}}}}}}}) as Operation<T_wishlist["getWishlistById"], readonly [], false, unknown, { "UNAUTHENTICATED": {  }; "PERMISSION_DENIED": {  }; "WISHLIST_NOT_FOUND": { "id": string } }>;
+export const getWishlistById = /* @__PURE__ */ describe("wishlist.getWishlistById", "wishlist", "POST", "/stores/v1/wishlists/get", {"read":true,"response":{"o":{"wishlist":{"o":{"items":{"i":{"o":{"dateAdded":"date"}}}}}}}}) as Operation<T_wishlist["getWishlistById"], readonly [], false, unknown, { "UNAUTHENTICATED": {  }; "PERMISSION_DENIED": {  }; "WISHLIST_NOT_FOUND": { "id": string } }>;
 
 /** Module `wishlist`: 1 operation(s). */
 export const wishlist = {

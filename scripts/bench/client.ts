@@ -219,10 +219,16 @@ export async function stubbedClientSpeed(): Promise<StubbedResult[]> {
   return out;
 }
 
-/** `entry`'s bundle; its imports resolve from `resolveDir` (this checkout, or another build's tree). */
-export async function bundleSize(entry: string, resolveDir = root): Promise<{ bytes: number; gzip: number }> {
+/** `entry`'s bundle; its imports resolve from `resolveDir` (this checkout, or another build's tree); `external` stays out of it. */
+export async function bundleSize(
+  entry: string,
+  resolveDir = root,
+  { external = [], loader = 'ts' }: { external?: string[]; loader?: 'ts' | 'tsx' } = {},
+): Promise<{ bytes: number; gzip: number }> {
   const out = await build({
-    stdin: { contents: entry, resolveDir, loader: 'ts' },
+    stdin: { contents: entry, resolveDir, loader },
+    external,
+    jsx: 'automatic',
     bundle: true,
     minify: true,
     format: 'esm',

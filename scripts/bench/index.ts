@@ -13,6 +13,7 @@ import { treeAt } from './compiled.ts';
 import { typecheckTimes } from './typecheck.ts';
 import { consoleBench } from './console.ts';
 import { httpClientSpeed } from './http.ts';
+import { reactBundles, type Measured } from './react.ts';
 import { lookupGrowth, sandboxLoad, type Load, type LookupGrowth } from './load.ts';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -128,6 +129,58 @@ async function packageRows(): Promise<void> {
   }
 }
 
+/**
+ * Issue 23's rows: the React layer's pages against the issue's budgets, and beside the anchors'
+ * packages, all built in this run (React and react-dom left out of every bundle).
+ */
+async function reactRows(): Promise<void> {
+  const { ours, anchors } = await reactBundles();
+  const area = 'React layer, min+gzip (React itself left out)';
+  const gz = (m: Measured) => ('gzip' in m ? kb(m.gzip) : '-');
+  const budget = (name: string, m: Measured, kB: number) =>
+    rows.push(
+      'gzip' in m
+        ? {
+            area,
+            measure: `${name} vs the issue's budget`,
+            value: kb(m.gzip),
+            baseline: `${kB} kB`,
+            ratio: m.gzip / (kB * 1024),
+            target: { max: 1 },
+            acceptance: true,
+          }
+        : notMeasured(area, name, new Error(m.failed), { max: 1 }),
+    );
+  budget(
+    "a cart page (docs/react.md's: provider, cart, actions, money, coupon, checkout button, client, OAuth)",
+    ours.cartPage,
+    12,
+  );
+  budget('the cart hook + client (createClient, OAuthStrategy, provider, useCartCount)', ours.hookAndClient, 10);
+  budget('a product page (useProduct, useVariantSelection, Money, addLines)', ours.productPage, 15);
+  const beside = (name: string, mine: Measured, anchor: Measured & { label: string }) =>
+    rows.push({
+      area,
+      measure: `${name}: ours vs ${anchor.label}${'failed' in anchor ? ` (${anchor.failed})` : ''}`,
+      value: gz(mine),
+      baseline: gz(anchor),
+      ratio: 'gzip' in mine && 'gzip' in anchor ? mine.gzip / anchor.gzip : NaN,
+    });
+  beside('a cart page with quantity buttons, money and checkout', ours.cartPage, anchors.hydrogen);
+  beside('a cart page', ours.cartPage, anchors.wixHeadless);
+  beside(
+    'cart read + quantity mutation on TanStack Query (storefront-kit/react-query)',
+    ours.reactQuery,
+    anchors.openapiReactQuery,
+  );
+}
+
+/** `npm run bench -- --react`: only issue 23's rows, printed. */
+async function reactOnly(): Promise<void> {
+  await reactRows();
+  printRows();
+}
+
 /** `npm run bench -- --lookups`: only the lookup growth rows, printed (docs/bench.md keeps the full run). */
 async function lookupsOnly(): Promise<void> {
   lookupRows(await lookupGrowth(progress));
@@ -147,7 +200,7 @@ function printRows(): void {
       '|---|---|---|---|---|---|',
       ...rows.map(
         (r) =>
-          `| ${r.area} | ${r.measure} | ${r.value} | ${r.baseline} | ${ratioText(r)} | ${targetText(r)}: ${verdict(r)} |`,
+          `| ${r.area} | ${r.measure} | ${r.value} | ${r.baseline} | ${ratioText(r)} | ${r.target ? `${targetText(r)}: ${verdict(r)}` : ''} |`,
       ),
     ].join('\n'),
   );
@@ -195,6 +248,9 @@ async function main(): Promise<void> {
   }
 
   await packageRows();
+
+  progress("React layer: its pages and the anchors' packages, bundled by esbuild");
+  await reactRows();
 
   progress('client over HTTP against the sandbox: ours vs raw fetch');
   const http = await httpClientSpeed();
@@ -388,5 +444,6 @@ async function main(): Promise<void> {
 }
 
 if (process.argv.includes('--lookups')) await lookupsOnly();
+else if (process.argv.includes('--react')) await reactOnly();
 else if (process.argv.includes('--package')) await packageOnly();
 else await main();

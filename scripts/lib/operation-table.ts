@@ -270,6 +270,8 @@ export function collectOperations(service: string, doc: Json): OperationRecord[]
       if (op['x-sfk-post-fallback']) descriptor.postFallback = true;
       if (op['x-sfk-no-response-body']) descriptor.emptyResponse = true;
       if (op['x-sfk-own-data']) descriptor.ownData = true;
+      if (typeof op['x-sfk-read'] === 'boolean') descriptor.read = op['x-sfk-read'];
+      if (Array.isArray(op['x-sfk-invalidates'])) descriptor.invalidates = op['x-sfk-invalidates'].map(String);
       if (op['x-sfk-query-builder']) descriptor.builder = op['x-sfk-query-builder'] as QueryBuilderSpec;
       if (request) descriptor.request = request;
       if (response) descriptor.response = response;

@@ -50,23 +50,29 @@ export interface MoneyFormat {
   multiply: typeof multiplyDecimal;
 }
 
+/** Intl.NumberFormat by locale and currency, made once (plain formatters, no storefront state). */
+const formats = /* @__PURE__ */ new Map<string, Intl.NumberFormat>();
+
+function formatMoney(locale: string, amount: string, currency: string): string {
+  parseDecimal(amount);
+  const key = `${locale} ${currency}`;
+  let f = formats.get(key);
+  if (!f) formats.set(key, (f = new Intl.NumberFormat(locale, { style: 'currency', currency })));
+  // Intl.NumberFormat reads decimal text exactly (no float on the way).
+  return f.format(amount.trim() as `${number}`);
+}
+
 /** Formats decimal text in the provider's locale (`<StorefrontProvider locale>`). */
 export function useMoney(): MoneyFormat {
   const locale = useLocale();
-  return useMemo(() => {
-    const formats = new Map<string, Intl.NumberFormat>();
-    return {
-      format(amount, currency) {
-        parseDecimal(amount);
-        let f = formats.get(currency);
-        if (!f) formats.set(currency, (f = new Intl.NumberFormat(locale, { style: 'currency', currency })));
-        // Intl.NumberFormat reads decimal text exactly (no float on the way).
-        return f.format(amount.trim() as `${number}`);
-      },
+  return useMemo(
+    () => ({
+      format: (amount, currency) => formatMoney(locale, amount, currency),
       add: addDecimals,
       multiply: multiplyDecimal,
-    };
-  }, [locale]);
+    }),
+    [locale],
+  );
 }
 
 export interface MoneyProps {
@@ -80,7 +86,8 @@ export interface MoneyProps {
 
 /** A formatted amount in a `<data>` element whose value is the exact decimal. */
 export function Money({ amount, currency, quantity }: MoneyProps) {
-  const money = useMoney();
+  // Not through useMoney: a page that only shows prices does not bundle the sums.
+  const locale = useLocale();
   const value = quantity === undefined ? amount : multiplyDecimal(amount, quantity);
-  return <data value={value}>{money.format(value, currency)}</data>;
+  return <data value={value}>{formatMoney(locale, value, currency)}</data>;
 }

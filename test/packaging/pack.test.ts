@@ -42,7 +42,7 @@ async function bundleForBrowser(contents: string): Promise<string> {
   expect(result.errors).toEqual([]);
   return result.outputFiles[0].text;
 }
-const reactPeers = ['react', 'react-dom'].map((name) => `${name}@${devDependencies[name]}`);
+const reactPeers = ['react', 'react-dom', '@tanstack/react-query'].map((name) => `${name}@${devDependencies[name]}`);
 
 beforeAll(async () => {
   const tarball = await packedForTests();
@@ -104,7 +104,7 @@ describe('the packed library', () => {
     });
   });
 
-  it(`imports in ${node}: the React entries, and the server entry renders a prefetched cart from its own sandbox`, () => {
+  it(`imports in ${node}: the React entries and react-query, and the server entry renders a prefetched cart from its own sandbox`, () => {
     writeFileSync(
       join(scratch, 'react.mjs'),
       `import { createElement as h } from 'react';
@@ -114,16 +114,24 @@ describe('the packed library', () => {
        import { StorefrontProvider, useCart } from 'storefront-kit/react';
        import { createServerStorefront } from 'storefront-kit/react/server';
        import { renderWithSandbox } from 'storefront-kit/react/testing';
+       import { storefrontQueries } from 'storefront-kit/react-query';
        const s = await createSandboxServer({ port: 0 });
        const client = createClient({ modules: { currentCart, products, redirects }, auth: OAuthStrategy({ clientId: 'sandbox-client' }), host: s.url });
        const server = createServerStorefront({ client });
        await server.prefetchCart();
        const Lines = () => h('p', null, 'lines: ' + useCart((cart) => cart?.lineItems.length));
        const html = renderToString(h(StorefrontProvider, { client, state: server.dehydrate() }, h(Lines)));
-       console.log(JSON.stringify({ html, testing: typeof renderWithSandbox }));
+       const query = storefrontQueries(client).products.queryProducts.queryOptions({ query: { paging: { limit: 2 } } });
+       const page = await query.queryFn({ queryKey: query.queryKey, signal: new AbortController().signal, meta: undefined });
+       console.log(JSON.stringify({ html, testing: typeof renderWithSandbox, queryKey: query.queryKey, products: page.products.length }));
        await s.close();`,
     );
-    expect(runHere('react.mjs')).toEqual({ html: '<p>lines: 0</p>', testing: 'function' });
+    expect(runHere('react.mjs')).toEqual({
+      html: '<p>lines: 0</p>',
+      testing: 'function',
+      queryKey: ['storefront-kit', 'products', 'queryProducts', { query: { paging: { limit: 2 } } }],
+      products: 2,
+    });
   });
 
   it('bundles the React entry for the browser with no Node built-ins and without the sandbox', async () => {

@@ -14,20 +14,24 @@ export default class CountReporter implements Reporter {
     let skipped = 0;
     const failures: string[] = [];
     for (const mod of testModules) {
+      // The react-18 project runs the React tests again: its failures say so.
+      const where =
+        (mod.project.name === 'default' ? '' : `[${mod.project.name}] `) +
+        mod.moduleId.replace(process.cwd() + '/', '');
       for (const test of mod.children.allTests()) {
         const state = test.result().state;
         if (state === 'passed') passed++;
         else if (state === 'failed') {
           failed++;
           const why = test.result().errors?.[0]?.message?.split('\n')[0] ?? '';
-          failures.push(`${mod.moduleId.replace(process.cwd() + '/', '')} > ${test.fullName}: ${why}`.slice(0, 400));
+          failures.push(`${where} > ${test.fullName}: ${why}`.slice(0, 400));
         } else skipped++;
       }
       // A file that failed to load has no tests but must count as a failure.
       if (mod.state() === 'failed' && [...mod.children.allTests()].length === 0) {
         failed++;
         const why = mod.errors()[0]?.message?.split('\n')[0] ?? '';
-        failures.push(`${mod.moduleId.replace(process.cwd() + '/', '')}: did not load: ${why}`.slice(0, 400));
+        failures.push(`${where}: did not load: ${why}`.slice(0, 400));
       }
     }
     const file = process.env.SFK_COUNTS;
