@@ -54,6 +54,12 @@ const NOT_ON_OTHER_RUNTIMES: Record<string, string> = {
   'test/docs/**': 'generated docs and the coverage table (the toolchain)',
   'test/imports/**': 'import rules (the toolchain)',
   'test/packaging/consumers.test.ts': 'consumer projects built with tsc, vite and next (the toolchain)',
+  'test/types/**': 'type-level tests: what tsc says of the declarations (the toolchain)',
+  'test/react/public-types.test.ts': "the React layer's declarations read by tsc (the toolchain)",
+  'test/spec/examples.test.ts': "the spec documents' examples against their schemas (YAML, not the library)",
+  'test/spec/examples-seeded.test.ts': "the spec documents' examples against the seed (YAML, not the library)",
+  'test/spec/operations.test.ts': "the spec documents' operation list (YAML, not the library)",
+  'test/spec/enums.test.ts': "the spec documents' enumerations (YAML, not the library)",
 };
 
 export const RUNTIME_SUITES = 'unit, contract, sandbox, packaging';

@@ -2,14 +2,15 @@
  * The import rules `npm test` enforces (.dependency-cruiser.cjs; its 'import rules' step checks
  * the project): each rule fails on a file tree that breaks it, so none passes by matching nothing.
  */
-import { spawnSync } from 'node:child_process';
 import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
+import { cruise as depcruise, type ICruiseResult } from 'dependency-cruiser';
+import extractDepcruiseOptions from 'dependency-cruiser/config-utl/extract-depcruise-options';
+import extractTSConfig from 'dependency-cruiser/config-utl/extract-ts-config';
 import { afterAll, describe, expect, it } from 'vitest';
 
 const root = resolve(import.meta.dirname, '..', '..');
-const depcruise = join(root, 'node_modules', '.bin', 'depcruise');
 
 interface Violation {
   rule: { name: string };
@@ -17,13 +18,21 @@ interface Violation {
   to: string;
 }
 
-function cruise(cwd: string): Violation[] {
-  const r = spawnSync(depcruise, ['src', 'console', '--config', '.dependency-cruiser.cjs', '--output-type', 'json'], {
-    cwd,
-    encoding: 'utf8',
-  });
-  if (!r.stdout) throw new Error(`depcruise failed: ${r.stderr}`);
-  return (JSON.parse(r.stdout) as { summary: { violations: Violation[] } }).summary.violations;
+/**
+ * What `depcruise src console --config .dependency-cruiser.cjs` finds in `dir`, run in this
+ * process through dependency-cruiser's API (the CLI's own path, without a Node start per case).
+ */
+async function cruise(dir: string): Promise<Violation[]> {
+  const options = await extractDepcruiseOptions(join(dir, '.dependency-cruiser.cjs'));
+  const tsConfig = extractTSConfig(join(dir, 'tsconfig.json'));
+  const cruised = await depcruise(
+    ['src', 'console'],
+    { ...options, baseDir: dir, validate: true, outputType: 'json' },
+    {},
+    { tsConfig },
+  );
+  const result = (typeof cruised.output === 'string' ? JSON.parse(cruised.output) : cruised.output) as ICruiseResult;
+  return result.summary.violations as unknown as Violation[];
 }
 
 const dirs: string[] = [];
@@ -91,11 +100,11 @@ describe('import rules', () => {
     ['client-not-into-react', [['src/modules.ts', 'src/react/index.ts']]],
     ['react-through-client-entry-points', [['src/react/store.ts', 'src/client/invoke.ts']]],
     ['react-testing-through-sandbox-entry-points', [['src/react/testing.tsx', 'src/sandbox/platform/app.ts']]],
-  ])('%s fails on a tree that breaks it', (rule, imports) => {
-    expect(cruise(project(imports)).map((v) => [v.rule.name, v.from])).toContainEqual([rule, imports[0][0]]);
+  ])('%s fails on a tree that breaks it', async (rule, imports) => {
+    expect((await cruise(project(imports))).map((v) => [v.rule.name, v.from])).toContainEqual([rule, imports[0][0]]);
   });
 
-  it('lets the composition root register operations, routes render pages, the console and the React layer use the entry points, and the React testing entry the sandbox', () => {
+  it('lets the composition root register operations, routes render pages, the console and the React layer use the entry points, and the React testing entry the sandbox', async () => {
     const imports: [string, string][] = [
       ['src/sandbox/modules.ts', 'src/sandbox/operations/members.ts'],
       ['src/sandbox/operations/members.ts', 'src/sandbox/domain/members/members.ts'],
@@ -110,6 +119,6 @@ describe('import rules', () => {
       ['src/react/testing.tsx', 'src/react/index.ts'],
       ['src/react/testing.tsx', 'src/sandbox/index.ts'],
     ];
-    expect(cruise(project(imports))).toEqual([]);
+    expect(await cruise(project(imports))).toEqual([]);
   });
 });
