@@ -21,6 +21,7 @@ import { createSandboxServer } from '../../src/sandbox/platform/server.ts';
 import { sameSecret } from '../../src/sandbox/platform/secrets.ts';
 import { MAX_LINE_QUANTITY } from '../../src/sandbox/domain/cart/cart-lines.ts';
 import { MAX_BODY_VALUES } from '../../src/sandbox/platform/json-body.ts';
+import { UNBOUNDED_ARRAY_MAX_ITEMS } from '../../src/sandbox/platform/validate.ts';
 import { specs } from '../../generated/specs.ts';
 import { DEMO_MEMBER } from '../../src/sandbox/seed/ids.ts';
 import { API_KEY, call, CLIENT_ID, useSandboxServer, visitorToken } from '../support/sandbox.ts';
@@ -208,6 +209,43 @@ describe('cheap limits before expensive work', () => {
       { field: 'lineItems', description: 'must NOT have more than 300 items', violatedRule: 'MAX_SIZE' },
     ]);
     expect(JSON.stringify(r.body).length).toBeLessThan(1_000);
+    await expectUnchanged(before, state(base));
+  });
+
+  it("bounds a list by the provider's stated maximum (the SDK's @maxSize), and by the sandbox's own 1,000 only where the provider states none", async () => {
+    const base = s.current.url;
+    const token = await visitorToken(base);
+    const product = await firstProductId(base, token);
+    const before = await state(base);
+    const cases: [string, string, string, Record<string, unknown>, string, number][] = [
+      // UpdateCurrentCartOptions.lineItems: @maxSize 300.
+      ['PATCH', '/ecom/v1/carts/current', token, { lineItems: Array(301).fill({ quantity: 1 }) }, 'lineItems', 300],
+      // RemoveProductMediaRequest.mediaIds: @maxSize 50.
+      [
+        'POST',
+        `/stores/v1/products/${product}/media/delete`,
+        API_KEY,
+        { mediaIds: Array(51).fill('m') },
+        'mediaIds',
+        50,
+      ],
+      // QueryProductVariantsRequest.variantIds: the SDK states no maximum; the sandbox's own.
+      [
+        'POST',
+        `/stores-reader/v1/products/${product}/variants/query`,
+        token,
+        { variantIds: Array(UNBOUNDED_ARRAY_MAX_ITEMS + 1).fill('v') },
+        'variantIds',
+        UNBOUNDED_ARRAY_MAX_ITEMS,
+      ],
+    ];
+    for (const [method, path, caller, body, field, max] of cases) {
+      const r = await call(base, method, path, { body, token: caller });
+      expectRefused(r, 400, 'VALIDATION', `INVALID_ARGUMENT: "${field}" must NOT have more than ${max} items`);
+      expect(r.body.details.validationError.fieldViolations).toEqual([
+        { field, description: `must NOT have more than ${max} items`, violatedRule: 'MAX_SIZE' },
+      ]);
+    }
     await expectUnchanged(before, state(base));
   });
 
