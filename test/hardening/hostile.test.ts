@@ -20,6 +20,7 @@ import { REDIRECT_REFUSED } from '../../src/errors/messages.ts';
 import { createSandboxServer } from '../../src/sandbox/platform/server.ts';
 import { sameSecret } from '../../src/sandbox/platform/secrets.ts';
 import { MAX_LINE_QUANTITY } from '../../src/sandbox/domain/cart/cart-lines.ts';
+import { IDENTITY_NICKNAME_MAX } from '../../src/sandbox/domain/members/member-records.ts';
 import { MAX_BODY_VALUES } from '../../src/sandbox/platform/json-body.ts';
 import { UNBOUNDED_ARRAY_MAX_ITEMS } from '../../src/sandbox/platform/validate.ts';
 import { specs } from '../../generated/specs.ts';
@@ -390,6 +391,46 @@ describe("quantities stop at the spec's maximum", () => {
     expect((await call(base, 'GET', '/ecom/v1/carts/current', { token })).body.cart.lineItems[0].quantity).toBe(
       MAX_LINE_QUANTITY,
     );
+  });
+});
+
+describe("a member's nickname fits the identity answer that carries it", () => {
+  const s = useSandboxServer();
+
+  it(`refuses a nickname longer than the identity answer's ${IDENTITY_NICKNAME_MAX} characters on createMember and updateMember; the member's login still answers under response validation`, async () => {
+    const identityMax = (specs.authentication as any).components.schemas.IdentityProfile.properties.nickname.maxLength;
+    expect(identityMax).toBe(IDENTITY_NICKNAME_MAX);
+    const base = s.current.url;
+    const long = 'n'.repeat(IDENTITY_NICKNAME_MAX + 1);
+    const violation = {
+      field: 'member.profile.nickname',
+      description: `must NOT have more than ${IDENTITY_NICKNAME_MAX} characters`,
+      violatedRule: 'MAX_LENGTH',
+    };
+    const before = await state(base);
+    const update = (nickname: string) =>
+      call(base, 'PATCH', `/members/v1/members/${DEMO_MEMBER.id}`, {
+        body: { member: { id: DEMO_MEMBER.id, profile: { nickname } } },
+        token: API_KEY,
+      });
+    const refusals = [
+      await update(long),
+      await call(base, 'POST', '/members/v1/members', {
+        body: { member: { loginEmail: 'long.nickname@example.com', profile: { nickname: long } } },
+        token: API_KEY,
+      }),
+    ];
+    for (const r of refusals) {
+      expectRefused(r, 400, 'VALIDATION', `INVALID_ARGUMENT: "member.profile.nickname" ${violation.description}`);
+      expect(r.body.details.validationError.fieldViolations).toEqual([violation]);
+    }
+    await expectUnchanged(before, state(base));
+    // The longest nickname the answer carries is stored, and the member's login answers with it.
+    const longest = 'n'.repeat(IDENTITY_NICKNAME_MAX);
+    expect((await update(longest)).status).toBe(200);
+    const login = await loginV2(base, await visitorToken(base), DEMO_MEMBER.email, DEMO_MEMBER.password);
+    expect(login.status, JSON.stringify(login.body).slice(0, 300)).toBe(200);
+    expect(login.body.identity.identityProfile.nickname).toBe(longest);
   });
 });
 
