@@ -10,7 +10,7 @@
  * - the client refuses a redirect to another origin and reads only own keys of an answer.
  * Every refusal is in the provider's error format and changes nothing.
  */
-import { mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -320,6 +320,53 @@ describe('a failed clock advance changes nothing, in memory or on disk', () => {
       server = await createSandboxServer({ port: 0, data, validateResponses: true });
       expect((await call(server.url, 'GET', '/__sandbox/clock')).body.offsetSeconds).toBe(clockBefore);
       expect((await call(server.url, 'GET', '/ecom/v1/carts/current', { token })).status).toBe(200);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('refuses an imported state or a --data file whose clock offset is out of range, with a clear message, changing nothing', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'sfk-clock-'));
+    const server = await createSandboxServer({ port: 0, validateResponses: true });
+    try {
+      const base = server.url;
+      const exported = (await call(base, 'GET', '/__sandbox/state', { token: API_KEY })).body;
+      const before = await fullState(base);
+      const withOffset = (offsetMs: unknown) => ({
+        ...exported,
+        collections: { ...exported.collections, clock: { sandbox: { id: 'sandbox', offsetMs } } },
+      });
+      const range =
+        'must be a number of milliseconds from 0 that keeps the clock at or before 9999-12-31T23:59:59.999Z';
+      for (const [offsetMs, shown] of [
+        [1e18, '1000000000000000000'],
+        [-1, '-1'],
+        ['soon', '"soon"'],
+        [null, 'null'],
+      ] as const) {
+        const problem = `the clock's offset (collections.clock.sandbox.offsetMs) ${range}; it is ${shown}`;
+        expectRefused(
+          await call(base, 'PUT', '/__sandbox/state', { body: withOffset(offsetMs), token: API_KEY }),
+          400,
+          'INVALID_STATE',
+          `State refused: ${problem}`,
+        );
+        await expectUnchanged(before, fullState(base));
+        // The same state as a --data file stops the start, and leaves the file as it was.
+        const data = join(dir, 'state.json');
+        const text = JSON.stringify(withOffset(offsetMs));
+        writeFileSync(data, text);
+        await expect(createSandboxServer({ port: 0, data })).rejects.toThrow(
+          `${data}: ${problem}; refusing to start over it. Fix it, or move it away.`,
+        );
+        expect(readFileSync(data, 'utf8')).toBe(text);
+      }
+      expect((await call(base, 'GET', '/__sandbox/clock')).body.offsetSeconds).toBe(0);
+      // An offset in range is imported.
+      expect(
+        (await call(base, 'PUT', '/__sandbox/state', { body: withOffset(3_600_000), token: API_KEY })).status,
+      ).toBe(200);
+      expect((await call(base, 'GET', '/__sandbox/clock')).body.offsetSeconds).toBe(3600);
     } finally {
       await server.close();
     }
