@@ -247,6 +247,18 @@ describe('cheap limits before expensive work', () => {
         { field, description: `must NOT have more than ${max} items`, violatedRule: 'MAX_SIZE' },
       ]);
     }
+    // A 1 MB e-mail or identity id to the recovery e-mails is refused in a short answer (it was
+    // normalised, looked up and echoed whole in a 404: the slowest largest body).
+    const recoveryCases: [string, Record<string, unknown>, string, string, string][] = [
+      ['send-email', { email: 'x'.repeat(1_000_000) }, 'email', 'must NOT have more than 255 characters', 'MAX_LENGTH'],
+      ['activation-email', { identityId: 'x'.repeat(1_000_000) }, 'identityId', 'must match format "uuid"', 'FORMAT'],
+    ];
+    for (const [path, body, field, description, violatedRule] of recoveryCases) {
+      const r = await call(base, 'POST', `/_api/iam/recovery/v1/${path}`, { body, token: API_KEY });
+      expectRefused(r, 400, 'VALIDATION', `INVALID_ARGUMENT: "${field}" ${description}`);
+      expect(r.body.details.validationError.fieldViolations).toEqual([{ field, description, violatedRule }]);
+      expect(JSON.stringify(r.body).length).toBeLessThan(1_000);
+    }
     await expectUnchanged(before, state(base));
   });
 
