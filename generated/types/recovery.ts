@@ -75,6 +75,7 @@ export interface components {
             };
         };
         SendActivationEmailRequest: {
+            /** Format: uuid */
             identityId: string;
             emailOptions?: {
                 language?: string;

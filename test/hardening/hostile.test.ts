@@ -10,7 +10,7 @@
  * - the client refuses a redirect to another origin and reads only own keys of an answer.
  * Every refusal is in the provider's error format and changes nothing.
  */
-import { mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -20,7 +20,9 @@ import { REDIRECT_REFUSED } from '../../src/errors/messages.ts';
 import { createSandboxServer } from '../../src/sandbox/platform/server.ts';
 import { sameSecret } from '../../src/sandbox/platform/secrets.ts';
 import { MAX_LINE_QUANTITY } from '../../src/sandbox/domain/cart/cart-lines.ts';
+import { IDENTITY_NICKNAME_MAX } from '../../src/sandbox/domain/members/member-records.ts';
 import { MAX_BODY_VALUES } from '../../src/sandbox/platform/json-body.ts';
+import { UNBOUNDED_ARRAY_MAX_ITEMS } from '../../src/sandbox/platform/validate.ts';
 import { specs } from '../../generated/specs.ts';
 import { DEMO_MEMBER } from '../../src/sandbox/seed/ids.ts';
 import { API_KEY, call, CLIENT_ID, useSandboxServer, visitorToken } from '../support/sandbox.ts';
@@ -211,6 +213,55 @@ describe('cheap limits before expensive work', () => {
     await expectUnchanged(before, state(base));
   });
 
+  it("bounds a list by the provider's stated maximum (the SDK's @maxSize), and by the sandbox's own 1,000 only where the provider states none", async () => {
+    const base = s.current.url;
+    const token = await visitorToken(base);
+    const product = await firstProductId(base, token);
+    const before = await state(base);
+    const cases: [string, string, string, Record<string, unknown>, string, number][] = [
+      // UpdateCurrentCartOptions.lineItems: @maxSize 300.
+      ['PATCH', '/ecom/v1/carts/current', token, { lineItems: Array(301).fill({ quantity: 1 }) }, 'lineItems', 300],
+      // RemoveProductMediaRequest.mediaIds: @maxSize 50.
+      [
+        'POST',
+        `/stores/v1/products/${product}/media/delete`,
+        API_KEY,
+        { mediaIds: Array(51).fill('m') },
+        'mediaIds',
+        50,
+      ],
+      // QueryProductVariantsRequest.variantIds: the SDK states no maximum; the sandbox's own.
+      [
+        'POST',
+        `/stores-reader/v1/products/${product}/variants/query`,
+        token,
+        { variantIds: Array(UNBOUNDED_ARRAY_MAX_ITEMS + 1).fill('v') },
+        'variantIds',
+        UNBOUNDED_ARRAY_MAX_ITEMS,
+      ],
+    ];
+    for (const [method, path, caller, body, field, max] of cases) {
+      const r = await call(base, method, path, { body, token: caller });
+      expectRefused(r, 400, 'VALIDATION', `INVALID_ARGUMENT: "${field}" must NOT have more than ${max} items`);
+      expect(r.body.details.validationError.fieldViolations).toEqual([
+        { field, description: `must NOT have more than ${max} items`, violatedRule: 'MAX_SIZE' },
+      ]);
+    }
+    // A 1 MB e-mail or identity id to the recovery e-mails is refused in a short answer (it was
+    // normalised, looked up and echoed whole in a 404: the slowest largest body).
+    const recoveryCases: [string, Record<string, unknown>, string, string, string][] = [
+      ['send-email', { email: 'x'.repeat(1_000_000) }, 'email', 'must NOT have more than 255 characters', 'MAX_LENGTH'],
+      ['activation-email', { identityId: 'x'.repeat(1_000_000) }, 'identityId', 'must match format "uuid"', 'FORMAT'],
+    ];
+    for (const [path, body, field, description, violatedRule] of recoveryCases) {
+      const r = await call(base, 'POST', `/_api/iam/recovery/v1/${path}`, { body, token: API_KEY });
+      expectRefused(r, 400, 'VALIDATION', `INVALID_ARGUMENT: "${field}" ${description}`);
+      expect(r.body.details.validationError.fieldViolations).toEqual([{ field, description, violatedRule }]);
+      expect(JSON.stringify(r.body).length).toBeLessThan(1_000);
+    }
+    await expectUnchanged(before, state(base));
+  });
+
   it(`refuses addToCurrentCart with 300,000 line items before parsing them: more than ${MAX_BODY_VALUES} values`, async () => {
     const base = s.current.url;
     const token = await visitorToken(base);
@@ -286,6 +337,53 @@ describe('a failed clock advance changes nothing, in memory or on disk', () => {
     }
   });
 
+  it('refuses an imported state or a --data file whose clock offset is out of range, with a clear message, changing nothing', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'sfk-clock-'));
+    const server = await createSandboxServer({ port: 0, validateResponses: true });
+    try {
+      const base = server.url;
+      const exported = (await call(base, 'GET', '/__sandbox/state', { token: API_KEY })).body;
+      const before = await fullState(base);
+      const withOffset = (offsetMs: unknown) => ({
+        ...exported,
+        collections: { ...exported.collections, clock: { sandbox: { id: 'sandbox', offsetMs } } },
+      });
+      const range =
+        'must be a number of milliseconds from 0 that keeps the clock at or before 9999-12-31T23:59:59.999Z';
+      for (const [offsetMs, shown] of [
+        [1e18, '1000000000000000000'],
+        [-1, '-1'],
+        ['soon', '"soon"'],
+        [null, 'null'],
+      ] as const) {
+        const problem = `the clock's offset (collections.clock.sandbox.offsetMs) ${range}; it is ${shown}`;
+        expectRefused(
+          await call(base, 'PUT', '/__sandbox/state', { body: withOffset(offsetMs), token: API_KEY }),
+          400,
+          'INVALID_STATE',
+          `State refused: ${problem}`,
+        );
+        await expectUnchanged(before, fullState(base));
+        // The same state as a --data file stops the start, and leaves the file as it was.
+        const data = join(dir, 'state.json');
+        const text = JSON.stringify(withOffset(offsetMs));
+        writeFileSync(data, text);
+        await expect(createSandboxServer({ port: 0, data })).rejects.toThrow(
+          `${data}: ${problem}; refusing to start over it. Fix it, or move it away.`,
+        );
+        expect(readFileSync(data, 'utf8')).toBe(text);
+      }
+      expect((await call(base, 'GET', '/__sandbox/clock')).body.offsetSeconds).toBe(0);
+      // An offset in range is imported.
+      expect(
+        (await call(base, 'PUT', '/__sandbox/state', { body: withOffset(3_600_000), token: API_KEY })).status,
+      ).toBe(200);
+      expect((await call(base, 'GET', '/__sandbox/clock')).body.offsetSeconds).toBe(3600);
+    } finally {
+      await server.close();
+    }
+  });
+
   it('undoes an advance whose jobs fail: the clock stays, also after a restart on the same --data file', async () => {
     const data = join(mkdtempSync(join(tmpdir(), 'sfk-clock-')), 'state.json');
     const failingJob = {
@@ -352,6 +450,46 @@ describe("quantities stop at the spec's maximum", () => {
     expect((await call(base, 'GET', '/ecom/v1/carts/current', { token })).body.cart.lineItems[0].quantity).toBe(
       MAX_LINE_QUANTITY,
     );
+  });
+});
+
+describe("a member's nickname fits the identity answer that carries it", () => {
+  const s = useSandboxServer();
+
+  it(`refuses a nickname longer than the identity answer's ${IDENTITY_NICKNAME_MAX} characters on createMember and updateMember; the member's login still answers under response validation`, async () => {
+    const identityMax = (specs.authentication as any).components.schemas.IdentityProfile.properties.nickname.maxLength;
+    expect(identityMax).toBe(IDENTITY_NICKNAME_MAX);
+    const base = s.current.url;
+    const long = 'n'.repeat(IDENTITY_NICKNAME_MAX + 1);
+    const violation = {
+      field: 'member.profile.nickname',
+      description: `must NOT have more than ${IDENTITY_NICKNAME_MAX} characters`,
+      violatedRule: 'MAX_LENGTH',
+    };
+    const before = await state(base);
+    const update = (nickname: string) =>
+      call(base, 'PATCH', `/members/v1/members/${DEMO_MEMBER.id}`, {
+        body: { member: { id: DEMO_MEMBER.id, profile: { nickname } } },
+        token: API_KEY,
+      });
+    const refusals = [
+      await update(long),
+      await call(base, 'POST', '/members/v1/members', {
+        body: { member: { loginEmail: 'long.nickname@example.com', profile: { nickname: long } } },
+        token: API_KEY,
+      }),
+    ];
+    for (const r of refusals) {
+      expectRefused(r, 400, 'VALIDATION', `INVALID_ARGUMENT: "member.profile.nickname" ${violation.description}`);
+      expect(r.body.details.validationError.fieldViolations).toEqual([violation]);
+    }
+    await expectUnchanged(before, state(base));
+    // The longest nickname the answer carries is stored, and the member's login answers with it.
+    const longest = 'n'.repeat(IDENTITY_NICKNAME_MAX);
+    expect((await update(longest)).status).toBe(200);
+    const login = await loginV2(base, await visitorToken(base), DEMO_MEMBER.email, DEMO_MEMBER.password);
+    expect(login.status, JSON.stringify(login.body).slice(0, 300)).toBe(200);
+    expect(login.body.identity.identityProfile.nickname).toBe(longest);
   });
 });
 

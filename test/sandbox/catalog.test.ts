@@ -107,6 +107,16 @@ describe('catalog writes', () => {
     expect(events.filter((e: { entityId: string }) => e.entityId === created.id).map((e: { slug: string }) => e.slug)).toEqual(['created', 'updated', 'updated', 'deleted']);
   });
 
+  it('applies a bulk adjust once per mention of a product, answers each mention, and announces the product once', async () => {
+    const hat = (await admin().products.createProduct({ product: { name: 'Bulk hat', priceData: { price: 20 } } })).product!;
+    const res = await admin().products.bulkAdjustProductProperty({ ids: [hat.id!, 'missing', hat.id!, hat.id!], adjust: { price: { amount: 1 } } });
+    expect(res.results!.map((r) => [r.itemMetadata!.originalIndex, r.itemMetadata!.success])).toEqual([[0, true], [1, false], [2, true], [3, true]]);
+    expect(res.bulkActionMetadata).toEqual({ totalSuccesses: 3, totalFailures: 1, undetailedFailures: 0 });
+    expect((await visitor().products.getProduct(hat.id!)).product!.priceData!.price).toBe(23);
+    const events = (await call(s.current.url, 'GET', '/__sandbox/events?entityFqdn=wix.stores.catalog.v1.product')).body.events;
+    expect(events.filter((e: { entityId: string }) => e.entityId === hat.id).map((e: { slug: string }) => e.slug)).toEqual(['created', 'updated']);
+  });
+
   it('refuses a duplicate slug, an unknown product and a visitor writer, changing nothing', async () => {
     const before = await state();
     await expect(admin().products.createCollection({ collection: { name: 'Clothing again', slug: 'clothing' } })).rejects.toMatchObject({ code: 'SLUG_ALREADY_EXISTS', status: 409 });

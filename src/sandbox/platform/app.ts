@@ -7,6 +7,7 @@ import type { OperationDescriptor } from '../../../generated/runtime-types.ts';
 import { errorCodes, operationList } from '../../../generated/operations.ts';
 import { mapShape, toWire, type LeafFn } from '../../normalise/shape.ts';
 import { JsonAnswer, type Answer } from './answer.ts';
+import { CLOCK, clockOffsetInRange, clockProblem, LAST_CLOCK_TIME_MS } from './clock.ts';
 import { control } from './control.ts';
 import { Store, type Commit, type StateSnapshot } from './store.ts';
 import { appError, SandboxError, validationError } from './errors.ts';
@@ -120,10 +121,7 @@ export type { Sandbox } from './sandbox.ts';
 const SETTINGS = 'settings';
 /** The headers of work the sandbox starts itself. */
 const NO_HEADERS: RequestHeaders = { get: () => null };
-/** The clock's offset lives in the state (one record), so it is exported, imported and persisted with it. */
-const CLOCK = 'clock';
-/** The last instant the spec's date-time text (a four-digit year) can write: the clock goes no further. */
-export const LAST_CLOCK_TIME_MS = Date.parse('9999-12-31T23:59:59.999Z');
+export { LAST_CLOCK_TIME_MS } from './clock.ts';
 const FLOAT_TEXT: Record<string, number> = { NaN: NaN, Infinity: Infinity, '-Infinity': -Infinity };
 const floatFromText: LeafFn = (kind, v) =>
   kind === 'float' && typeof v === 'string' ? (ownValue(FLOAT_TEXT, v) ?? v) : v;
@@ -275,8 +273,8 @@ export function createSandbox(given: SandboxOptions = {}): Sandbox {
       throw new Error('sandbox not initialised');
     },
     async advanceClock(seconds: number) {
-      const to = Date.now() + sandbox.clockOffsetMs + seconds * 1000;
-      if (typeof seconds !== 'number' || !Number.isFinite(seconds) || seconds < 0 || !(to <= LAST_CLOCK_TIME_MS)) {
+      const offsetMs = sandbox.clockOffsetMs + seconds * 1000;
+      if (typeof seconds !== 'number' || !Number.isFinite(seconds) || seconds < 0 || !clockOffsetInRange(offsetMs)) {
         throw validationError([
           {
             field: 'seconds',
@@ -285,7 +283,6 @@ export function createSandbox(given: SandboxOptions = {}): Sandbox {
           },
         ]);
       }
-      const offsetMs = to - Date.now();
       // One transaction: the new time and the jobs it makes due are kept together or not at all
       // (in memory and in the data file), so a job that fails leaves the clock where it was.
       await runAs({ kind: 'anonymous' }, '', async (ctx) => {
@@ -518,7 +515,11 @@ export function createSandbox(given: SandboxOptions = {}): Sandbox {
     }
   }
 
-  if (options.state) store.load(options.state);
+  if (options.state) {
+    const problem = clockProblem(options.state);
+    if (problem) throw new Error(`Refusing to load the state: ${problem}`);
+    store.load(options.state);
+  }
   const ready = options.state ? Promise.resolve() : sandbox.reset();
   sandbox.answer = async (request, note = {}) => {
     await ready;

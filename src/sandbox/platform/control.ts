@@ -8,6 +8,7 @@ import { operationList } from '../../../generated/operations.ts';
 import type { Sandbox } from './sandbox.ts';
 import { JsonAnswer, type Answer } from './answer.ts';
 import { STATE_VERSION, type StateSnapshot } from './store.ts';
+import { clockProblem } from './clock.ts';
 import { appError, validationError, type Violation } from './errors.ts';
 import { EVENTS, type DomainEvent } from './events.ts';
 import { SANDBOX_CAPTCHA_TOKEN } from './captcha.ts';
@@ -96,6 +97,8 @@ export async function control(request: SandboxRequest, url: URL, sandbox: Sandbo
       ) {
         throw appError(400, 'INVALID_STATE', `State must be {version: ${STATE_VERSION}, collections: {...}}`);
       }
+      const clock = clockProblem(snapshot);
+      if (clock) throw appError(400, 'INVALID_STATE', `State refused: ${clock}`);
       await runAs({ kind: 'anonymous' }, url.origin, () => sandbox.store.load(snapshot));
       return ok({ imported: true });
     }

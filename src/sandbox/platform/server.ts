@@ -17,7 +17,8 @@ import {
 import { appError, type SandboxError } from './errors.ts';
 import { bodyLimit } from './json-body.ts';
 import type { SandboxRequest } from './types.ts';
-import { DataFile } from './persist.ts';
+import { clockProblem } from './clock.ts';
+import { DataFile, DataFileError } from './persist.ts';
 import { loadTokenSecret } from './token-secret.ts';
 import { errorCodeOf, formatLogLine, logEntry, type LogFormat, type RequestNote } from './request-log.ts';
 import { ownOptions, ownValue } from './safe-object.ts';
@@ -290,6 +291,11 @@ export async function createSandboxServer(given: SandboxServerOptions = {}): Pro
   const tokenSecret = options.tokenSecret ?? loadTokenSecret(options.tokenSecretFile);
   const dataFile = options.data ? new DataFile(options.data) : undefined;
   const state = dataFile?.open();
+  const clock = state && clockProblem(state);
+  if (clock) {
+    dataFile!.close();
+    throw new DataFileError(`${options.data}: ${clock}; refusing to start over it. Fix it, or move it away.`);
+  }
   let url = '';
   const sandbox = createSandbox({
     ...options,

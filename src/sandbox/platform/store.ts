@@ -74,6 +74,26 @@ function matchesWhere(entity: Entity, where: Where): boolean {
   return true;
 }
 
+/**
+ * A deep copy of stored state (plain JSON values, with NaN, Infinity and undefined kept): a few
+ * times faster than structuredClone on an entity, and an update copies one per change (a bulk
+ * of 100 products spent most of its time there). Anything else falls back to structuredClone.
+ */
+export function copyState<T>(value: T): T {
+  if (typeof value !== 'object' || value === null) return value;
+  if (Array.isArray(value)) return value.map(copyState) as T;
+  if (Object.getPrototypeOf(value) !== Object.prototype) return structuredClone(value);
+  const out: Record<string, unknown> = {};
+  for (const key of Object.keys(value)) {
+    const child = copyState((value as Record<string, unknown>)[key]);
+    // State holds no reserved key (safe-object.ts refuses them on the way in); never set a prototype all the same.
+    if (key === '__proto__')
+      Object.defineProperty(out, key, { value: child, enumerable: true, writable: true, configurable: true });
+    else out[key] = child;
+  }
+  return out as T;
+}
+
 type Collection = Map<string, Entity>;
 /** The indexes of one collection: by dotted path, and where each entity stands in the collection's order. */
 interface CollectionIndexes {
@@ -87,6 +107,8 @@ export class Store {
   private collections = new Map<string, Collection>();
   private indexes = new Map<string, CollectionIndexes>();
   private journal: Undo[] | undefined;
+  /** The entities the running transaction has journaled (`collection id`): a lookup, not a scan of the journal per change. */
+  private journaled = new Set<string>();
   /** Bumped on every committed change; the persister writes when it moves. */
   revision = 0;
 
@@ -134,9 +156,11 @@ export class Store {
   }
 
   private record(collection: string, id: string): void {
-    if (this.journal && !this.journal.some((u) => u.collection === collection && u.id === id)) {
-      this.journal.push({ collection, id, before: this.collections.get(collection)?.get(id) });
-    }
+    if (!this.journal) return;
+    const key = `${collection}\u0000${id}`;
+    if (this.journaled.has(key)) return;
+    this.journaled.add(key);
+    this.journal.push({ collection, id, before: this.collections.get(collection)?.get(id) });
   }
 
   /**
@@ -198,6 +222,7 @@ export class Store {
   ): Promise<{ result: T; changed: boolean }> {
     const journal: Undo[] = [];
     this.journal = journal;
+    this.journaled.clear();
     this.beforeLoad = this.loadIndex = undefined;
     try {
       const result = await fn(this.db);
@@ -223,6 +248,7 @@ export class Store {
       throw err;
     } finally {
       this.journal = undefined;
+      this.journaled.clear();
       this.beforeLoad = this.loadIndex = undefined;
     }
   }
@@ -249,7 +275,7 @@ export class Store {
     update: (collection: string, id: string, change: (draft: never) => void) => {
       const current = this.collections.get(collection)?.get(id);
       if (!current) return undefined;
-      const draft = structuredClone(current);
+      const draft = copyState(current);
       (change as (draft: Entity) => void)(draft);
       this.record(collection, id);
       this.write(collection, id, draft);

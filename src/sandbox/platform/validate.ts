@@ -234,10 +234,12 @@ interface BoundsSchema extends SpecRef {
 }
 
 /**
- * The bound on an array the spec leaves unbounded (its largest maxItems, a product's variants):
- * the provider bounds its lists too (the official SDK's types say `@maxSize`, mostly 300), and
- * without one a request could carry hundreds of thousands of items through validation and the
- * handler (an order of 300,000 lines held the sandbox for half a minute).
+ * The sandbox's own bound on a request list where the provider states none. The spec carries the
+ * provider's maximum wherever the official SDK's types state one (`@maxSize`: 300 lines, 50 media,
+ * 100 tags, ...); the lists left without one (docs/security.md names them) hold at most this, the
+ * largest bound the provider puts on a list (a product's variants, an order's activities), so a
+ * request cannot carry hundreds of thousands of items through validation and the handler (an
+ * order of 300,000 lines held the sandbox for half a minute).
  */
 export const UNBOUNDED_ARRAY_MAX_ITEMS = 1_000;
 

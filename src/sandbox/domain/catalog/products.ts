@@ -327,22 +327,31 @@ export function bulkAdjust(ctx: DomainContext, ids: string[], adjust: Partial<Re
   });
 }
 
-/** A bulk change's answer: one result per id (a missing product fails alone), and the counts. */
+/**
+ * A bulk change's answer: one result per id (a missing product fails alone), and the counts.
+ * Each product is copied, recomputed and announced once however often the request names it,
+ * with the change applied once per mention: 100 mentions of one product cost one product's
+ * update, not 100 (a copy and a recompute each held every other request for the whole bulk).
+ */
 export function bulkChange(ctx: DomainContext, ids: string[], change: (p: StoredProduct) => void) {
-  const results = ids.map((id, originalIndex) => {
-    if (!findProduct(ctx.db, id)) {
-      return {
-        itemMetadata: {
-          id,
-          originalIndex,
-          success: false,
-          error: { code: 'PRODUCT_NOT_FOUND', description: `Product ${id} not found` },
+  const mentions = new Map<string, number>();
+  for (const id of ids) if (findProduct(ctx.db, id)) mentions.set(id, (mentions.get(id) ?? 0) + 1);
+  for (const [id, times] of mentions)
+    changeProduct(ctx, id, (p) => {
+      for (let i = 0; i < times; i++) change(p);
+    });
+  const results = ids.map((id, originalIndex) =>
+    mentions.has(id)
+      ? { itemMetadata: { id, originalIndex, success: true } }
+      : {
+          itemMetadata: {
+            id,
+            originalIndex,
+            success: false,
+            error: { code: 'PRODUCT_NOT_FOUND', description: `Product ${id} not found` },
+          },
         },
-      };
-    }
-    changeProduct(ctx, id, change);
-    return { itemMetadata: { id, originalIndex, success: true } };
-  });
+  );
   const ok = results.filter((r) => r.itemMetadata.success).length;
   return {
     results,

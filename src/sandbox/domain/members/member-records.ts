@@ -5,6 +5,7 @@
  * lookups compare it in one form (identity/email.ts). Credentials are in credentials.ts.
  */
 import type { components } from '../../../../generated/types/members.ts';
+import type { Violation } from '../../platform/errors.ts';
 import type { Db, Entity } from '../../platform/types.ts';
 import { CREDENTIALS, findCredential, setPassword } from '../identity/credentials.ts';
 import { normaliseEmail } from '../identity/email.ts';
@@ -71,10 +72,24 @@ export interface NewMember {
 }
 
 /**
- * A nickname the sandbox makes up (from the names or the e-mail) fits every answer that shows
- * it: the identity services' IdentityProfile.nickname allows 100 characters (Profile's 255).
+ * The longest nickname a member may have: the identity services' answers carry the member's
+ * nickname as IdentityProfile.nickname, which allows 100 characters (the members service's
+ * Profile allows 255). A write past it is refused (a longer one would be stored and then break
+ * every identity answer under response validation); one the sandbox makes up (from the names or
+ * the e-mail) is cut to it.
  */
-const DERIVED_NICKNAME_MAX = 100;
+export const IDENTITY_NICKNAME_MAX = 100;
+
+/** The violation of a nickname longer than IDENTITY_NICKNAME_MAX (code points, as JSON Schema counts), if it is. */
+export function nicknameViolation(nickname: unknown, field: string): Violation | undefined {
+  if (typeof nickname !== 'string' || nickname.length <= IDENTITY_NICKNAME_MAX) return undefined;
+  if ([...nickname].length <= IDENTITY_NICKNAME_MAX) return undefined;
+  return {
+    field,
+    description: `must NOT have more than ${IDENTITY_NICKNAME_MAX} characters`,
+    violatedRule: 'MAX_LENGTH',
+  };
+}
 
 /** Stores a member (and its credential when a password is given). Callers check e-mail uniqueness first. */
 export async function putMember(db: Db, m: NewMember): Promise<MemberRecord> {
@@ -83,7 +98,7 @@ export async function putMember(db: Db, m: NewMember): Promise<MemberRecord> {
     m.profile?.nickname ??
     ([m.contact?.firstName, m.contact?.lastName].filter(Boolean).join(' ') || beforeFirst(m.email, '@')).slice(
       0,
-      DERIVED_NICKNAME_MAX,
+      IDENTITY_NICKNAME_MAX,
     );
   const record: MemberRecord = {
     id: m.id,

@@ -38,6 +38,7 @@ import {
   findMemberByEmail,
   MEMBER_FQDN,
   MEMBERS,
+  nicknameViolation,
   putMember,
   type MemberRecord,
 } from './member-records.ts';
@@ -404,6 +405,8 @@ export function updateMember(ctx: DomainContext, m: MemberRecord, patch: Member)
     return given !== undefined && given !== read(m);
   }).map(({ field, why }) => ({ field, description: why, violatedRule: 'FIELD_NOT_ALLOWED' }));
   if (patch.privacyStatus === 'UNKNOWN') violations.push(UNKNOWN_PRIVACY);
+  const nickname = nicknameViolation(patch.profile?.nickname, 'member.profile.nickname');
+  if (nickname) violations.push(nickname);
   if (violations.length) throw validationError(violations);
   return changeMember(ctx, m, (d) => mergeMember(ctx, d, patch));
 }
@@ -431,6 +434,8 @@ export async function createMember(
     });
   }
   if (input.privacyStatus === 'UNKNOWN') throw validationError([UNKNOWN_PRIVACY]);
+  const nickname = nicknameViolation(input.profile?.nickname, 'member.profile.nickname');
+  if (nickname) throw validationError([nickname]);
   if (input.profile?.slug !== undefined) checkSlug(ctx.db, input.profile.slug, 'member.profile.slug');
   const contact: Schemas['Contact'] = { ...input.contact };
   if (Array.isArray(contact.addresses)) contact.addresses = withAddressIds(ctx, contact.addresses);
