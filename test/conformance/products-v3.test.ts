@@ -28,7 +28,11 @@ beforeEach(async () => {
   globalThis.fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = new URL(input instanceof Request ? input.url : String(input));
     if (url.pathname.startsWith('/stores/v3/'))
-      seen.push({ method: init?.method ?? (input instanceof Request ? input.method : 'GET'), path: url.pathname, dotR: url.searchParams.has('.r') });
+      seen.push({
+        method: init?.method ?? (input instanceof Request ? input.method : 'GET'),
+        path: url.pathname,
+        dotR: url.searchParams.has('.r'),
+      });
     return inner(input, init);
   }) as typeof fetch;
   restore = () => {
@@ -39,16 +43,25 @@ beforeEach(async () => {
 afterEach(() => restore());
 
 const storefront = () =>
-  createClient({ modules: { productsV3, products, currentCart, checkout }, auth: OAuthStrategy({ clientId: CLIENT_ID }) });
+  createClient({
+    modules: { productsV3, products, currentCart, checkout },
+    auth: OAuthStrategy({ clientId: CLIENT_ID }),
+  });
 const backOffice = () =>
-  createClient({ modules: { productsV3, products }, auth: ApiKeyStrategy({ apiKey: API_KEY, siteId: DEFAULT_SITE_ID }) });
+  createClient({
+    modules: { productsV3, products },
+    auth: ApiKeyStrategy({ apiKey: API_KEY, siteId: DEFAULT_SITE_ID }),
+  });
 
 const SHOP_FIELDS = ['CURRENCY', 'PLAIN_DESCRIPTION', 'VARIANT_OPTION_CHOICE_NAMES'] as const;
 
 describe('the official SDK productsV3 on the sandbox', () => {
   it('lists the shop as a newer storefront template does (GET with .r), with the fields it reads', async () => {
     const shop = storefront();
-    const page = await shop.productsV3.queryProducts({ fields: [...SHOP_FIELDS] }).limit(50).find();
+    const page = await shop.productsV3
+      .queryProducts({ fields: [...SHOP_FIELDS] })
+      .limit(50)
+      .find();
     expect(seen).toEqual([{ method: 'GET', path: '/stores/v3/products/query', dotR: true }]);
     // Every visible seeded product, not the hidden one.
     expect(page.items).toHaveLength(22);
@@ -64,7 +77,11 @@ describe('the official SDK productsV3 on the sandbox', () => {
     expect(first._id).toBe(variantId(1, 0));
     expect(first.price?.actualPrice?.formattedAmount).toBe('$45.00');
     expect(first.inventoryStatus?.inStock).toBe(true);
-    expect(first.choices?.[0]?.optionChoiceNames).toEqual({ optionName: 'Size', choiceName: 'S', renderType: 'TEXT_CHOICES' });
+    expect(first.choices?.[0]?.optionChoiceNames).toEqual({
+      optionName: 'Size',
+      choiceName: 'S',
+      renderType: 'TEXT_CHOICES',
+    });
   });
 
   it('leaves out what the fields do not ask for', async () => {
@@ -92,7 +109,10 @@ describe('the official SDK productsV3 on the sandbox', () => {
   it('sends a long query as the POST fallback, with the same answer', async () => {
     const shop = storefront();
     const many = Array.from({ length: 200 }, (_, i) => `no-such-product-slug-${i}`);
-    const { items } = await shop.productsV3.queryProducts().in('slug', [...many, 'canvas-tote']).find();
+    const { items } = await shop.productsV3
+      .queryProducts()
+      .in('slug', [...many, 'canvas-tote'])
+      .find();
     expect(items.map((p) => p._id)).toEqual([PRODUCT.canvasTote]);
     expect(seen.map((r) => r.method)).toEqual(['POST']);
   });
@@ -111,7 +131,10 @@ describe('the official SDK productsV3 on the sandbox', () => {
     ]);
     const byId = await shop.productsV3.getProduct(PRODUCT.canvasTote);
     expect(byId._id).toBe(PRODUCT.canvasTote);
-    for (const call of [() => shop.productsV3.getProduct(PRODUCT.hiddenSample), () => shop.productsV3.getProductBySlug('nope')]) {
+    for (const call of [
+      () => shop.productsV3.getProduct(PRODUCT.hiddenSample),
+      () => shop.productsV3.getProductBySlug('nope'),
+    ]) {
       const err = (await call().catch((e: unknown) => e)) as { details?: { applicationError?: { code?: unknown } } };
       expect(err.details?.applicationError?.code).toBe(404);
     }
@@ -119,12 +142,24 @@ describe('the official SDK productsV3 on the sandbox', () => {
 
   it('refuses merchant data and hidden products to a visitor, in the provider error codes', async () => {
     const shop = storefront();
-    const merchant = await shop.productsV3.queryProducts({ fields: ['MERCHANT_DATA'] }).find().catch((e: unknown) => e);
+    const merchant = await shop.productsV3
+      .queryProducts({ fields: ['MERCHANT_DATA'] })
+      .find()
+      .catch((e: unknown) => e);
     expect(merchant).toMatchObject({ details: { applicationError: { code: 'NO_PERMISSION_TO_READ_MERCHANT_DATA' } } });
-    const hidden = await shop.productsV3.queryProducts().eq('visible', false).find().catch((e: unknown) => e);
-    expect(hidden).toMatchObject({ details: { applicationError: { code: 'NO_PERMISSION_TO_INCLUDE_NOT_VISIBLE_PRODUCTS' } } });
+    const hidden = await shop.productsV3
+      .queryProducts()
+      .eq('visible', false)
+      .find()
+      .catch((e: unknown) => e);
+    expect(hidden).toMatchObject({
+      details: { applicationError: { code: 'NO_PERMISSION_TO_INCLUDE_NOT_VISIBLE_PRODUCTS' } },
+    });
     // The site owner sees the hidden product, and costs.
-    const admin = await backOffice().productsV3.queryProducts({ fields: ['MERCHANT_DATA'] }).eq('visible', false).find();
+    const admin = await backOffice()
+      .productsV3.queryProducts({ fields: ['MERCHANT_DATA'] })
+      .eq('visible', false)
+      .find();
     expect(admin.items.map((p) => p._id)).toEqual([PRODUCT.hiddenSample]);
     expect(admin.items[0].variantsInfo!.variants![0].revenueDetails?.cost?.amount).toBe('0.5');
   });
@@ -146,11 +181,16 @@ describe('the official SDK productsV3 on the sandbox', () => {
       search: { expression: 'mug' },
     });
     expect(found.products?.map((p) => p.name)).toEqual(['Ceramic mug']);
-    const cheap = await shop.productsV3.searchProducts({ filter: { 'actualPriceRange.minValue.amount': { $lt: 12 } }, sort: [{ fieldName: 'actualPriceRange.minValue.amount', order: 'ASC' }] });
+    const cheap = await shop.productsV3.searchProducts({
+      filter: { 'actualPriceRange.minValue.amount': { $lt: 12 } },
+      sort: [{ fieldName: 'actualPriceRange.minValue.amount', order: 'ASC' }],
+    });
     const prices = cheap.products!.map((p) => Number(p.actualPriceRange!.minValue!.amount));
     expect(prices).toEqual([...prices].sort((a, b) => a - b));
     expect(prices.every((p) => p < 12)).toBe(true);
-    const { count } = await shop.productsV3.countProducts({ filter: { 'inventory.availabilityStatus': 'OUT_OF_STOCK' } });
+    const { count } = await shop.productsV3.countProducts({
+      filter: { 'inventory.availabilityStatus': 'OUT_OF_STOCK' },
+    });
     expect(count).toBe(1);
   });
 });
@@ -168,7 +208,9 @@ describe('one store, two views', () => {
       expect(Number(p3.actualPriceRange!.minValue!.amount)).toBe(Math.min(...paid));
       if (p1.manageVariants || !p1.productOptions?.length) {
         expect(p3.variantsInfo!.variants!.map((v) => v._id)).toEqual(p1.variants!.map((v) => v._id));
-        expect(p3.variantsInfo!.variants!.map((v) => v.inventoryStatus!.inStock)).toEqual(p1.variants!.map((v) => v.stock!.inStock));
+        expect(p3.variantsInfo!.variants!.map((v) => v.inventoryStatus!.inStock)).toEqual(
+          p1.variants!.map((v) => v.stock!.inStock),
+        );
       }
     }
   });
@@ -185,13 +227,28 @@ describe('one store, two views', () => {
           {
             name: 'Color',
             optionRenderType: 'SWATCH_CHOICES',
-            choicesSettings: { choices: [{ name: 'Sand', choiceType: 'ONE_COLOR', colorCode: '#d8c8a8' }, { name: 'Slate', choiceType: 'ONE_COLOR', colorCode: '#5a6470' }] },
+            choicesSettings: {
+              choices: [
+                { name: 'Sand', choiceType: 'ONE_COLOR', colorCode: '#d8c8a8' },
+                { name: 'Slate', choiceType: 'ONE_COLOR', colorCode: '#5a6470' },
+              ],
+            },
           },
         ],
         variantsInfo: {
           variants: [
-            { choices: [{ optionChoiceNames: { optionName: 'Color', choiceName: 'Sand' } }], price: { actualPrice: { amount: '34' }, compareAtPrice: { amount: '40' } }, sku: 'APRON-SAND', inventoryItem: { quantity: 3 } },
-            { choices: [{ optionChoiceNames: { optionName: 'Color', choiceName: 'Slate' } }], price: { actualPrice: { amount: '36' } }, sku: 'APRON-SLATE', inventoryItem: { quantity: 0 } },
+            {
+              choices: [{ optionChoiceNames: { optionName: 'Color', choiceName: 'Sand' } }],
+              price: { actualPrice: { amount: '34' }, compareAtPrice: { amount: '40' } },
+              sku: 'APRON-SAND',
+              inventoryItem: { quantity: 3 },
+            },
+            {
+              choices: [{ optionChoiceNames: { optionName: 'Color', choiceName: 'Slate' } }],
+              price: { actualPrice: { amount: '36' } },
+              sku: 'APRON-SLATE',
+              inventoryItem: { quantity: 0 },
+            },
           ],
         },
       },
@@ -199,12 +256,22 @@ describe('one store, two views', () => {
     );
     const v3 = created.product!;
     expect(v3.revision).toBe('1');
-    expect(v3.actualPriceRange).toEqual({ minValue: { amount: '34', formattedAmount: '$34.00' }, maxValue: { amount: '36', formattedAmount: '$36.00' } });
+    expect(v3.actualPriceRange).toEqual({
+      minValue: { amount: '34', formattedAmount: '$34.00' },
+      maxValue: { amount: '36', formattedAmount: '$36.00' },
+    });
     expect(v3.variantsInfo!.variants!.map((v) => v.inventoryStatus!.inStock)).toEqual([true, false]);
     const { product: v1 } = await storefront().products.getProduct(v3._id!);
     expect(v1!.slug).toBe('linen-apron');
     expect(v1!.variants!.map((v) => v._id)).toEqual(v3.variantsInfo!.variants!.map((v) => v._id));
-    expect(v1!.variants!.map((v) => [v.choices, v.variant!.priceData!.price, v.variant!.priceData!.discountedPrice, v.stock!.quantity])).toEqual([
+    expect(
+      v1!.variants!.map((v) => [
+        v.choices,
+        v.variant!.priceData!.price,
+        v.variant!.priceData!.discountedPrice,
+        v.stock!.quantity,
+      ]),
+    ).toEqual([
       [{ Color: 'Sand' }, 40, 34, 3],
       [{ Color: 'Slate' }, 36, 36, 0],
     ]);
@@ -221,35 +288,96 @@ describe('one store, two views', () => {
     const updated = await admin.productsV3.updateProduct(PRODUCT.notebook, {
       revision: before.revision!,
       name: 'Notebook A5 (dotted)',
-      variantsInfo: { variants: [{ _id: before.variantsInfo!.variants![0]._id, price: { actualPrice: { amount: '8' }, compareAtPrice: { amount: '9' } } }] },
+      variantsInfo: {
+        variants: [
+          {
+            _id: before.variantsInfo!.variants![0]._id,
+            price: { actualPrice: { amount: '8' }, compareAtPrice: { amount: '9' } },
+          },
+        ],
+      },
     });
     expect(updated.name).toBe('Notebook A5 (dotted)');
     expect(updated.revision).toBe(String(Number(before.revision) + 1));
-    expect(updated.variantsInfo!.variants![0].price).toEqual({ actualPrice: { amount: '8' }, compareAtPrice: { amount: '9' } });
+    expect(updated.variantsInfo!.variants![0].price).toEqual({
+      actualPrice: { amount: '8' },
+      compareAtPrice: { amount: '9' },
+    });
     const { product: v1 } = await storefront().products.getProduct(PRODUCT.notebook);
     expect([v1!.name, v1!.variants![0].variant!.priceData!.discountedPrice]).toEqual(['Notebook A5 (dotted)', 8]);
-    const stale = await admin.productsV3.updateProduct(PRODUCT.notebook, { revision: before.revision!, name: 'x' }).catch((e: unknown) => e);
-    expect(stale).toMatchObject({ details: { applicationError: { code: 'REVISION_MISMATCH', description: `Product ${PRODUCT.notebook} is at revision 2, not 1` } } });
+    const stale = await admin.productsV3
+      .updateProduct(PRODUCT.notebook, { revision: before.revision!, name: 'x' })
+      .catch((e: unknown) => e);
+    expect(stale).toMatchObject({
+      details: {
+        applicationError: {
+          code: 'REVISION_MISMATCH',
+          description: `Product ${PRODUCT.notebook} is at revision 2, not 1`,
+        },
+      },
+    });
     await admin.productsV3.deleteProduct(PRODUCT.notebook);
-    const gone = (await storefront().products.getProduct(PRODUCT.notebook).catch((e: unknown) => e)) as { details?: { applicationError?: { code?: unknown } } };
+    const gone = (await storefront()
+      .products.getProduct(PRODUCT.notebook)
+      .catch((e: unknown) => e)) as { details?: { applicationError?: { code?: unknown } } };
     expect(gone.details?.applicationError?.code).toBe(404);
   });
 
   it('refuses a bad new product with the provider codes, and creates nothing', async () => {
     const admin = backOffice();
-    const size = { name: 'Size', optionRenderType: 'TEXT_CHOICES' as const, choicesSettings: { choices: [{ name: 'S', choiceType: 'CHOICE_TEXT' as const }, { name: 'M', choiceType: 'CHOICE_TEXT' as const }] } };
+    const size = {
+      name: 'Size',
+      optionRenderType: 'TEXT_CHOICES' as const,
+      choicesSettings: {
+        choices: [
+          { name: 'S', choiceType: 'CHOICE_TEXT' as const },
+          { name: 'M', choiceType: 'CHOICE_TEXT' as const },
+        ],
+      },
+    };
     const variant = (choice?: string, price = '10') => ({
       choices: choice ? [{ optionChoiceNames: { optionName: 'Size', choiceName: choice } }] : [],
       price: { actualPrice: { amount: price } },
     });
     const attempts: [unknown, string, string][] = [
-      [{ name: 'A', options: [size], variantsInfo: { variants: [variant('S'), variant('S')] } }, 'DUPLICATE_VARIANT_OPTION_CHOICE', 'Two variants name the same choices {"Size":"S"}'],
-      [{ name: 'A', options: [size], variantsInfo: { variants: [variant()] } }, 'MISSING_VARIANT_OPTION_CHOICE', 'A variant names no choice of option "Size"'],
-      [{ name: 'A', options: [size], variantsInfo: { variants: [variant('XXL')] } }, 'CHOICE_NOT_EXIST', 'Option "Size" has no choice "XXL"'],
-      [{ name: 'A', options: [size, size], variantsInfo: { variants: [variant('S')] } }, 'DUPLICATE_PRODUCT_OPTIONS', 'Option "Size" is given twice'],
-      [{ name: 'A', variantsInfo: { variants: [variant(), variant()] } }, 'INVALID_DEFAULT_VARIANT', 'A product without options has exactly one variant, without choices'],
-      [{ name: 'Linen shirt', slug: 'linen-shirt', variantsInfo: { variants: [variant()] } }, 'DUPLICATE_SLUG_ERROR', 'The slug "linen-shirt" is already used'],
-      [{ name: 'A', variantsInfo: { variants: [{ price: { actualPrice: { amount: '10' }, compareAtPrice: { amount: '9' } } }] } }, 'COMPARE_AT_PRICE_LOWER_THAN_ACTUAL_PRICE', 'Variant 0: compareAtPrice 9 is lower than actualPrice 10'],
+      [
+        { name: 'A', options: [size], variantsInfo: { variants: [variant('S'), variant('S')] } },
+        'DUPLICATE_VARIANT_OPTION_CHOICE',
+        'Two variants name the same choices {"Size":"S"}',
+      ],
+      [
+        { name: 'A', options: [size], variantsInfo: { variants: [variant()] } },
+        'MISSING_VARIANT_OPTION_CHOICE',
+        'A variant names no choice of option "Size"',
+      ],
+      [
+        { name: 'A', options: [size], variantsInfo: { variants: [variant('XXL')] } },
+        'CHOICE_NOT_EXIST',
+        'Option "Size" has no choice "XXL"',
+      ],
+      [
+        { name: 'A', options: [size, size], variantsInfo: { variants: [variant('S')] } },
+        'DUPLICATE_PRODUCT_OPTIONS',
+        'Option "Size" is given twice',
+      ],
+      [
+        { name: 'A', variantsInfo: { variants: [variant(), variant()] } },
+        'INVALID_DEFAULT_VARIANT',
+        'A product without options has exactly one variant, without choices',
+      ],
+      [
+        { name: 'Linen shirt', slug: 'linen-shirt', variantsInfo: { variants: [variant()] } },
+        'DUPLICATE_SLUG_ERROR',
+        'The slug "linen-shirt" is already used',
+      ],
+      [
+        {
+          name: 'A',
+          variantsInfo: { variants: [{ price: { actualPrice: { amount: '10' }, compareAtPrice: { amount: '9' } } }] },
+        },
+        'COMPARE_AT_PRICE_LOWER_THAN_ACTUAL_PRICE',
+        'Variant 0: compareAtPrice 9 is lower than actualPrice 10',
+      ],
     ];
     const count = async () => (await admin.productsV3.countProducts()).count;
     const before = await count();
@@ -265,9 +393,20 @@ describe('a V3 product through cart, checkout and order', () => {
   it('is added by its V3 references, checked out and ordered, and its stock taken', async () => {
     const shop = storefront();
     const { product } = await shop.productsV3.getProductBySlug('linen-shirt', { fields: [...SHOP_FIELDS] });
-    const variant = product!.variantsInfo!.variants!.find((v) => v.choices?.[0]?.optionChoiceNames?.choiceName === 'L')!;
+    const variant = product!.variantsInfo!.variants!.find(
+      (v) => v.choices?.[0]?.optionChoiceNames?.choiceName === 'L',
+    )!;
     const cart = await shop.currentCart.addToCurrentCart({
-      lineItems: [{ catalogReference: { catalogItemId: product!._id!, appId: STORES_APP_ID, options: { variantId: variant._id!, preOrderRequested: false } }, quantity: 2 }],
+      lineItems: [
+        {
+          catalogReference: {
+            catalogItemId: product!._id!,
+            appId: STORES_APP_ID,
+            options: { variantId: variant._id!, preOrderRequested: false },
+          },
+          quantity: 2,
+        },
+      ],
     });
     const line = cart.cart!.lineItems![0];
     expect(Number(line.price?.amount)).toBe(Number(variant.price!.actualPrice!.amount));
@@ -279,18 +418,33 @@ describe('a V3 product through cart, checkout and order', () => {
     const after = await backOffice().productsV3.getProduct(product!._id!);
     const v1 = await backOffice().products.getProduct(product!._id!);
     const stock = v1.product!.variants!.find((v) => v._id === variant._id)!.stock!;
-    expect(after.variantsInfo!.variants!.find((v) => v._id === variant._id)!.inventoryStatus!.inStock).toBe(stock.inStock);
+    expect(after.variantsInfo!.variants!.find((v) => v._id === variant._id)!.inventoryStatus!.inStock).toBe(
+      stock.inStock,
+    );
   });
 
   it('sells a combination of a product whose variants are not managed by its V3 variant id', async () => {
     const shop = storefront();
-    const { product } = await shop.productsV3.getProduct(PRODUCT.cottonBandana, { fields: ['VARIANT_OPTION_CHOICE_NAMES'] }).then((p) => ({ product: p }));
+    const { product } = await shop.productsV3
+      .getProduct(PRODUCT.cottonBandana, { fields: ['VARIANT_OPTION_CHOICE_NAMES'] })
+      .then((p) => ({ product: p }));
     const variants = product.variantsInfo!.variants!;
     expect(variants.length).toBe(product.options![0].choicesSettings!.choices!.length);
     const red = variants.find((v) => v.choices?.[0]?.optionChoiceNames?.choiceName === 'Red')!;
     const cart = await shop.currentCart.addToCurrentCart({
-      lineItems: [{ catalogReference: { catalogItemId: PRODUCT.cottonBandana, appId: STORES_APP_ID, options: { variantId: red._id! } }, quantity: 1 }],
+      lineItems: [
+        {
+          catalogReference: {
+            catalogItemId: PRODUCT.cottonBandana,
+            appId: STORES_APP_ID,
+            options: { variantId: red._id! },
+          },
+          quantity: 1,
+        },
+      ],
     });
-    expect(cart.cart!.lineItems![0].descriptionLines?.map((d) => d.colorInfo?.original ?? d.plainText?.original)).toContain('Red');
+    expect(
+      cart.cart!.lineItems![0].descriptionLines?.map((d) => d.colorInfo?.original ?? d.plainText?.original),
+    ).toContain('Red');
   });
 });
