@@ -84,6 +84,13 @@ describe('the official SDK productsV3 on the sandbox', () => {
     });
   });
 
+  it('answers a flat query the SDK sends as plain parameters (fields=CURRENCY, no .r)', async () => {
+    const { products: listed } = await storefront().productsV3.queryProducts({}, { fields: ['CURRENCY'] });
+    expect(seen).toEqual([{ method: 'GET', path: '/stores/v3/products/query', dotR: false }]);
+    expect(listed).toHaveLength(22);
+    expect(listed!.every((p) => p.currency === 'USD')).toBe(true);
+  });
+
   it('leaves out what the fields do not ask for', async () => {
     const { items } = await storefront().productsV3.queryProducts().eq('slug', 'linen-shirt').find();
     const [shirt] = items;
@@ -176,13 +183,14 @@ describe('the official SDK productsV3 on the sandbox', () => {
   it('searches by words and price, and counts', async () => {
     const shop = storefront();
     const found = await shop.productsV3.searchProducts({
-      filter: { 'actualPriceRange.minValue.amount': { $lt: 20 } },
+      // The SDK types amounts as text (V3's money is decimal text); they compare as numbers.
+      filter: { 'actualPriceRange.minValue.amount': { $lt: '20' } },
       sort: [{ fieldName: 'actualPriceRange.minValue.amount', order: 'ASC' }],
       search: { expression: 'mug' },
     });
     expect(found.products?.map((p) => p.name)).toEqual(['Ceramic mug']);
     const cheap = await shop.productsV3.searchProducts({
-      filter: { 'actualPriceRange.minValue.amount': { $lt: 12 } },
+      filter: { 'actualPriceRange.minValue.amount': { $lt: '12' } },
       sort: [{ fieldName: 'actualPriceRange.minValue.amount', order: 'ASC' }],
     });
     const prices = cheap.products!.map((p) => Number(p.actualPriceRange!.minValue!.amount));
@@ -205,7 +213,7 @@ describe('one store, two views', () => {
       const p3 = v3.find((p) => p._id === p1._id)!;
       expect([p3.name, p3.slug]).toEqual([p1.name, p1.slug]);
       const paid = p1.variants!.map((v) => v.variant!.priceData!.discountedPrice);
-      expect(Number(p3.actualPriceRange!.minValue!.amount)).toBe(Math.min(...paid));
+      expect(Number(p3.actualPriceRange!.minValue!.amount)).toBe(Math.min(...paid.map(Number)));
       if (p1.manageVariants || !p1.productOptions?.length) {
         expect(p3.variantsInfo!.variants!.map((v) => v._id)).toEqual(p1.variants!.map((v) => v._id));
         expect(p3.variantsInfo!.variants!.map((v) => v.inventoryStatus!.inStock)).toEqual(

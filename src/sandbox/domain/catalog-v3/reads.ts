@@ -89,6 +89,21 @@ function searchView(p: V3Product): unknown {
   return { ...p, actualPriceRange: numeric(p.actualPriceRange), compareAtPriceRange: numeric(p.compareAtPriceRange) };
 }
 
+const AMOUNT = /^(actualPriceRange|compareAtPriceRange)\.(minValue|maxValue)\.amount$/;
+
+/**
+ * A search filter with its price amounts as numbers: the official SDK types them as text (V3's
+ * money is decimal text), a caller may send numbers; both compare as numbers.
+ */
+function numericAmounts(filter: unknown, amount = false): unknown {
+  if (Array.isArray(filter)) return filter.map((f) => numericAmounts(f, amount));
+  if (filter && typeof filter === 'object')
+    return Object.fromEntries(Object.entries(filter).map(([k, v]) => [k, numericAmounts(v, amount || AMOUNT.test(k))]));
+  return amount && typeof filter === 'string' && filter.trim() !== '' && Number.isFinite(Number(filter))
+    ? Number(filter)
+    : filter;
+}
+
 /** Whether every word of the expression is in the product's name, description or variant skus (case-insensitive). */
 function matchesText(p: StoredProduct, expression: string | null | undefined): boolean {
   const words = (expression ?? '').toLowerCase().split(/\s+/).filter(Boolean);
@@ -119,7 +134,7 @@ export function queryV3(
   const products = seen(db, reader, q.filter).filter((p) => matchesText(p, search?.expression));
   return queryCursor(
     products.map((p) => toV3(p, lens)),
-    q,
+    search ? { ...q, filter: numericAmounts(q.filter) as Filter | null | undefined } : q,
     search
       ? { defaultLimit: DEFAULT_LIMIT, rules: SEARCH_SORT, sortPath: 'search.sort', filterView: searchView }
       : { defaultLimit: DEFAULT_LIMIT, rules: QUERY_SORT, sortPath: 'query.sort' },
@@ -138,7 +153,7 @@ export function countV3(
     seen(db, reader, filter)
       .filter((p) => matchesText(p, expression))
       .map((p) => toV3(p, lens)),
-    { filter },
+    { filter: numericAmounts(filter) as Filter | null | undefined },
     { defaultLimit: Number.MAX_SAFE_INTEGER, filterView: searchView },
   ).items.length;
 }
