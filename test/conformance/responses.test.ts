@@ -605,7 +605,7 @@ describe('Catalog V3 through the official SDK', () => {
     expect(st.products[stocked.product._id].variants[0].stock).toEqual({ trackQuantity: true, quantity: 4, inStock: true });
     const updated = await sdk(admin, 'productsV3.updateProduct', plain._id, { revision: plain.revision, name: 'V3 mug (blue)' });
     st = await state();
-    expect([updated.name, st.products[plain._id].name, st.products[plain._id].revision]).toEqual(['V3 mug (blue)', 'V3 mug (blue)', 2]);
+    expect([updated.name, st.products[plain._id].name, st.productRevisions[plain._id].revision]).toEqual(['V3 mug (blue)', 'V3 mug (blue)', 2]);
     await sdk(admin, 'productsV3.deleteProduct', plain._id);
     expect((await state()).products[plain._id]).toBeUndefined();
   });

@@ -37,13 +37,18 @@ export const storesProductsV3Operations = {
     product: readV3(ctx.db, 'slug', ctx.input.slug, { elevated: elevated(ctx.caller), fields: ctx.input.fields }),
   }),
   'productsV3.createProduct': (ctx) => ({
-    product: toV3(createV3(ctx, ctx.input.product, false), lensOf({ elevated: true, fields: ctx.input.fields })),
+    product: toV3(
+      ctx.db,
+      createV3(ctx, ctx.input.product, false),
+      lensOf({ elevated: true, fields: ctx.input.fields }),
+    ),
   }),
   'productsV3.createProductWithInventory': (ctx) => ({
-    product: toV3(createV3(ctx, ctx.input.product, true), lensOf({ elevated: true, fields: ctx.input.fields })),
+    product: toV3(ctx.db, createV3(ctx, ctx.input.product, true), lensOf({ elevated: true, fields: ctx.input.fields })),
   }),
   'productsV3.updateProduct': (ctx) => ({
     product: toV3(
+      ctx.db,
       updateV3(ctx, String(ctx.input.product.id ?? ctx.input['product.id']), ctx.input.product),
       lensOf({ elevated: true, fields: ctx.input.fields }),
     ),

@@ -63,7 +63,7 @@ export function readV3(db: Db, by: 'id' | 'slug', value: string, reader: V3Reade
   const lens = lensOf(reader);
   const p = by === 'id' ? db.get(PRODUCTS, value) : db.list(PRODUCTS, { slug: value })[0];
   if (!p || !shows(p, reader.elevated)) throw missing('Product', value);
-  return toV3(p, lens);
+  return toV3(db, p, lens);
 }
 
 /** What a query sorts by (V3ProductQuerySpec); a search sorts by more. */
@@ -133,7 +133,7 @@ export function queryV3(
   const lens = lensOf(reader);
   const products = seen(db, reader, q.filter).filter((p) => matchesText(p, search?.expression));
   return queryCursor(
-    products.map((p) => toV3(p, lens)),
+    products.map((p) => toV3(db, p, lens)),
     search ? { ...q, filter: numericAmounts(q.filter) as Filter | null | undefined } : q,
     search
       ? { defaultLimit: DEFAULT_LIMIT, rules: SEARCH_SORT, sortPath: 'search.sort', filterView: searchView }
@@ -152,7 +152,7 @@ export function countV3(
   return queryCursor(
     seen(db, reader, filter)
       .filter((p) => matchesText(p, expression))
-      .map((p) => toV3(p, lens)),
+      .map((p) => toV3(db, p, lens)),
     { filter: numericAmounts(filter) as Filter | null | undefined },
     { defaultLimit: Number.MAX_SAFE_INTEGER, filterView: searchView },
   ).items.length;

@@ -9,6 +9,7 @@ import type { components } from '../../../../generated/types/stores-products-v3.
 import {
   combinationVariantId,
   PRODUCT_PAGE_BASE,
+  revisionOf,
   sellableCombinations,
   stableId,
   type MediaItem,
@@ -18,6 +19,7 @@ import {
 } from '../catalog/catalog.ts';
 import { choiceName } from '../catalog/options.ts';
 import { formatPrice } from '../catalog/pricing.ts';
+import type { Db } from '../../platform/types.ts';
 
 type Schemas = components['schemas'];
 export type V3Product = Schemas['Product'];
@@ -164,7 +166,7 @@ export function variantsOf(p: StoredProduct, lens: V3Lens): V3Variant[] {
 }
 
 /** A stored product as Catalog V3 shows it, with the fields the lens asks for. */
-export function toV3(p: StoredProduct, lens: V3Lens): V3Product {
+export function toV3(db: Db, p: StoredProduct, lens: V3Lens): V3Product {
   const variants = variantsOf(p, lens);
   const shown = p.variants.filter((v) => v.variant.visible !== false);
   const priced = (shown.length ? shown : p.variants).map(pricesOf);
@@ -174,7 +176,7 @@ export function toV3(p: StoredProduct, lens: V3Lens): V3Product {
   const categories = { categories: p.collectionIds.map((id, index) => ({ id, index })) };
   return {
     id: p.id,
-    revision: String(p.revision ?? 1),
+    revision: String(revisionOf(db, p.id)),
     createdDate: p.createdDate ?? null,
     updatedDate: p.lastUpdated ?? null,
     name: p.name ?? '',

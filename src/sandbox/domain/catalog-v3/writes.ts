@@ -11,6 +11,7 @@ import {
   changeProduct,
   PRODUCTS,
   requireProduct,
+  revisionOf,
   slugify,
   uniqueSlug,
   type StoredOption,
@@ -188,7 +189,7 @@ function sameOptions(p: StoredProduct, options: Schemas['Option'][]): boolean {
  */
 export function updateV3(ctx: DomainContext, id: string, patch: V3ProductPatch): StoredProduct {
   const before = requireProduct(ctx.db, id);
-  const revision = String(before.revision ?? 1);
+  const revision = String(revisionOf(ctx.db, id));
   if (patch.revision !== revision)
     throw conflict('REVISION_MISMATCH', `Product ${id} is at revision ${revision}, not ${patch.revision}`, {
       revision,

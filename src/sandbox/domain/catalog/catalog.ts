@@ -2,7 +2,8 @@
  * The store catalog's products: how they are stored, their derived fields (price range, stock,
  * choices in stock), which variant a line names and its price, moving tracked stock, and the
  * change every writer operation goes through (derived fields recomputed, the update announced).
- * Stored: `products` (the spec's Product, with `variants`).
+ * Stored: `products` (the spec's Product, with `variants`) and `productRevisions` (Catalog V3's
+ * count of each product's changes, kept apart so the V1 product answers stay as they were).
  */
 import type { components } from '../../../../generated/types/stores-reader.ts';
 import { conflict, notFound } from '../../platform/errors.ts';
@@ -17,12 +18,17 @@ type Schemas = components['schemas'];
 export type Writable<T> = { -readonly [K in keyof T]: T[K] };
 
 export const PRODUCTS = 'products';
+export const PRODUCT_REVISIONS = 'productRevisions';
 
 declare module '../../platform/types.ts' {
   interface Collections {
     products: StoredProduct;
+    productRevisions: { id: string; revision: number };
   }
 }
+
+/** A product's revision (Catalog V3's): 1 until its first change, one more with every change. */
+export const revisionOf = (db: Db, id: string): number => db.get(PRODUCT_REVISIONS, id)?.revision ?? 1;
 
 /** A choice of an option as stored (`inStock` derived from the variants). */
 export type StoredChoice = Writable<Schemas['Choice']>;
@@ -57,8 +63,6 @@ export type StoredProduct = Omit<
   price?: CatalogPrice;
   convertedPriceData?: CatalogPrice;
   stock: Writable<Schemas['Stock']>;
-  /** Counts the product's changes (Catalog V3's `revision`); 1 until its first change. */
-  revision?: number;
 };
 
 const CURRENCY = 'USD';
@@ -218,9 +222,9 @@ export function changeProduct(ctx: DomainContext, id: string, change: (p: Stored
   requireProduct(ctx.db, id);
   const p = ctx.db.update(PRODUCTS, id, (draft) => {
     change(draft);
-    draft.revision = (draft.revision ?? 1) + 1;
     recompute(draft, ctx.now());
   })!;
+  ctx.db.put(PRODUCT_REVISIONS, id, { id, revision: revisionOf(ctx.db, id) + 1 });
   emitProduct(ctx, 'updated', p);
   return p;
 }

@@ -13,6 +13,7 @@ import {
   emitProduct,
   findProduct,
   priceData,
+  PRODUCT_REVISIONS,
   PRODUCTS,
   recompute,
   requireProduct,
@@ -145,6 +146,7 @@ export function updateProduct(ctx: DomainContext, id: string, input: ProductInpu
 export function deleteProduct(ctx: DomainContext, id: string): void {
   const p = requireProduct(ctx.db, id);
   ctx.db.delete(PRODUCTS, p.id);
+  ctx.db.delete(PRODUCT_REVISIONS, p.id);
   countCollections(ctx.db);
   emitProduct(ctx, 'deleted', p);
 }
