@@ -6,6 +6,7 @@ export { orders } from './modules/orders.ts';
 export { members } from './modules/members.ts';
 export { redirects } from './modules/redirects.ts';
 export { products } from './modules/products.ts';
+export { productsV3 } from './modules/products-v3.ts';
 export { collections } from './modules/collections.ts';
 export { wishlist } from './modules/wishlist.ts';
 export { authentication } from './modules/authentication.ts';

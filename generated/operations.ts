@@ -7,6 +7,7 @@ import { orders } from './modules/orders.ts';
 import { members } from './modules/members.ts';
 import { redirects } from './modules/redirects.ts';
 import { products } from './modules/products.ts';
+import { productsV3 } from './modules/products-v3.ts';
 import { collections } from './modules/collections.ts';
 import { wishlist } from './modules/wishlist.ts';
 import { authentication } from './modules/authentication.ts';
@@ -15,7 +16,7 @@ import { verification } from './modules/verification.ts';
 import { oauth } from './modules/oauth.ts';
 
 /** Every operation of every module, in spec order. The sandbox and the console read this. */
-export const operationList: readonly OperationDescriptor[] = [...Object.values(currentCart), ...Object.values(checkout), ...Object.values(orders), ...Object.values(members), ...Object.values(redirects), ...Object.values(products), ...Object.values(collections), ...Object.values(wishlist), ...Object.values(authentication), ...Object.values(recovery), ...Object.values(verification), ...Object.values(oauth)];
+export const operationList: readonly OperationDescriptor[] = [...Object.values(currentCart), ...Object.values(checkout), ...Object.values(orders), ...Object.values(members), ...Object.values(redirects), ...Object.values(products), ...Object.values(productsV3), ...Object.values(collections), ...Object.values(wishlist), ...Object.values(authentication), ...Object.values(recovery), ...Object.values(verification), ...Object.values(oauth)];
 
 /** The fields each query operation may filter and sort by (`x-sfk-query`), by operation key: the sandbox refuses others, the console offers these. */
 export const queryFields: Readonly<Record<string, QueryFields>> = {
@@ -1032,6 +1033,464 @@ export const queryFields: Readonly<Record<string, QueryFields>> = {
     },
     "sort": "query.sort"
   },
+  "productsV3.queryProducts": {
+    "filter": "query.filter",
+    "fields": {
+      "id": {
+        "type": "string",
+        "operators": [
+          "$eq",
+          "$ne",
+          "$gt",
+          "$gte",
+          "$lt",
+          "$lte",
+          "$in",
+          "$nin",
+          "$startsWith",
+          "$exists"
+        ]
+      },
+      "handle": {
+        "type": "string",
+        "operators": [
+          "$eq",
+          "$ne",
+          "$gt",
+          "$gte",
+          "$lt",
+          "$lte",
+          "$in",
+          "$nin",
+          "$startsWith",
+          "$exists"
+        ]
+      },
+      "slug": {
+        "type": "string",
+        "operators": [
+          "$eq",
+          "$ne",
+          "$gt",
+          "$gte",
+          "$lt",
+          "$lte",
+          "$in",
+          "$nin",
+          "$startsWith",
+          "$exists"
+        ],
+        "sort": true
+      },
+      "visible": {
+        "type": "boolean",
+        "operators": [
+          "$eq",
+          "$ne",
+          "$in",
+          "$exists"
+        ],
+        "sort": true
+      },
+      "createdDate": {
+        "type": "date",
+        "operators": [
+          "$eq",
+          "$ne",
+          "$gt",
+          "$gte",
+          "$lt",
+          "$lte",
+          "$in",
+          "$exists"
+        ],
+        "sort": true
+      },
+      "updatedDate": {
+        "type": "date",
+        "operators": [
+          "$eq",
+          "$ne",
+          "$gt",
+          "$gte",
+          "$lt",
+          "$lte",
+          "$in",
+          "$exists"
+        ],
+        "sort": true
+      },
+      "options.id": {
+        "type": "string",
+        "operators": [
+          "$hasSome",
+          "$hasAll"
+        ]
+      }
+    },
+    "sort": "query.sort"
+  },
+  "productsV3.searchProducts": {
+    "filter": "search.filter",
+    "fields": {
+      "id": {
+        "type": "string",
+        "operators": [
+          "$eq",
+          "$ne",
+          "$in",
+          "$nin",
+          "$exists"
+        ]
+      },
+      "name": {
+        "type": "string",
+        "operators": [
+          "$eq",
+          "$ne",
+          "$gt",
+          "$gte",
+          "$lt",
+          "$lte",
+          "$in",
+          "$nin",
+          "$startsWith",
+          "$exists"
+        ],
+        "sort": true
+      },
+      "slug": {
+        "type": "string",
+        "operators": [
+          "$eq",
+          "$ne",
+          "$in",
+          "$nin",
+          "$startsWith",
+          "$exists"
+        ],
+        "sort": true
+      },
+      "handle": {
+        "type": "string",
+        "operators": [
+          "$eq",
+          "$ne",
+          "$in",
+          "$nin",
+          "$exists"
+        ]
+      },
+      "visible": {
+        "type": "boolean",
+        "operators": [
+          "$eq",
+          "$ne",
+          "$exists"
+        ],
+        "sort": true
+      },
+      "productType": {
+        "type": "string",
+        "enum": [
+          "PHYSICAL",
+          "DIGITAL"
+        ],
+        "operators": [
+          "$eq",
+          "$ne",
+          "$in",
+          "$nin",
+          "$exists"
+        ]
+      },
+      "createdDate": {
+        "type": "date",
+        "operators": [
+          "$eq",
+          "$ne",
+          "$gt",
+          "$gte",
+          "$lt",
+          "$lte",
+          "$exists"
+        ],
+        "sort": true
+      },
+      "updatedDate": {
+        "type": "date",
+        "operators": [
+          "$eq",
+          "$ne",
+          "$gt",
+          "$gte",
+          "$lt",
+          "$lte",
+          "$exists"
+        ],
+        "sort": true
+      },
+      "actualPriceRange.minValue.amount": {
+        "type": "number",
+        "operators": [
+          "$eq",
+          "$ne",
+          "$gt",
+          "$gte",
+          "$lt",
+          "$lte",
+          "$exists"
+        ],
+        "sort": true
+      },
+      "actualPriceRange.maxValue.amount": {
+        "type": "number",
+        "operators": [
+          "$eq",
+          "$ne",
+          "$gt",
+          "$gte",
+          "$lt",
+          "$lte",
+          "$exists"
+        ],
+        "sort": true
+      },
+      "inventory.availabilityStatus": {
+        "type": "string",
+        "enum": [
+          "IN_STOCK",
+          "OUT_OF_STOCK",
+          "PARTIALLY_OUT_OF_STOCK"
+        ],
+        "operators": [
+          "$eq",
+          "$ne",
+          "$in",
+          "$nin",
+          "$exists"
+        ]
+      },
+      "brand.name": {
+        "type": "string",
+        "operators": [
+          "$eq",
+          "$ne",
+          "$in",
+          "$nin",
+          "$startsWith",
+          "$exists"
+        ],
+        "sort": true
+      },
+      "ribbon.name": {
+        "type": "string",
+        "operators": [
+          "$eq",
+          "$ne",
+          "$in",
+          "$nin",
+          "$startsWith",
+          "$exists"
+        ]
+      },
+      "options.id": {
+        "type": "string",
+        "operators": [
+          "$hasSome",
+          "$hasAll"
+        ]
+      },
+      "variantsInfo.variants.sku": {
+        "type": "string",
+        "operators": [
+          "$hasSome",
+          "$hasAll"
+        ]
+      }
+    },
+    "sort": "search.sort"
+  },
+  "productsV3.countProducts": {
+    "filter": "filter",
+    "fields": {
+      "id": {
+        "type": "string",
+        "operators": [
+          "$eq",
+          "$ne",
+          "$in",
+          "$nin",
+          "$exists"
+        ]
+      },
+      "name": {
+        "type": "string",
+        "operators": [
+          "$eq",
+          "$ne",
+          "$gt",
+          "$gte",
+          "$lt",
+          "$lte",
+          "$in",
+          "$nin",
+          "$startsWith",
+          "$exists"
+        ],
+        "sort": true
+      },
+      "slug": {
+        "type": "string",
+        "operators": [
+          "$eq",
+          "$ne",
+          "$in",
+          "$nin",
+          "$startsWith",
+          "$exists"
+        ],
+        "sort": true
+      },
+      "handle": {
+        "type": "string",
+        "operators": [
+          "$eq",
+          "$ne",
+          "$in",
+          "$nin",
+          "$exists"
+        ]
+      },
+      "visible": {
+        "type": "boolean",
+        "operators": [
+          "$eq",
+          "$ne",
+          "$exists"
+        ],
+        "sort": true
+      },
+      "productType": {
+        "type": "string",
+        "enum": [
+          "PHYSICAL",
+          "DIGITAL"
+        ],
+        "operators": [
+          "$eq",
+          "$ne",
+          "$in",
+          "$nin",
+          "$exists"
+        ]
+      },
+      "createdDate": {
+        "type": "date",
+        "operators": [
+          "$eq",
+          "$ne",
+          "$gt",
+          "$gte",
+          "$lt",
+          "$lte",
+          "$exists"
+        ],
+        "sort": true
+      },
+      "updatedDate": {
+        "type": "date",
+        "operators": [
+          "$eq",
+          "$ne",
+          "$gt",
+          "$gte",
+          "$lt",
+          "$lte",
+          "$exists"
+        ],
+        "sort": true
+      },
+      "actualPriceRange.minValue.amount": {
+        "type": "number",
+        "operators": [
+          "$eq",
+          "$ne",
+          "$gt",
+          "$gte",
+          "$lt",
+          "$lte",
+          "$exists"
+        ],
+        "sort": true
+      },
+      "actualPriceRange.maxValue.amount": {
+        "type": "number",
+        "operators": [
+          "$eq",
+          "$ne",
+          "$gt",
+          "$gte",
+          "$lt",
+          "$lte",
+          "$exists"
+        ],
+        "sort": true
+      },
+      "inventory.availabilityStatus": {
+        "type": "string",
+        "enum": [
+          "IN_STOCK",
+          "OUT_OF_STOCK",
+          "PARTIALLY_OUT_OF_STOCK"
+        ],
+        "operators": [
+          "$eq",
+          "$ne",
+          "$in",
+          "$nin",
+          "$exists"
+        ]
+      },
+      "brand.name": {
+        "type": "string",
+        "operators": [
+          "$eq",
+          "$ne",
+          "$in",
+          "$nin",
+          "$startsWith",
+          "$exists"
+        ],
+        "sort": true
+      },
+      "ribbon.name": {
+        "type": "string",
+        "operators": [
+          "$eq",
+          "$ne",
+          "$in",
+          "$nin",
+          "$startsWith",
+          "$exists"
+        ]
+      },
+      "options.id": {
+        "type": "string",
+        "operators": [
+          "$hasSome",
+          "$hasAll"
+        ]
+      },
+      "variantsInfo.variants.sku": {
+        "type": "string",
+        "operators": [
+          "$hasSome",
+          "$hasAll"
+        ]
+      }
+    }
+  },
   "collections.queryCollections": {
     "filter": "query.filter",
     "fields": {
@@ -1157,6 +1616,15 @@ export const errorCodes: Readonly<Record<string, readonly string[]>> = {
   "products.deleteCollection": ["UNAUTHENTICATED","PERMISSION_DENIED","COLLECTION_NOT_FOUND","CANNOT_DELETE_ALL_PRODUCTS"],
   "products.bulkUpdateProductsProperty": ["UNAUTHENTICATED","PERMISSION_DENIED"],
   "products.bulkAdjustProductProperty": ["UNAUTHENTICATED","PERMISSION_DENIED","INVALID_ADJUSTMENT"],
+  "productsV3.queryProducts": ["UNAUTHENTICATED","PERMISSION_DENIED","INVALID_CURSOR","CURSOR_QUERY_MISMATCH","INVALID_FILTER","NO_PERMISSION_TO_READ_MERCHANT_DATA","NO_PERMISSION_TO_INCLUDE_NOT_VISIBLE_PRODUCTS"],
+  "productsV3.searchProducts": ["UNAUTHENTICATED","PERMISSION_DENIED","INVALID_CURSOR","CURSOR_QUERY_MISMATCH","INVALID_FILTER","NO_PERMISSION_TO_READ_MERCHANT_DATA","NO_PERMISSION_TO_INCLUDE_NOT_VISIBLE_PRODUCTS"],
+  "productsV3.countProducts": ["UNAUTHENTICATED","PERMISSION_DENIED","INVALID_FILTER","NO_PERMISSION_TO_READ_MERCHANT_DATA","NO_PERMISSION_TO_INCLUDE_NOT_VISIBLE_PRODUCTS"],
+  "productsV3.getProductBySlug": ["UNAUTHENTICATED","PERMISSION_DENIED","NO_PERMISSION_TO_READ_MERCHANT_DATA","NO_PERMISSION_TO_INCLUDE_NOT_VISIBLE_PRODUCTS"],
+  "productsV3.getProduct": ["UNAUTHENTICATED","PERMISSION_DENIED","NO_PERMISSION_TO_READ_MERCHANT_DATA","NO_PERMISSION_TO_INCLUDE_NOT_VISIBLE_PRODUCTS"],
+  "productsV3.deleteProduct": ["UNAUTHENTICATED","PERMISSION_DENIED","PRODUCT_NOT_FOUND"],
+  "productsV3.createProduct": ["UNAUTHENTICATED","PERMISSION_DENIED","MISSING_VARIANT_OPTION_CHOICE","DUPLICATE_VARIANT_OPTION_CHOICE","DUPLICATE_PRODUCT_OPTIONS","CHOICE_NOT_EXIST","PRODUCT_OPTION_NAME_AND_TYPE_REQUIRED","PRODUCT_OPTION_CHOICE_NAME_AND_TYPE_REQUIRED","INVALID_DEFAULT_VARIANT","DUPLICATE_SLUG_ERROR","COMPARE_AT_PRICE_LOWER_THAN_ACTUAL_PRICE"],
+  "productsV3.createProductWithInventory": ["UNAUTHENTICATED","PERMISSION_DENIED","MISSING_VARIANT_OPTION_CHOICE","DUPLICATE_VARIANT_OPTION_CHOICE","DUPLICATE_PRODUCT_OPTIONS","CHOICE_NOT_EXIST","PRODUCT_OPTION_NAME_AND_TYPE_REQUIRED","PRODUCT_OPTION_CHOICE_NAME_AND_TYPE_REQUIRED","INVALID_DEFAULT_VARIANT","DUPLICATE_SLUG_ERROR","COMPARE_AT_PRICE_LOWER_THAN_ACTUAL_PRICE"],
+  "productsV3.updateProduct": ["UNAUTHENTICATED","PERMISSION_DENIED","PRODUCT_NOT_FOUND","REVISION_MISMATCH","DUPLICATE_SLUG_ERROR","VARIANT_NOT_FOUND","OPTIONS_CHANGE_NOT_SUPPORTED","COMPARE_AT_PRICE_LOWER_THAN_ACTUAL_PRICE"],
   "collections.getCollection": ["UNAUTHENTICATED","PERMISSION_DENIED"],
   "collections.getCollectionBySlug": ["UNAUTHENTICATED","PERMISSION_DENIED"],
   "collections.queryCollections": ["UNAUTHENTICATED","PERMISSION_DENIED"],
@@ -1180,4 +1648,4 @@ export const errorCodes: Readonly<Record<string, readonly string[]>> = {
 };
 
 /** The bundled service names (files in generated/openapi/). */
-export const serviceNames = ["current-cart","checkout","orders","members","redirects","stores-reader","stores-writer","collections-v2","wishlist","authentication","recovery","verification","oauth"] as const;
+export const serviceNames = ["current-cart","checkout","orders","members","redirects","stores-reader","stores-writer","stores-products-v3","collections-v2","wishlist","authentication","recovery","verification","oauth"] as const;

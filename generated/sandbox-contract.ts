@@ -7,6 +7,7 @@ import type { operations as T_members } from './types/members.ts';
 import type { operations as T_redirects } from './types/redirects.ts';
 import type { operations as T_stores_reader } from './types/stores-reader.ts';
 import type { operations as T_stores_writer } from './types/stores-writer.ts';
+import type { operations as T_stores_products_v3 } from './types/stores-products-v3.ts';
 import type { operations as T_collections_v2 } from './types/collections-v2.ts';
 import type { operations as T_wishlist } from './types/wishlist.ts';
 import type { operations as T_authentication } from './types/authentication.ts';
@@ -196,6 +197,24 @@ export interface SandboxContract {
   "products.bulkUpdateProductsProperty": { request: RequestOf<T_stores_writer["bulkUpdateProductsProperty"]>; response: ResponseOf<T_stores_writer["bulkUpdateProductsProperty"]> };
   /** POST /stores/v1/bulk/products/adjust-properties */
   "products.bulkAdjustProductProperty": { request: RequestOf<T_stores_writer["bulkAdjustProductProperty"]>; response: ResponseOf<T_stores_writer["bulkAdjustProductProperty"]> };
+  /** POST /stores/v3/products/query */
+  "productsV3.queryProducts": { request: RequestOf<T_stores_products_v3["queryProducts"]>; response: ResponseOf<T_stores_products_v3["queryProducts"]> };
+  /** POST /stores/v3/products/search */
+  "productsV3.searchProducts": { request: RequestOf<T_stores_products_v3["searchProducts"]>; response: ResponseOf<T_stores_products_v3["searchProducts"]> };
+  /** POST /stores/v3/products/count */
+  "productsV3.countProducts": { request: RequestOf<T_stores_products_v3["countProducts"]>; response: ResponseOf<T_stores_products_v3["countProducts"]> };
+  /** GET /stores/v3/products/slug/{slug} */
+  "productsV3.getProductBySlug": { request: RequestOf<T_stores_products_v3["getProductBySlug"]>; response: ResponseOf<T_stores_products_v3["getProductBySlug"]> };
+  /** GET /stores/v3/products/{productId} */
+  "productsV3.getProduct": { request: RequestOf<T_stores_products_v3["getProduct"]>; response: ResponseOf<T_stores_products_v3["getProduct"]> };
+  /** DELETE /stores/v3/products/{productId} */
+  "productsV3.deleteProduct": { request: RequestOf<T_stores_products_v3["deleteProduct"]>; response: ResponseOf<T_stores_products_v3["deleteProduct"]> };
+  /** POST /stores/v3/products */
+  "productsV3.createProduct": { request: RequestOf<T_stores_products_v3["createProduct"]>; response: ResponseOf<T_stores_products_v3["createProduct"]> };
+  /** POST /stores/v3/products-with-inventory */
+  "productsV3.createProductWithInventory": { request: RequestOf<T_stores_products_v3["createProductWithInventory"]>; response: ResponseOf<T_stores_products_v3["createProductWithInventory"]> };
+  /** PATCH /stores/v3/products/{product.id} */
+  "productsV3.updateProduct": { request: RequestOf<T_stores_products_v3["updateProduct"]>; response: ResponseOf<T_stores_products_v3["updateProduct"]> };
   /** GET /v2/collections/{id} */
   "collections.getCollection": { request: RequestOf<T_collections_v2["getCollection"]>; response: ResponseOf<T_collections_v2["getCollection"]> };
   /** GET /v2/collections/slug/{slug} */

@@ -7,12 +7,13 @@ import s3 from './openapi/members.json' with { type: 'json' };
 import s4 from './openapi/redirects.json' with { type: 'json' };
 import s5 from './openapi/stores-reader.json' with { type: 'json' };
 import s6 from './openapi/stores-writer.json' with { type: 'json' };
-import s7 from './openapi/collections-v2.json' with { type: 'json' };
-import s8 from './openapi/wishlist.json' with { type: 'json' };
-import s9 from './openapi/authentication.json' with { type: 'json' };
-import s10 from './openapi/recovery.json' with { type: 'json' };
-import s11 from './openapi/verification.json' with { type: 'json' };
-import s12 from './openapi/oauth.json' with { type: 'json' };
+import s7 from './openapi/stores-products-v3.json' with { type: 'json' };
+import s8 from './openapi/collections-v2.json' with { type: 'json' };
+import s9 from './openapi/wishlist.json' with { type: 'json' };
+import s10 from './openapi/authentication.json' with { type: 'json' };
+import s11 from './openapi/recovery.json' with { type: 'json' };
+import s12 from './openapi/verification.json' with { type: 'json' };
+import s13 from './openapi/oauth.json' with { type: 'json' };
 
 /** The bundled spec of every service, by service name (the sandbox validates against these). */
 export const specs: Record<string, Record<string, unknown>> = {
@@ -23,10 +24,11 @@ export const specs: Record<string, Record<string, unknown>> = {
   "redirects": s4,
   "stores-reader": s5,
   "stores-writer": s6,
-  "collections-v2": s7,
-  "wishlist": s8,
-  "authentication": s9,
-  "recovery": s10,
-  "verification": s11,
-  "oauth": s12,
+  "stores-products-v3": s7,
+  "collections-v2": s8,
+  "wishlist": s9,
+  "authentication": s10,
+  "recovery": s11,
+  "verification": s12,
+  "oauth": s13,
 };

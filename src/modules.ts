@@ -15,6 +15,8 @@ export const members = /* @__PURE__ */ defineModule(g.members, createQueryBuilde
 export const redirects = /* @__PURE__ */ defineModule(g.redirects);
 export const collections = /* @__PURE__ */ defineModule(g.collections, createQueryBuilder);
 export const products = /* @__PURE__ */ defineModule(g.products, createQueryBuilder);
+/** Catalog V3 products (cursor-paged: no offset query builder). */
+export const productsV3 = /* @__PURE__ */ defineModule(g.productsV3);
 export const wishlist = /* @__PURE__ */ defineModule(g.wishlist);
 export const authentication = /* @__PURE__ */ defineModule(g.authentication);
 export const recovery = /* @__PURE__ */ defineModule(g.recovery);

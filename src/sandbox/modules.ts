@@ -28,6 +28,7 @@ import { ordersOperations } from './operations/orders.ts';
 import { recommendationsModule } from './operations/recommendations.ts';
 import { recoveryOperations } from './operations/recovery.ts';
 import { redirectsOperations } from './operations/redirects.ts';
+import { storesProductsV3Operations } from './operations/stores-products-v3.ts';
 import { storesReaderOperations } from './operations/stores-reader.ts';
 import { storesWriterOperations } from './operations/stores-writer.ts';
 import { verificationOperations } from './operations/verification.ts';
@@ -58,7 +59,7 @@ const identityModule: SandboxModule = {
 /** Redirect sessions and the hosted pages they send a browser to (login, logout, recovery). */
 const redirectsModule: SandboxModule = { name: 'redirects', handlers: redirectsOperations, routes: hostedPageRoutes };
 
-/** The store catalog: products and collections (reader and writer), collections v2, the wishlist. */
+/** The store catalog: products and collections (reader and writer), collections v2, the wishlist, Catalog V3 products. */
 const catalogModule: SandboxModule = {
   name: 'catalog',
   seed: seedCatalog,
@@ -68,7 +69,8 @@ const catalogModule: SandboxModule = {
     ...storesWriterOperations,
     ...collectionsV2Operations,
     ...wishlistOperations,
-  } satisfies SandboxHandlers<'products' | 'collections' | 'wishlist'>,
+    ...storesProductsV3Operations,
+  } satisfies SandboxHandlers<'products' | 'collections' | 'wishlist' | 'productsV3'>,
 };
 
 /** The current cart and checkouts; a visitor's cart becomes the member's when they sign in. */

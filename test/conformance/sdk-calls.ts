@@ -16,7 +16,7 @@ import { checkout as sdkCheckout, currentCart as sdkCurrentCart, orders as sdkOr
 import { authentication as sdkAuthentication, oauth as sdkOauth, recovery as sdkRecovery, verification as sdkVerification } from '@wix/identity';
 import { members as sdkMembers } from '@wix/members';
 import { redirects as sdkRedirects } from '@wix/redirects';
-import { collections as sdkCollections, products as sdkProducts, wishlist as sdkWishlist } from '@wix/stores';
+import { collections as sdkCollections, products as sdkProducts, productsV3 as sdkProductsV3, wishlist as sdkWishlist } from '@wix/stores';
 import { operationList } from '../../generated/operations.ts';
 import type { OperationDescriptor } from '../../generated/runtime-types.ts';
 import { mapShape, type LeafFn } from '../../src/normalise/shape.ts';
@@ -30,6 +30,7 @@ export const sdkModules = {
   members: sdkMembers,
   redirects: sdkRedirects,
   products: sdkProducts,
+  productsV3: sdkProductsV3,
   collections: sdkCollections,
   wishlist: sdkWishlist,
   authentication: sdkAuthentication,
@@ -140,6 +141,15 @@ export const SDK_ARGS: Record<string, string[]> = {
   'products.deleteCollection': ['id'],
   'products.bulkUpdateProductsProperty': ['ids', 'set'],
   'products.bulkAdjustProductProperty': ['adjust', 'ids'],
+  'productsV3.queryProducts': ['query', '*'],
+  'productsV3.searchProducts': ['search', '*'],
+  'productsV3.countProducts': ['*'],
+  'productsV3.getProduct': ['productId', '*'],
+  'productsV3.getProductBySlug': ['slug', '*'],
+  'productsV3.createProduct': ['product', '*'],
+  'productsV3.createProductWithInventory': ['product', '*'],
+  'productsV3.updateProduct': ['product.id', 'product-', '*'],
+  'productsV3.deleteProduct': ['productId'],
   'wishlist.getWishlistById': ['id', '*'],
   'authentication.registerV2': ['loginId', '*'],
   'authentication.loginV2': ['loginId', '*'],
@@ -217,6 +227,8 @@ const EXTRA_FIELDS: Record<string, Json> = {
   'members.listMembers': { paging: { limit: 5, offset: 0 }, fieldsets: ['FULL'], sorting: [{ fieldName: 'profile.nickname', order: 'ASC' }] },
   'members.deleteMyMember': { contentAssigneeId: '6a8c2f6e-0000-4000-8000-000000000001' },
   'products.getProduct': { includeMerchantSpecificData: true },
+  'productsV3.getProduct': { fields: ['CURRENCY', 'URL'] },
+  'productsV3.getProductBySlug': { fields: ['VARIANT_OPTION_CHOICE_NAMES'] },
   'authentication.logout': { postLogoutRedirectUri: 'http://localhost:5173/bye', clientId: 'sandbox-client' },
 };
 

@@ -13,12 +13,17 @@
  *   balance goes down by what the order took;
  * - an open checkout read answers the prices of now, as the order charges;
  * - nothing is captured from a canceled order, and what is still authorized is released;
- * - a refused request changes nothing.
+ * - a refused request changes nothing;
+ * - Catalog V3 and V1 are one store: a shopper adds items by either catalog's references (V3's
+ *   product and variant ids, a combination's id for a product without managed variants), a V3
+ *   reader sees the prices and stock the model says, and the admin's V3 price change (at the
+ *   product's current revision only) is what carts, checkouts and orders then charge.
  * fast-check's commands, a fixed seed (MODEL_SEED overrides it, MODEL_RUNS the number of runs)
  * and a bounded number of runs and steps.
  */
 import fc from 'fast-check';
 import { beforeAll, expect, it } from 'vitest';
+import { combinationVariantId } from '../../src/sandbox/domain/catalog/catalog.ts';
 import { createSandbox, type Sandbox } from '../../src/sandbox/platform/app.ts';
 import { DEFAULT_API_KEY, DEFAULT_CLIENT_ID, GIFT_CARD, PRODUCT, STORES_APP_ID } from '../../src/sandbox/seed/ids.ts';
 
@@ -187,6 +192,27 @@ const variantOf = (item: Item, variants: Json[]) =>
   item.byOptions || !item.choice || variants.length === 1
     ? variants[0]
     : variants.find((v) => Object.entries(item.choice!).every(([k, c]) => v.choices[k] === c))!;
+/** Whether a shopper can name the item by a V3 reference (the plain bandana is V1's default variant of an optioned product: V3 has none). */
+const hasV3Ref = (item: Item) => !(item.product === PRODUCT.cottonBandana && !item.choice);
+/** The item's variant in V3's view of its product (by its choices' names), or undefined. */
+const v3VariantOf = (item: Item, product: Json): Json | undefined =>
+  (product.variantsInfo.variants as Json[]).find((v) =>
+    item.choice
+      ? Object.entries(item.choice).every(([k, c]) =>
+          (v.choices as Json[]).some(
+            (x) => x.optionChoiceNames?.optionName === k && x.optionChoiceNames?.choiceName === c,
+          ),
+        )
+      : (v.choices as Json[]).length === 0,
+  );
+/** The V3 catalog reference a V3 storefront sends: the product id and its V3 variant's id, read from V3. */
+async function v3RefOf(r: Real, caller: number | 'admin', item: Item) {
+  const res = await api(r, caller, 'GET', `/stores/v3/products/${item.product}?fields=VARIANT_OPTION_CHOICE_NAMES`);
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  // A combination of the bandana whose options are gone: the id a V3 storefront read before.
+  const id = v3VariantOf(item, res.body.product)?.id ?? combinationVariantId(item.product, item.choice ?? {});
+  return { appId: STORES_APP_ID, catalogItemId: item.product, options: { variantId: id } };
+}
 const money = (p: Json | undefined) => Math.round(Number(p?.amount ?? 'NaN') * 100);
 const addsUp = (p: Json) =>
   expect(money(p.total)).toBe(money(p.subtotal) - money(p.discount) + money(p.shipping) + money(p.tax));
@@ -268,35 +294,39 @@ const itemArb = fc.integer({ min: 0, max: ITEMS.length - 1 });
 const commands = [
   weighted(
     3,
-    fc.tuple(visitorArb, itemArb, fc.integer({ min: 1, max: 4 })).map(([v, i, q]) =>
-      cmd(`visitor ${v} adds ${q} ${ITEMS[i].name}`, async (m, r) => {
-        const variants = stateOf(r).products[ITEMS[i].product].variants;
-        const path = '/ecom/v1/carts/current/add-to-cart';
-        const body = { lineItems: [{ quantity: q, catalogReference: refOf(ITEMS[i], variants) }] };
-        if (!sold(m, i)) return refused(r, 400, () => api(r, v, 'POST', path, body));
-        const res = await api(r, v, 'POST', path, body);
-        expect(res.status, JSON.stringify(res.body)).toBe(200);
-        const cart = m.carts[v];
-        const same = cart.find((l) => l.item === i);
-        if (same) same.quantity += q;
-        else cart.push({ item: i, quantity: q });
-        const lines: Json[] = res.body.cart.lineItems;
-        expect(lines.map((l) => l.quantity)).toEqual(cart.map((l) => l.quantity));
-        const expected = availability(m, cart);
-        cart.forEach((l, k) => {
-          expect(lines[k].availability.status, `${ITEMS[l.item].name} availability`).toBe(expected[k].status);
-          if (!sold(m, l.item)) return;
-          expect(money(lines[k].price), `${ITEMS[l.item].name} price`).toBe(unitPrice(m, l.item));
-          expect(money(lines[k].fullPrice)).toBe(fullPrice(m, l.item));
-        });
-        const t = checkoutTotals(m, cart, true, m.discounts[v]);
-        expect(money(res.body.cart.subtotal), 'cart subtotal').toBe(t.subtotal);
-        const merchant = (res.body.cart.appliedDiscounts as Json[]).filter((d) => d.merchantDiscount);
-        expect(
-          merchant.map((d) => money(d.merchantDiscount.amount)),
-          'cart merchant discount',
-        ).toEqual(m.discounts[v] ? [t.discount] : []);
-      }),
+    fc.tuple(visitorArb, itemArb, fc.integer({ min: 1, max: 4 }), fc.boolean()).map(([v, i, q, v3]) =>
+      cmd(
+        `visitor ${v} adds ${q} ${ITEMS[i].name}${v3 && hasV3Ref(ITEMS[i]) ? ' by its V3 references' : ''}`,
+        async (m, r) => {
+          const variants = stateOf(r).products[ITEMS[i].product].variants;
+          const path = '/ecom/v1/carts/current/add-to-cart';
+          const ref = v3 && hasV3Ref(ITEMS[i]) ? await v3RefOf(r, v, ITEMS[i]) : refOf(ITEMS[i], variants);
+          const body = { lineItems: [{ quantity: q, catalogReference: ref }] };
+          if (!sold(m, i)) return refused(r, 400, () => api(r, v, 'POST', path, body));
+          const res = await api(r, v, 'POST', path, body);
+          expect(res.status, JSON.stringify(res.body)).toBe(200);
+          const cart = m.carts[v];
+          const same = cart.find((l) => l.item === i);
+          if (same) same.quantity += q;
+          else cart.push({ item: i, quantity: q });
+          const lines: Json[] = res.body.cart.lineItems;
+          expect(lines.map((l) => l.quantity)).toEqual(cart.map((l) => l.quantity));
+          const expected = availability(m, cart);
+          cart.forEach((l, k) => {
+            expect(lines[k].availability.status, `${ITEMS[l.item].name} availability`).toBe(expected[k].status);
+            if (!sold(m, l.item)) return;
+            expect(money(lines[k].price), `${ITEMS[l.item].name} price`).toBe(unitPrice(m, l.item));
+            expect(money(lines[k].fullPrice)).toBe(fullPrice(m, l.item));
+          });
+          const t = checkoutTotals(m, cart, true, m.discounts[v]);
+          expect(money(res.body.cart.subtotal), 'cart subtotal').toBe(t.subtotal);
+          const merchant = (res.body.cart.appliedDiscounts as Json[]).filter((d) => d.merchantDiscount);
+          expect(
+            merchant.map((d) => money(d.merchantDiscount.amount)),
+            'cart merchant discount',
+          ).toEqual(m.discounts[v] ? [t.discount] : []);
+        },
+      ),
     ),
   ),
   weighted(
@@ -528,6 +558,82 @@ const commands = [
       m.base[PRODUCTS[p]] = Math.max(0, base + halfUp(base * pct, 100));
     }),
   ),
+  weighted(
+    2,
+    fc.tuple(visitorArb, itemArb).map(([v, i]) =>
+      cmd(`a V3 reader (visitor ${v}) reads ${ITEMS[i].name}`, async (m, r) => {
+        const item = ITEMS[i];
+        const res = await api(
+          r,
+          v,
+          'GET',
+          `/stores/v3/products/${item.product}?fields=CURRENCY&fields=VARIANT_OPTION_CHOICE_NAMES`,
+        );
+        expect(res.status, JSON.stringify(res.body)).toBe(200);
+        const product = res.body.product;
+        // The plain bandana is any of its combinations (they all sell from its one variant).
+        const variant = hasV3Ref(item) ? v3VariantOf(item, product) : product.variantsInfo.variants[0];
+        if (!sold(m, i))
+          return expect(variant, `${item.name} has no V3 variant once its options are gone`).toBeUndefined();
+        const price = variant!.price;
+        expect(money(price.actualPrice), `${item.name} V3 actual price`).toBe(unitPrice(m, i));
+        expect(price.actualPrice.formattedAmount).toBe(`$${cents2(unitPrice(m, i))}`);
+        const full = fullPrice(m, i);
+        expect(price.compareAtPrice ? money(price.compareAtPrice) : undefined, `${item.name} V3 compare-at price`).toBe(
+          full > unitPrice(m, i) ? full : undefined,
+        );
+        expect(variant!.inventoryStatus.inStock, `${item.name} V3 in stock`).toBe(m.stock[item.unit] > 0);
+      }),
+    ),
+  ),
+  fc
+    .tuple(
+      fc.constantFrom(...ITEMS.map((item, i) => i).filter((i) => ITEMS[i].product !== PRODUCT.cottonBandana)),
+      fc.constantFrom(0, 350, 1200),
+      fc.boolean(),
+    )
+    .map(([i, surcharge, stale]) =>
+      cmd(
+        `admin sets ${ITEMS[i].name}'s list price to its base + ${cents2(surcharge)} through V3${stale ? ' at a stale revision' : ''}`,
+        async (m, r) => {
+          const item = ITEMS[i];
+          const read = await api(
+            r,
+            'admin',
+            'GET',
+            `/stores/v3/products/${item.product}?fields=VARIANT_OPTION_CHOICE_NAMES`,
+          );
+          const variant = v3VariantOf(item, read.body.product)!;
+          const revision = read.body.product.revision;
+          // What the product's discount makes of the new list price: the price paid.
+          const next = { ...m, surcharge: m.surcharge.map((x, k) => (k === i ? surcharge : x)) };
+          const [full, paid] = [fullPrice(next, i), unitPrice(next, i)];
+          const body = {
+            product: {
+              id: item.product,
+              revision: stale ? String(Number(revision) + 1) : revision,
+              variantsInfo: {
+                variants: [
+                  {
+                    id: variant.id,
+                    price: {
+                      actualPrice: { amount: cents2(paid) },
+                      ...(full > paid ? { compareAtPrice: { amount: cents2(full) } } : {}),
+                    },
+                  },
+                ],
+              },
+            },
+          };
+          const path = `/stores/v3/products/${item.product}`;
+          if (stale) return refused(r, 409, () => api(r, 'admin', 'PATCH', path, body));
+          const res = await api(r, 'admin', 'PATCH', path, body);
+          expect(res.status, JSON.stringify(res.body)).toBe(200);
+          expect(res.body.product.revision).toBe(String(Number(revision) + 1));
+          m.surcharge[i] = surcharge;
+        },
+      ),
+    ),
   fc.constant(
     cmd(
       "admin removes the bandana's options",

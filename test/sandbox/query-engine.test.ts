@@ -75,10 +75,20 @@ describe('sorting and paging', () => {
     const seen: number[] = [];
     let cursor: string | undefined;
     do {
-      const page = queryCursor(all, { cursorPaging: { limit: 3, cursor } });
+      // A next page sends the cursor alone: it carries the filter and sort.
+      const page = queryCursor(all, cursor ? { cursorPaging: { limit: 3, cursor } } : { filter: { i: { $lt: 7 } }, sort: [{ fieldName: 'i', order: 'DESC' }], cursorPaging: { limit: 3 } }, { defaultLimit: 50 });
       seen.push(...page.items.map((x) => x.i));
       cursor = page.metadata.cursors.next;
     } while (cursor);
-    expect(seen).toEqual([0, 1, 2, 3, 4, 5, 6]);
+    expect(seen).toEqual([6, 5, 4, 3, 2, 1, 0]);
+  });
+
+  it('refuses a cursor beside a different filter, and a cursor it did not make', () => {
+    const all = Array.from({ length: 7 }, (_, i) => ({ i }));
+    const next = queryCursor(all, { filter: { i: { $gt: 1 } }, cursorPaging: { limit: 2 } }, { defaultLimit: 50 }).metadata.cursors.next!;
+    expect(() => queryCursor(all, { filter: { i: { $gt: 2 } }, cursorPaging: { cursor: next } }, { defaultLimit: 50 })).toThrow(
+      'A cursor carries its own filter and sort: send the cursor without a different filter or sort',
+    );
+    expect(() => queryCursor(all, { cursorPaging: { cursor: 'bm9wZQ' } }, { defaultLimit: 50 })).toThrow('cursorPaging.cursor is not a cursor this search answered');
   });
 });

@@ -3,10 +3,9 @@
  * each operation checks its request, calls the order rules (domain/orders/orders.ts, settlement.ts) and
  * shapes the answer. Search filters, sorts and pages here (cursor paging is request handling).
  */
-import { decodeBase64Url, encodeBase64Url } from '../../normalise/base64url.ts';
 import { badRequest, SandboxError, validationError, type Violation } from '../platform/errors.ts';
 import type { OperationContext, SandboxHandlers } from '../platform/types.ts';
-import { matches, sortEntities, type Filter, type SortSpec } from '../platform/query-engine.ts';
+import { queryCursor } from '../platform/query-engine.ts';
 import { minorOf, toMinor } from '../domain/money.ts';
 import { ORDERS, type Order, type OrderLineItem, type StoredOrder } from '../domain/orders/order-records.ts';
 import {
@@ -129,78 +128,15 @@ function bulkResponse(results: BulkResult[]) {
 
 // ---------------- search ----------------
 
-interface CursorState {
-  filter?: Filter | null;
-  sort?: SortSpec[];
-  offset: number;
-}
-
-const encodeCursor = (c: CursorState) =>
-  encodeBase64Url(JSON.stringify({ f: c.filter ?? null, s: c.sort ?? [], o: c.offset }));
-
-function decodeCursor(text: string): CursorState {
-  try {
-    const c: unknown = JSON.parse(decodeBase64Url(text));
-    if (
-      c &&
-      typeof c === 'object' &&
-      'o' in c &&
-      typeof c.o === 'number' &&
-      Number.isInteger(c.o) &&
-      c.o >= 0 &&
-      's' in c &&
-      Array.isArray(c.s)
-    ) {
-      // What a cursor carries is checked where it is used: matches() and sortEntities() refuse a bad filter or sort.
-      return {
-        filter: ('f' in c ? c.f : undefined) as Filter | null | undefined,
-        sort: c.s as SortSpec[],
-        offset: c.o,
-      };
-    }
-  } catch {
-    // answered below
-  }
-  throw badRequest('INVALID_CURSOR', 'cursorPaging.cursor is not a cursor this search answered');
-}
-
-const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
-
 /** Filter, sort (default: newest first) and cursor paging; a cursor carries its filter, sort and position. */
 function searchOrders(ctx: OperationContext<'orders.searchOrders'>) {
-  const search = ctx.input.search ?? {};
-  // A limit of 0 would never move the cursor: it means the default, as no limit does.
-  const limit = search.cursorPaging?.limit || DEFAULT_SEARCH_LIMIT;
-  let state: CursorState = { filter: search.filter, sort: search.sort, offset: 0 };
-  if (search.cursorPaging?.cursor) {
-    const fromCursor = decodeCursor(search.cursorPaging.cursor);
-    if (
-      (search.filter !== undefined && !same(search.filter, fromCursor.filter)) ||
-      (search.sort !== undefined && !same(search.sort, fromCursor.sort))
-    ) {
-      throw badRequest(
-        'CURSOR_QUERY_MISMATCH',
-        'A cursor carries its own filter and sort: send the cursor without a different filter or sort',
-      );
-    }
-    state = fromCursor;
-  }
-  const sort: SortSpec[] = [
-    ...(state.sort?.length ? state.sort : [{ fieldName: 'createdDate', order: 'DESC' as const }]),
-    { fieldName: 'id', order: 'ASC' },
-  ];
-  const all = sortEntities(
-    ctx.db.list(ORDERS).filter((o) => matches(o, state.filter)),
-    sort,
-    undefined,
-    'search.sort',
-  );
-  const page = all.slice(state.offset, state.offset + limit);
-  const hasNext = state.offset + limit < all.length;
-  const cursors: { next?: string; prev?: string } = {};
-  if (hasNext) cursors.next = encodeCursor({ ...state, offset: state.offset + limit });
-  if (state.offset > 0) cursors.prev = encodeCursor({ ...state, offset: Math.max(0, state.offset - limit) });
-  return { orders: page, metadata: { count: page.length, cursors, hasNext } };
+  const page = queryCursor(ctx.db.list(ORDERS), ctx.input.search ?? {}, {
+    defaultLimit: DEFAULT_SEARCH_LIMIT,
+    defaultSort: [{ fieldName: 'createdDate', order: 'DESC' }],
+    tieBreak: { fieldName: 'id', order: 'ASC' },
+    sortPath: 'search.sort',
+  });
+  return { orders: page.items, metadata: page.metadata };
 }
 
 // ---------------- the operations ----------------

@@ -432,7 +432,7 @@ export function createSandbox(given: SandboxOptions = {}): Sandbox {
       input = { ...(body ?? query) };
       if (body) Object.assign(input, Object.fromEntries(Object.entries(query).filter(([k]) => !(k in input))));
       placePathParams(d, input, params);
-      violations = validateRequest(d, input, {});
+      violations = validateRequest(d, input, {}, !body && !url.searchParams.has('.r'));
     } else {
       input = { ...query, ...(body ?? {}) };
       placePathParams(d, input, params);

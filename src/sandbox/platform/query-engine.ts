@@ -5,6 +5,7 @@
  * on dotted (nested) field paths, sorting on several fields, offset or cursor paging.
  */
 import { appError, validationError, type Violation } from './errors.ts';
+import { decodeBase64Url, encodeBase64Url } from '../../normalise/base64url.ts';
 import { isJsonObject } from './safe-object.ts';
 
 export type Filter = Record<string, unknown>;
@@ -261,25 +262,106 @@ export interface CursorPage<T> {
   metadata: { count: number; cursors: { next?: string; prev?: string }; hasNext: boolean };
 }
 
-/** Cursor paging: the cursor is the base64 of the next offset (opaque to callers). */
+/** What a cursor carries: the query it was made for and the position in its answer. */
+interface CursorState {
+  filter?: Filter | null;
+  sort?: SortSpec[];
+  offset: number;
+}
+
+const encodeCursor = (c: CursorState) =>
+  encodeBase64Url(JSON.stringify({ f: c.filter ?? null, s: c.sort ?? [], o: c.offset }));
+
+function decodeCursor(text: string): CursorState {
+  try {
+    const c: unknown = JSON.parse(decodeBase64Url(text));
+    if (
+      c &&
+      typeof c === 'object' &&
+      'o' in c &&
+      typeof c.o === 'number' &&
+      Number.isInteger(c.o) &&
+      c.o >= 0 &&
+      's' in c &&
+      Array.isArray(c.s)
+    ) {
+      // What a cursor carries is checked where it is used: matches() and sortEntities() refuse a bad filter or sort.
+      return {
+        filter: ('f' in c ? c.f : undefined) as Filter | null | undefined,
+        sort: c.s as SortSpec[],
+        offset: c.o,
+      };
+    }
+  } catch {
+    // answered below
+  }
+  throw appError(400, 'INVALID_CURSOR', 'cursorPaging.cursor is not a cursor this search answered');
+}
+
+const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
+
+/** How a cursor query reads its entities. */
+export interface CursorOptions<T> {
+  /** Page size when the request names none (or 0, which would never move the cursor). */
+  defaultLimit: number;
+  /** Sort when the query names none; `tieBreak` always sorts last, so pages never overlap. */
+  defaultSort?: SortSpec[];
+  tieBreak?: SortSpec;
+  rules?: SortRules<T>;
+  /** Where the sort is in the request, for the error naming it. */
+  sortPath?: string;
+  /** What the filter reads of an entity (default: the entity). */
+  filterView?: (e: T) => unknown;
+}
+
+/**
+ * Filter, sort and cursor paging as the provider pages: a cursor carries its filter, sort and
+ * position, so a next page sends the cursor alone; a different filter or sort beside it answers
+ * CURSOR_QUERY_MISMATCH, a cursor this engine did not make INVALID_CURSOR.
+ */
 export function queryCursor<T>(
   all: T[],
-  q: { filter?: Filter | null; sort?: SortSpec[]; cursorPaging?: { limit?: number; cursor?: string } },
-  defaultLimit = 50,
+  q: { filter?: Filter | null; sort?: SortSpec[]; cursorPaging?: { limit?: number | null; cursor?: string | null } },
+  options: CursorOptions<T>,
 ): CursorPage<T> {
-  const filtered = select(all, q);
-  let offset = 0;
+  const limit = q.cursorPaging?.limit || options.defaultLimit;
+  let state: CursorState = { filter: q.filter, sort: q.sort, offset: 0 };
   if (q.cursorPaging?.cursor) {
-    const decoded = Number(atob(q.cursorPaging.cursor));
-    if (!Number.isInteger(decoded) || decoded < 0)
-      throw appError(400, 'INVALID_CURSOR', 'cursorPaging.cursor is not valid');
-    offset = decoded;
+    const fromCursor = decodeCursor(q.cursorPaging.cursor);
+    if (
+      (q.filter !== undefined && !same(q.filter, fromCursor.filter)) ||
+      (q.sort !== undefined && !same(q.sort, fromCursor.sort))
+    ) {
+      throw appError(
+        400,
+        'CURSOR_QUERY_MISMATCH',
+        'A cursor carries its own filter and sort: send the cursor without a different filter or sort',
+      );
+    }
+    state = fromCursor;
   }
-  const limit = q.cursorPaging?.limit ?? defaultLimit;
-  const items = filtered.slice(offset, offset + limit);
-  const hasNext = offset + limit < filtered.length;
+  const sort: SortSpec[] = [
+    ...(state.sort?.length ? state.sort : (options.defaultSort ?? [])),
+    ...(options.tieBreak ? [options.tieBreak] : []),
+  ];
+  const view = options.filterView ?? ((e: T) => e);
+  const rules =
+    options.rules && options.tieBreak
+      ? {
+          ...options.rules,
+          [options.tieBreak.fieldName]: options.rules[options.tieBreak.fieldName] ?? { type: 'text' as const },
+        }
+      : options.rules;
+  const found = sortEntities(
+    all.filter((e) => matches(view(e), state.filter)),
+    sort,
+    rules,
+    options.sortPath,
+  );
+  const items = found.slice(state.offset, state.offset + limit);
+  const hasNext = state.offset + limit < found.length;
   const cursors: { next?: string; prev?: string } = {};
-  if (hasNext) cursors.next = btoa(String(offset + limit));
-  if (offset > 0) cursors.prev = btoa(String(Math.max(0, offset - limit)));
+  if (hasNext) cursors.next = encodeCursor({ ...state, offset: state.offset + limit });
+  if (state.offset > 0) cursors.prev = encodeCursor({ ...state, offset: Math.max(0, state.offset - limit) });
   return { items, metadata: { count: items.length, cursors, hasNext } };
 }

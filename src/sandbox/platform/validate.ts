@@ -64,6 +64,8 @@ const pointerEscape = (s: string) => s.replace(/~/g, '~0').replace(/\//g, '~1');
 
 interface OperationValidators {
   body?: ValidateFunction;
+  /** The body sent as plain query parameters (a POST query's GET form without `.r`): text coerced to the schema's types. */
+  bodyFromQuery?: ValidateFunction;
   query?: ValidateFunction;
 }
 
@@ -119,6 +121,7 @@ function validatorsFor(d: OperationDescriptor, allErrors: boolean): OperationVal
       ? `${d.service}#${op.requestBody.$ref.slice(1)}/content/application~1json/schema`
       : `${base}/requestBody/content/application~1json/schema`;
     v.body = ajvFor(false, allErrors).compile({ $ref: ref });
+    v.bodyFromQuery = ajvFor(true, allErrors).compile({ $ref: ref });
   }
   const params = (op.parameters ?? []).map((p) => resolveLocal(d, p)).filter((p) => p?.in === 'query');
   if (params.length) {
@@ -326,8 +329,18 @@ function boundsSchemas(d: OperationDescriptor): { body?: BoundsSchema; query?: B
   return { body, query: { type: 'object', properties } };
 }
 
-/** Validates (and, for query parameters, coerces in place) one request. Returns the violations. */
-export function validateRequest(d: OperationDescriptor, body: unknown, query: Record<string, unknown>): Violation[] {
+/**
+ * Validates (and, for query parameters, coerces in place) one request. Returns the violations.
+ * `bodyFromQuery`: the body came as plain query parameters (the official SDK sends a POST query
+ * as a GET with plain parameters when they are flat, `fields=CURRENCY`), so its text is coerced
+ * in place to the body schema's types (one value to an array, `true` to a boolean).
+ */
+export function validateRequest(
+  d: OperationDescriptor,
+  body: unknown,
+  query: Record<string, unknown>,
+  bodyFromQuery = false,
+): Violation[] {
   const bounds = boundsSchemas(d);
   const past =
     (body !== undefined ? firstBoundViolation(d.service, bounds.body, body) : undefined) ??
@@ -337,7 +350,8 @@ export function validateRequest(d: OperationDescriptor, body: unknown, query: Re
   const v = validatorsFor(d, small);
   const out: Violation[] = [];
   if (v.query && !v.query(query)) out.push(...toViolations(v.query.errors));
-  if (v.body && !v.body(body)) out.push(...toViolations(v.body.errors));
+  const validateBody = bodyFromQuery ? v.bodyFromQuery : v.body;
+  if (validateBody && !validateBody(body)) out.push(...toViolations(validateBody.errors));
   return out;
 }
 

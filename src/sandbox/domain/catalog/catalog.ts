@@ -2,14 +2,15 @@
  * The store catalog's products: how they are stored, their derived fields (price range, stock,
  * choices in stock), which variant a line names and its price, moving tracked stock, and the
  * change every writer operation goes through (derived fields recomputed, the update announced).
- * Stored: `products` (the spec's Product, with `variants`).
+ * Stored: `products` (the spec's Product, with `variants`) and `productRevisions` (Catalog V3's
+ * count of each product's changes, kept apart so the V1 product answers stay as they were).
  */
 import type { components } from '../../../../generated/types/stores-reader.ts';
 import { conflict, notFound } from '../../platform/errors.ts';
 import { entityEvent } from '../../platform/events.ts';
 import type { Db } from '../../platform/types.ts';
 import type { DomainContext } from '../context.ts';
-import { choiceAvailable, choiceName, selectVariant } from './options.ts';
+import { choiceAvailable, choiceName, combinations, selectVariant } from './options.ts';
 import { catalogPrice, type CatalogPrice, type CostData, type Discount } from './pricing.ts';
 
 type Schemas = components['schemas'];
@@ -17,12 +18,17 @@ type Schemas = components['schemas'];
 export type Writable<T> = { -readonly [K in keyof T]: T[K] };
 
 export const PRODUCTS = 'products';
+export const PRODUCT_REVISIONS = 'productRevisions';
 
 declare module '../../platform/types.ts' {
   interface Collections {
     products: StoredProduct;
+    productRevisions: { id: string; revision: number };
   }
 }
+
+/** A product's revision (Catalog V3's): 1 until its first change, one more with every change. */
+export const revisionOf = (db: Db, id: string): number => db.get(PRODUCT_REVISIONS, id)?.revision ?? 1;
 
 /** A choice of an option as stored (`inStock` derived from the variants). */
 export type StoredChoice = Writable<Schemas['Choice']>;
@@ -149,20 +155,51 @@ export function requireProduct(db: Db, id: string): StoredProduct {
   return p;
 }
 
+/**
+ * A stable uuid-shaped id for a text (FNV-1a, four seeds), the same on every run and in every
+ * sandbox: Catalog V3's option and choice ids, and its variant ids of a product whose variants
+ * are not managed.
+ */
+export function stableId(text: string): string {
+  const hex = [0x811c9dc5, 0x9e3779b9, 0x2545f491, 0x27d4eb2f]
+    .map((seed) => {
+      let h = seed >>> 0;
+      for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193) >>> 0;
+      return h.toString(16).padStart(8, '0');
+    })
+    .join('');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-8${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+}
+
+/**
+ * A product that does not manage variants sells any combination of its options' choices from
+ * its one variant; Catalog V3 shows one variant per combination, with this id.
+ */
+export const combinationVariantId = (productId: string, choices: Record<string, string>): string =>
+  stableId(`${productId}/${JSON.stringify(Object.entries(choices).sort(([a], [b]) => a.localeCompare(b)))}`);
+
+/** The combinations a product without managed variants sells (none for one that manages them or has no options). */
+export const sellableCombinations = (p: StoredProduct): Record<string, string>[] =>
+  p.manageVariants || !p.productOptions?.length ? [] : combinations(p.productOptions);
+
+type VariantRef = { variantId?: string; options?: Record<string, string> };
+
+/** A V3 combination variant id stands for its choices; any other reference is itself. */
+function resolveRef(product: StoredProduct, ref: VariantRef): VariantRef {
+  const id = ref.variantId;
+  if (!id || product.variants.some((v) => v.id === id)) return ref;
+  const combo = sellableCombinations(product).find((c) => combinationVariantId(product.id, c) === id);
+  return combo ? { options: combo } : ref;
+}
+
 /** The variant a line item points at (by variant id, or by choices), or the default one. */
-export function findVariant(
-  product: StoredProduct,
-  ref: { variantId?: string; options?: Record<string, string> } = {},
-): StoredVariant | undefined {
-  return selectVariant(product, ref)?.variant;
+export function findVariant(product: StoredProduct, ref: VariantRef = {}): StoredVariant | undefined {
+  return selectVariant(product, resolveRef(product, ref))?.variant;
 }
 
 /** What a cart needs to price a line: price, weight, sku, stock of a product's variant. */
-export function priceForVariant(
-  product: StoredProduct,
-  ref?: { variantId?: string; options?: Record<string, string> },
-) {
-  const selected = selectVariant(product, ref);
+export function priceForVariant(product: StoredProduct, ref: VariantRef = {}) {
+  const selected = selectVariant(product, resolveRef(product, ref));
   if (!selected) return undefined;
   const v = selected.variant;
   return {
@@ -187,14 +224,21 @@ export function changeProduct(ctx: DomainContext, id: string, change: (p: Stored
     change(draft);
     recompute(draft, ctx.now());
   })!;
+  ctx.db.put(PRODUCT_REVISIONS, id, { id, revision: revisionOf(ctx.db, id) + 1 });
   emitProduct(ctx, 'updated', p);
   return p;
 }
 
-/** Answers SLUG_ALREADY_EXISTS when another entity of the collection has the slug. */
-export function uniqueSlug(db: Db, collection: 'products' | 'collections', slug: string, except?: string): void {
+/** Answers SLUG_ALREADY_EXISTS (or the given code: V3 says DUPLICATE_SLUG_ERROR) when another entity of the collection has the slug. */
+export function uniqueSlug(
+  db: Db,
+  collection: 'products' | 'collections',
+  slug: string,
+  except?: string,
+  code = 'SLUG_ALREADY_EXISTS',
+): void {
   if (db.list(collection, { slug }).some((e) => e.id !== except))
-    throw conflict('SLUG_ALREADY_EXISTS', `The slug "${slug}" is already used`, { slug });
+    throw conflict(code, `The slug "${slug}" is already used`, { slug });
 }
 
 export const slugify = (s: string): string =>

@@ -48,6 +48,15 @@ export function colourCode(product: OptionedProduct, optionName: string, named: 
   return option && isColour(option) ? findChoice(option, named)?.value : undefined;
 }
 
+/** Every combination of the options' choices, in the provider's names (one empty one without options). */
+export function combinations(options: ProductOption[]): Record<string, string>[] {
+  let combos: Record<string, string>[] = [{}];
+  for (const o of options) {
+    combos = combos.flatMap((c) => (o.choices ?? []).map((ch) => ({ ...c, [String(o.name)]: choiceName(o, ch) })));
+  }
+  return combos;
+}
+
 export type Resolution = { ok: true; choices: Record<string, string> } | { ok: false; option: string; choice?: string };
 
 /** The caller's option choices in the provider's names; an unknown option or choice is named. */

@@ -28,7 +28,8 @@ export interface CostData {
   profitMargin: number;
 }
 
-const formatted = (n: number) => (Number.isFinite(n) ? `$${n.toFixed(2)}` : String(n));
+/** A price as the catalog formats it (`$25.00`). */
+export const formatPrice = (n: number): string => (Number.isFinite(n) ? `$${n.toFixed(2)}` : String(n));
 
 /** The price after a product discount; never below zero. */
 export function discountedMinor(full: Minor, discount: Discount | undefined): Minor {
@@ -44,7 +45,7 @@ export function catalogPrice(price: number, discount?: Discount, currency = 'USD
     currency,
     price,
     discountedPrice: discounted,
-    formatted: { price: formatted(price), discountedPrice: formatted(discounted) },
+    formatted: { price: formatPrice(price), discountedPrice: formatPrice(discounted) },
   };
 }
 
@@ -77,9 +78,9 @@ export function costData(price: number, cost: number | undefined): CostData | un
   const profit = round2(price - cost);
   return {
     itemCost: cost,
-    formattedItemCost: formatted(cost),
+    formattedItemCost: formatPrice(cost),
     profit,
-    formattedProfit: formatted(profit),
+    formattedProfit: formatPrice(profit),
     profitMargin: price ? round2(profit / price) : 0,
   };
 }

@@ -6,7 +6,7 @@
 import { DEFAULT_VARIANT_ID } from '../../seed/ids.ts';
 import { priceData, type StoredOption, type StoredProduct, type StoredVariant } from './catalog.ts';
 import type { DomainContext } from '../context.ts';
-import { choiceName } from './options.ts';
+import { combinations } from './options.ts';
 import { costData, surchargeOf, variantPrice, type Discount } from './pricing.ts';
 
 /** The numbers a writer sets on a product and its variants. */
@@ -34,10 +34,7 @@ export function buildVariants(
   idOf: (index: number, count: number) => string,
   stockOf: (index: number) => number,
 ): StoredVariant[] {
-  let combos: Record<string, string>[] = [{}];
-  for (const o of options) {
-    combos = combos.flatMap((c) => (o.choices ?? []).map((ch) => ({ ...c, [String(o.name)]: choiceName(o, ch) })));
-  }
+  const combos = combinations(options);
   return combos.map((choices, i) => {
     const values = Object.values(choices);
     const price = variantPrice(base.price, base.surcharge?.(choices) ?? 0);

@@ -13,6 +13,7 @@ import {
   emitProduct,
   findProduct,
   priceData,
+  PRODUCT_REVISIONS,
   PRODUCTS,
   recompute,
   requireProduct,
@@ -49,7 +50,11 @@ const NUMBERS: readonly ProductNumber[] = ['price', 'cost', 'weight'];
 const nextNumericId = (db: Db): string =>
   String(Math.max(1000, ...db.list(PRODUCTS).map((p) => Number(p.numericId) || 0)) + 1);
 
-export function createProduct(ctx: DomainContext, input: ProductInput): StoredProduct {
+/**
+ * A new product from the writer's input, validated, with its defaults and its own id and number,
+ * before its variants (the caller makes them) and before it is stored (`storeNewProduct`).
+ */
+export function newProduct(ctx: DomainContext, input: ProductInput): StoredProduct {
   if (!input?.name) throw appError(400, 'MISSING_NAME', 'A product needs a name');
   // Variants are the combinations of the options' choices: an option without one leaves none.
   const bare = input.productOptions?.find((o) => !o.choices?.length);
@@ -69,7 +74,7 @@ export function createProduct(ctx: DomainContext, input: ProductInput): StoredPr
     numericId: _numericId,
     ...fields
   } = input;
-  const p: StoredProduct = {
+  return {
     visible: true,
     productType: 'physical',
     manageVariants: false,
@@ -93,19 +98,28 @@ export function createProduct(ctx: DomainContext, input: ProductInput): StoredPr
     createdDate: ctx.now().toISOString(),
     variants: [],
   };
-  const base = {
-    price,
-    cost: input.costAndProfitData?.itemCost ?? undefined,
-    weight: input.weight ?? undefined,
-    sku: input.sku ?? `SKU-${id.slice(0, 8)}`,
-    discount: input.discount,
-  };
-  p.variants = buildVariants(p.productOptions ?? [], base, newVariantId(ctx), () => input.stock?.quantity ?? 100);
+}
+
+/** Stores a new product (with its variants): derived fields, collection counts, the created event. */
+export function storeNewProduct(ctx: DomainContext, p: StoredProduct): StoredProduct {
   recompute(p, ctx.now());
-  ctx.db.put(PRODUCTS, id, p);
+  ctx.db.put(PRODUCTS, p.id, p);
   countCollections(ctx.db);
   emitProduct(ctx, 'created', p);
   return p;
+}
+
+export function createProduct(ctx: DomainContext, input: ProductInput): StoredProduct {
+  const p = newProduct(ctx, input);
+  const base = {
+    price: p.priceData.price,
+    cost: input.costAndProfitData?.itemCost ?? undefined,
+    weight: input.weight ?? undefined,
+    sku: input.sku ?? `SKU-${p.id.slice(0, 8)}`,
+    discount: input.discount,
+  };
+  p.variants = buildVariants(p.productOptions ?? [], base, newVariantId(ctx), () => input.stock?.quantity ?? 100);
+  return storeNewProduct(ctx, p);
 }
 
 /** Updates a product's fields; a new price or discount re-prices the variants (surcharges kept). */
@@ -132,6 +146,7 @@ export function updateProduct(ctx: DomainContext, id: string, input: ProductInpu
 export function deleteProduct(ctx: DomainContext, id: string): void {
   const p = requireProduct(ctx.db, id);
   ctx.db.delete(PRODUCTS, p.id);
+  ctx.db.delete(PRODUCT_REVISIONS, p.id);
   countCollections(ctx.db);
   emitProduct(ctx, 'deleted', p);
 }
@@ -230,25 +245,32 @@ function requireChoice(p: StoredProduct, option: string | undefined, named: stri
   return choice;
 }
 
+/**
+ * A media item a writer adds, named by its media id or its URL: as a seeded item, the media
+ * host's URL, valid for a day, titled by its file name.
+ */
+export function newMediaItem(ctx: DomainContext, mediaId?: string | null, url?: string | null): MediaItem {
+  const id = mediaId ?? String(url).split('/').pop();
+  if (!id) throw appError(400, 'INVALID_MEDIA', 'A media item needs a mediaId or a url');
+  return {
+    id,
+    mediaType: 'image',
+    title: id,
+    image: {
+      url: url ?? `https://static.wixstatic.com/media/${id}`,
+      width: 1200,
+      height: 800,
+      urlExpirationDate: new Date(ctx.now().getTime() + 86_400_000).toISOString(),
+    },
+  };
+}
+
 /** Adds images to the product (the first becomes its main media), and to a choice when one is named. */
 export function addMedia(ctx: DomainContext, id: string, media: MediaToAdd[]): void {
   changeProduct(ctx, id, (p) => {
     const items = ((p.media ??= {}).items ??= []);
     for (const m of media) {
-      const mediaId = m.mediaId ?? String(m.url).split('/').pop();
-      if (!mediaId) throw appError(400, 'INVALID_MEDIA', 'A media item needs a mediaId or a url');
-      // As a seeded item: the media host's URL, valid for a day, titled by its file name.
-      const item: MediaItem = {
-        id: mediaId,
-        mediaType: 'image',
-        title: mediaId,
-        image: {
-          url: m.url ?? `https://static.wixstatic.com/media/${mediaId}`,
-          width: 1200,
-          height: 800,
-          urlExpirationDate: new Date(ctx.now().getTime() + 86_400_000).toISOString(),
-        },
-      };
+      const item = newMediaItem(ctx, m.mediaId, m.url);
       items.push(item);
       p.media.mainMedia ??= item;
       if (m.choice) {
