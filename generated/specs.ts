@@ -8,11 +8,15 @@ import s4 from './openapi/redirects.json' with { type: 'json' };
 import s5 from './openapi/stores-reader.json' with { type: 'json' };
 import s6 from './openapi/stores-writer.json' with { type: 'json' };
 import s7 from './openapi/collections-v2.json' with { type: 'json' };
-import s8 from './openapi/wishlist.json' with { type: 'json' };
-import s9 from './openapi/authentication.json' with { type: 'json' };
-import s10 from './openapi/recovery.json' with { type: 'json' };
-import s11 from './openapi/verification.json' with { type: 'json' };
-import s12 from './openapi/oauth.json' with { type: 'json' };
+import s8 from './openapi/site-scripts.json' with { type: 'json' };
+import s9 from './openapi/categories.json' with { type: 'json' };
+import s10 from './openapi/inventory-items-v3.json' with { type: 'json' };
+import s11 from './openapi/catalog-versioning.json' with { type: 'json' };
+import s12 from './openapi/wishlist.json' with { type: 'json' };
+import s13 from './openapi/authentication.json' with { type: 'json' };
+import s14 from './openapi/recovery.json' with { type: 'json' };
+import s15 from './openapi/verification.json' with { type: 'json' };
+import s16 from './openapi/oauth.json' with { type: 'json' };
 
 /** The bundled spec of every service, by service name (the sandbox validates against these). */
 export const specs: Record<string, Record<string, unknown>> = {
@@ -24,9 +28,13 @@ export const specs: Record<string, Record<string, unknown>> = {
   "stores-reader": s5,
   "stores-writer": s6,
   "collections-v2": s7,
-  "wishlist": s8,
-  "authentication": s9,
-  "recovery": s10,
-  "verification": s11,
-  "oauth": s12,
+  "site-scripts": s8,
+  "categories": s9,
+  "inventory-items-v3": s10,
+  "catalog-versioning": s11,
+  "wishlist": s12,
+  "authentication": s13,
+  "recovery": s14,
+  "verification": s15,
+  "oauth": s16,
 };

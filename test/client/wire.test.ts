@@ -57,7 +57,7 @@ const auths: Record<OperationDescriptor['caller'], AuthStrategy | undefined> = {
 };
 
 describe('every operation goes out in the provider wire form', () => {
-  it('covers 105 operations', () => expect(operationList).toHaveLength(105));
+  it('covers 112 operations', () => expect(operationList).toHaveLength(112));
 
   it.each(operationList.map((d) => [d.key, d] as const))('%s', async (_, d) => {
     const seen: { method: string; url: URL; headers: Headers; body?: string }[] = [];

@@ -578,7 +578,7 @@ describe('coverage of the official SDK', () => {
     const missing = sdkOperations.map((d) => d.key).filter((k) => !called.has(k));
     expect(missing).toEqual([]);
     expect(called.size).toBe(sdkOperations.length);
-    expect(operationList.length).toBe(105);
+    expect(operationList.length).toBe(112);
   });
 });
 

@@ -5,7 +5,8 @@
  * on dotted (nested) field paths, sorting on several fields, offset or cursor paging.
  */
 import { appError, validationError, type Violation } from './errors.ts';
-import { isJsonObject } from './safe-object.ts';
+import { isJsonObject, safeJsonParse } from './safe-object.ts';
+import { decodeBase64Url, encodeBase64Url } from '../../normalise/base64url.ts';
 
 export type Filter = Record<string, unknown>;
 export interface SortSpec {
@@ -261,25 +262,54 @@ export interface CursorPage<T> {
   metadata: { count: number; cursors: { next?: string; prev?: string }; hasNext: boolean };
 }
 
-/** Cursor paging: the cursor is the base64 of the next offset (opaque to callers). */
+/** What a cursor carries: where the next page starts and the query it pages (the provider's
+ * cursor requests name no filter or sort: "following requests use the cursor token"). */
+interface CursorState {
+  offset: number;
+  filter?: Filter | null;
+  sort?: SortSpec[];
+}
+
+const invalidCursor = () => appError(400, 'INVALID_CURSOR', 'cursorPaging.cursor is not valid');
+
+function readCursor(cursor: string): CursorState {
+  let state: unknown;
+  try {
+    state = safeJsonParse(decodeBase64Url(cursor), ['cursorPaging', 'cursor']);
+  } catch {
+    throw invalidCursor();
+  }
+  if (!isJsonObject(state) || !Number.isInteger(state.offset) || (state.offset as number) < 0) throw invalidCursor();
+  if (state.filter !== undefined && state.filter !== null && !isJsonObject(state.filter)) throw invalidCursor();
+  if (state.sort !== undefined && !Array.isArray(state.sort)) throw invalidCursor();
+  return state as unknown as CursorState;
+}
+
+const writeCursor = (state: CursorState): string => encodeBase64Url(JSON.stringify(state));
+
+/**
+ * Cursor paging: the cursor is opaque to callers (base64url JSON of the next offset with the
+ * query's filter and sort), so a request with a cursor reads the next page of the same query.
+ */
 export function queryCursor<T>(
   all: T[],
-  q: { filter?: Filter | null; sort?: SortSpec[]; cursorPaging?: { limit?: number; cursor?: string } },
+  q: {
+    filter?: Filter | null;
+    sort?: SortSpec[];
+    cursorPaging?: { limit?: number | null; cursor?: string | null } | null;
+  },
   defaultLimit = 50,
+  rules?: SortRules<T>,
 ): CursorPage<T> {
-  const filtered = select(all, q);
-  let offset = 0;
-  if (q.cursorPaging?.cursor) {
-    const decoded = Number(atob(q.cursorPaging.cursor));
-    if (!Number.isInteger(decoded) || decoded < 0)
-      throw appError(400, 'INVALID_CURSOR', 'cursorPaging.cursor is not valid');
-    offset = decoded;
-  }
+  const cursor = q.cursorPaging?.cursor;
+  const state: CursorState = cursor ? readCursor(cursor) : { offset: 0, filter: q.filter, sort: q.sort };
+  const filtered = select(all, state, rules);
+  const { offset } = state;
   const limit = q.cursorPaging?.limit ?? defaultLimit;
   const items = filtered.slice(offset, offset + limit);
   const hasNext = offset + limit < filtered.length;
   const cursors: { next?: string; prev?: string } = {};
-  if (hasNext) cursors.next = btoa(String(offset + limit));
-  if (offset > 0) cursors.prev = btoa(String(Math.max(0, offset - limit)));
+  if (hasNext) cursors.next = writeCursor({ ...state, offset: offset + limit });
+  if (offset > 0) cursors.prev = writeCursor({ ...state, offset: Math.max(0, offset - limit) });
   return { items, metadata: { count: items.length, cursors, hasNext } };
 }
