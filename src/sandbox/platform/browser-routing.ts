@@ -92,7 +92,7 @@ export async function routeToSandbox(context: RoutableContext, sandboxUrl: strin
       answer = await fetch(target, {
         method: request.method(),
         headers: sent,
-        body: body && body.length && !['GET', 'HEAD'].includes(request.method()) ? body : undefined,
+        body: body && body.length && !['GET', 'HEAD'].includes(request.method()) ? Buffer.from(body) : undefined,
         redirect: 'manual',
       });
     } catch (err) {
