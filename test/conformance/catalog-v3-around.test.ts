@@ -94,15 +94,15 @@ describe('categories (@wix/categories) are the V1 collections seen through Catal
     const inClothing = (await shop.products.queryProducts().hasSome('collectionIds', [COLLECTION.clothing.id]).limit(100).find()).items;
     const first = await shop.categories.listItemsInCategory(COLLECTION.clothing.id, STORES_TREE, { cursorPaging: { limit: 3 } });
     expect(first.items).toHaveLength(3);
-    const ids = first.items.map((i) => i.catalogItemId);
+    const ids = first.items!.map((i) => i.catalogItemId);
     let cursor = first.pagingMetadata?.cursors?.next;
     while (cursor) {
       const page = await shop.categories.listItemsInCategory(COLLECTION.clothing.id, STORES_TREE, { cursorPaging: { cursor } });
-      ids.push(...page.items.map((i) => i.catalogItemId));
+      ids.push(...page.items!.map((i) => i.catalogItemId));
       cursor = page.pagingMetadata?.cursors?.next;
     }
     expect(ids.sort()).toEqual(inClothing.map((p) => p._id).sort());
-    expect(first.items.every((i) => i.appId === STORES_APP_ID)).toBe(true);
+    expect(first.items!.every((i) => i.appId === STORES_APP_ID)).toBe(true);
   });
 
   it('a collection made and filled through V1 is a category with those items at once', async () => {
@@ -113,7 +113,7 @@ describe('categories (@wix/categories) are the V1 collections seen through Catal
     const category = await shop.categories.getCategory(collection!._id!, STORES_TREE);
     expect(category).toMatchObject({ name: 'Gifts', slug: 'gifts', itemCounter: 2 });
     const { items } = await shop.categories.listItemsInCategory(collection!._id!, STORES_TREE);
-    expect(items.map((i) => i.catalogItemId).sort()).toEqual([PRODUCT.ceramicMug, PRODUCT.scentedCandle].sort());
+    expect(items!.map((i) => i.catalogItemId).sort()).toEqual([PRODUCT.ceramicMug, PRODUCT.scentedCandle].sort());
   });
 
   it('refuses a tree other than the store\'s, and a filter field the provider does not offer', async () => {

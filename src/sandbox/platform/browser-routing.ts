@@ -25,7 +25,7 @@ export interface RoutedRequest {
 /** What this calls of Playwright's `Route`. */
 export interface RoutedCall {
   request(): RoutedRequest;
-  fulfill(answer: { status: number; headers: Record<string, string>; body?: string | Uint8Array }): Promise<void>;
+  fulfill(answer: { status: number; headers: Record<string, string>; body?: string | Buffer }): Promise<void>;
 }
 
 type UrlMatch = (url: URL) => boolean;
@@ -33,8 +33,8 @@ type RouteHandler = (route: RoutedCall) => Promise<void>;
 
 /** What this calls of Playwright's `BrowserContext` (or `Page`). */
 export interface RoutableContext {
-  route(url: UrlMatch, handler: RouteHandler): Promise<void>;
-  unroute(url: UrlMatch, handler?: RouteHandler): Promise<void>;
+  route(url: UrlMatch, handler: RouteHandler): Promise<unknown>;
+  unroute(url: UrlMatch, handler?: RouteHandler): Promise<unknown>;
 }
 
 /** The methods a preflight is told the provider's host takes. */
@@ -116,5 +116,7 @@ export async function routeToSandbox(context: RoutableContext, sandboxUrl: strin
     });
   };
   await context.route(matches, handler);
-  return () => context.unroute(matches, handler);
+  return async () => {
+    await context.unroute(matches, handler);
+  };
 }
