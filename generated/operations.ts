@@ -9,6 +9,10 @@ import { redirects } from './modules/redirects.ts';
 import { products } from './modules/products.ts';
 import { productsV3 } from './modules/products-v3.ts';
 import { collections } from './modules/collections.ts';
+import { scripts } from './modules/scripts.ts';
+import { categories } from './modules/categories.ts';
+import { inventoryItemsV3 } from './modules/inventory-items-v3.ts';
+import { catalogVersioning } from './modules/catalog-versioning.ts';
 import { wishlist } from './modules/wishlist.ts';
 import { authentication } from './modules/authentication.ts';
 import { recovery } from './modules/recovery.ts';
@@ -16,7 +20,7 @@ import { verification } from './modules/verification.ts';
 import { oauth } from './modules/oauth.ts';
 
 /** Every operation of every module, in spec order. The sandbox and the console read this. */
-export const operationList: readonly OperationDescriptor[] = [...Object.values(currentCart), ...Object.values(checkout), ...Object.values(orders), ...Object.values(members), ...Object.values(redirects), ...Object.values(products), ...Object.values(productsV3), ...Object.values(collections), ...Object.values(wishlist), ...Object.values(authentication), ...Object.values(recovery), ...Object.values(verification), ...Object.values(oauth)];
+export const operationList: readonly OperationDescriptor[] = [...Object.values(currentCart), ...Object.values(checkout), ...Object.values(orders), ...Object.values(members), ...Object.values(redirects), ...Object.values(products), ...Object.values(productsV3), ...Object.values(collections), ...Object.values(scripts), ...Object.values(categories), ...Object.values(inventoryItemsV3), ...Object.values(catalogVersioning), ...Object.values(wishlist), ...Object.values(authentication), ...Object.values(recovery), ...Object.values(verification), ...Object.values(oauth)];
 
 /** The fields each query operation may filter and sort by (`x-sfk-query`), by operation key: the sandbox refuses others, the console offers these. */
 export const queryFields: Readonly<Record<string, QueryFields>> = {
@@ -1526,6 +1530,338 @@ export const queryFields: Readonly<Record<string, QueryFields>> = {
       }
     },
     "sort": "query.sort"
+  },
+  "categories.queryCategories": {
+    "filter": "query.filter",
+    "fields": {
+      "id": {
+        "type": "string",
+        "operators": [
+          "$eq",
+          "$ne",
+          "$gt",
+          "$gte",
+          "$lt",
+          "$lte",
+          "$in",
+          "$nin",
+          "$startsWith",
+          "$exists"
+        ]
+      },
+      "slug": {
+        "type": "string",
+        "operators": [
+          "$eq",
+          "$ne",
+          "$gt",
+          "$gte",
+          "$lt",
+          "$lte",
+          "$in",
+          "$nin",
+          "$startsWith",
+          "$exists"
+        ]
+      },
+      "treeReference.appNamespace": {
+        "type": "string",
+        "operators": [
+          "$eq",
+          "$ne",
+          "$in",
+          "$exists"
+        ]
+      },
+      "treeReference.treeKey": {
+        "type": "string",
+        "operators": [
+          "$eq",
+          "$ne",
+          "$in",
+          "$exists"
+        ]
+      },
+      "visible": {
+        "type": "boolean",
+        "operators": [
+          "$eq",
+          "$ne",
+          "$exists"
+        ]
+      },
+      "createdDate": {
+        "type": "date",
+        "operators": [
+          "$eq",
+          "$ne",
+          "$gt",
+          "$gte",
+          "$lt",
+          "$lte",
+          "$in",
+          "$exists"
+        ],
+        "sort": true
+      },
+      "updatedDate": {
+        "type": "date",
+        "operators": [
+          "$eq",
+          "$ne",
+          "$gt",
+          "$gte",
+          "$lt",
+          "$lte",
+          "$in",
+          "$exists"
+        ],
+        "sort": true
+      },
+      "managingAppId": {
+        "type": "string",
+        "operators": [
+          "$eq",
+          "$ne",
+          "$in",
+          "$exists"
+        ],
+        "sort": true
+      },
+      "name": {
+        "type": "string",
+        "operators": [
+          "$eq",
+          "$ne",
+          "$gt",
+          "$gte",
+          "$lt",
+          "$lte",
+          "$in",
+          "$nin",
+          "$startsWith",
+          "$exists"
+        ],
+        "sort": true
+      },
+      "parentCategory.id": {
+        "type": "string",
+        "operators": [
+          "$eq",
+          "$ne",
+          "$in",
+          "$exists"
+        ],
+        "sort": true
+      },
+      "parentCategory.index": {
+        "type": "number",
+        "operators": [
+          "$eq",
+          "$ne",
+          "$gt",
+          "$gte",
+          "$lt",
+          "$lte",
+          "$in",
+          "$exists"
+        ],
+        "sort": true
+      }
+    },
+    "sort": "query.sort"
+  },
+  "inventoryItemsV3.queryInventoryItems": {
+    "filter": "query.filter",
+    "fields": {
+      "id": {
+        "type": "string",
+        "operators": [
+          "$eq",
+          "$ne",
+          "$in",
+          "$nin",
+          "$exists"
+        ]
+      },
+      "locationId": {
+        "type": "string",
+        "operators": [
+          "$eq",
+          "$ne",
+          "$in",
+          "$nin",
+          "$exists"
+        ]
+      },
+      "variantId": {
+        "type": "string",
+        "operators": [
+          "$eq",
+          "$ne",
+          "$in",
+          "$nin",
+          "$exists"
+        ]
+      },
+      "productId": {
+        "type": "string",
+        "operators": [
+          "$eq",
+          "$ne",
+          "$gt",
+          "$gte",
+          "$lt",
+          "$lte",
+          "$in",
+          "$nin",
+          "$exists"
+        ],
+        "sort": true
+      },
+      "product.directCategoryIds": {
+        "type": "string",
+        "operators": [
+          "$hasAll",
+          "$hasSome"
+        ],
+        "sort": true
+      },
+      "createdDate": {
+        "type": "date",
+        "operators": [
+          "$eq",
+          "$ne",
+          "$gt",
+          "$gte",
+          "$lt",
+          "$lte",
+          "$in",
+          "$exists"
+        ],
+        "sort": true
+      },
+      "updatedDate": {
+        "type": "date",
+        "operators": [
+          "$eq",
+          "$ne",
+          "$gt",
+          "$gte",
+          "$lt",
+          "$lte",
+          "$in",
+          "$exists"
+        ],
+        "sort": true
+      },
+      "availabilityStatus": {
+        "type": "string",
+        "enum": [
+          "OUT_OF_STOCK",
+          "IN_STOCK",
+          "PREORDER"
+        ],
+        "operators": [
+          "$eq",
+          "$ne",
+          "$in",
+          "$nin",
+          "$exists"
+        ],
+        "sort": true
+      },
+      "inStock": {
+        "type": "boolean",
+        "operators": [
+          "$eq",
+          "$ne",
+          "$exists"
+        ],
+        "sort": true
+      },
+      "preorderInfo.enabled": {
+        "type": "boolean",
+        "operators": [
+          "$eq",
+          "$ne",
+          "$exists"
+        ],
+        "sort": true
+      },
+      "product.name": {
+        "type": "string",
+        "operators": [
+          "$eq",
+          "$ne",
+          "$gt",
+          "$gte",
+          "$lt",
+          "$lte",
+          "$in",
+          "$nin",
+          "$startsWith",
+          "$exists"
+        ],
+        "sort": true
+      },
+      "product.variantName": {
+        "type": "string",
+        "operators": [
+          "$eq",
+          "$ne",
+          "$gt",
+          "$gte",
+          "$lt",
+          "$lte",
+          "$in",
+          "$nin",
+          "$startsWith",
+          "$exists"
+        ],
+        "sort": true
+      },
+      "product.variantSku": {
+        "type": "string",
+        "operators": [
+          "$eq",
+          "$ne",
+          "$gt",
+          "$gte",
+          "$lt",
+          "$lte",
+          "$in",
+          "$nin",
+          "$startsWith",
+          "$exists"
+        ],
+        "sort": true
+      },
+      "quantity": {
+        "type": "number",
+        "operators": [
+          "$eq",
+          "$ne",
+          "$gt",
+          "$gte",
+          "$lt",
+          "$lte",
+          "$in",
+          "$exists"
+        ],
+        "sort": true
+      },
+      "trackQuantity": {
+        "type": "boolean",
+        "operators": [
+          "$eq",
+          "$ne",
+          "$exists"
+        ],
+        "sort": true
+      }
+    },
+    "sort": "query.sort"
   }
 };
 
@@ -1590,44 +1926,51 @@ export const errorCodes: Readonly<Record<string, readonly string[]>> = {
   "members.deleteMemberEmails": ["UNAUTHENTICATED","PERMISSION_DENIED","NOT_FOUND"],
   "members.deleteMemberAddresses": ["UNAUTHENTICATED","PERMISSION_DENIED","NOT_FOUND"],
   "redirects.createRedirectSession": ["UNAUTHENTICATED","PERMISSION_DENIED","INVALID_CLIENT","INVALID_REDIRECT_SESSION","INVALID_REDIRECT_URI"],
-  "products.queryProducts": ["UNAUTHENTICATED","PERMISSION_DENIED"],
-  "products.getProduct": ["UNAUTHENTICATED","PERMISSION_DENIED"],
-  "products.getCollectionBySlug": ["UNAUTHENTICATED","PERMISSION_DENIED"],
-  "products.getProductOptionsAvailability": ["UNAUTHENTICATED","PERMISSION_DENIED","INVALID_OPTION"],
-  "products.queryProductVariants": ["UNAUTHENTICATED","PERMISSION_DENIED"],
-  "products.queryStoreVariants": ["UNAUTHENTICATED","PERMISSION_DENIED"],
-  "products.getStoreVariant": ["UNAUTHENTICATED","PERMISSION_DENIED"],
-  "products.createProduct": ["UNAUTHENTICATED","PERMISSION_DENIED","INVALID_OPTION","MISSING_NAME","SLUG_ALREADY_EXISTS"],
-  "products.updateProduct": ["UNAUTHENTICATED","PERMISSION_DENIED","PRODUCT_NOT_FOUND"],
-  "products.deleteProduct": ["UNAUTHENTICATED","PERMISSION_DENIED","PRODUCT_NOT_FOUND"],
-  "products.updateProductVariants": ["UNAUTHENTICATED","PERMISSION_DENIED","PRODUCT_NOT_FOUND"],
-  "products.resetAllProductVariantData": ["UNAUTHENTICATED","PERMISSION_DENIED","PRODUCT_NOT_FOUND"],
-  "products.addProductsToCollection": ["UNAUTHENTICATED","PERMISSION_DENIED","COLLECTION_NOT_FOUND","PRODUCT_NOT_FOUND"],
-  "products.removeProductsFromCollection": ["UNAUTHENTICATED","PERMISSION_DENIED","COLLECTION_NOT_FOUND"],
-  "products.addProductMedia": ["UNAUTHENTICATED","PERMISSION_DENIED","CHOICE_NOT_FOUND","PRODUCT_NOT_FOUND"],
-  "products.removeProductMedia": ["UNAUTHENTICATED","PERMISSION_DENIED","PRODUCT_NOT_FOUND"],
-  "products.addProductMediaToChoices": ["UNAUTHENTICATED","PERMISSION_DENIED","CHOICE_NOT_FOUND","PRODUCT_NOT_FOUND"],
-  "products.removeProductMediaFromChoices": ["UNAUTHENTICATED","PERMISSION_DENIED","PRODUCT_NOT_FOUND","CHOICE_NOT_FOUND"],
-  "products.deleteProductOptions": ["UNAUTHENTICATED","PERMISSION_DENIED","PRODUCT_NOT_FOUND"],
-  "products.removeBrand": ["UNAUTHENTICATED","PERMISSION_DENIED","PRODUCT_NOT_FOUND"],
-  "products.removeRibbon": ["UNAUTHENTICATED","PERMISSION_DENIED","PRODUCT_NOT_FOUND"],
-  "products.createCollection": ["UNAUTHENTICATED","PERMISSION_DENIED","SLUG_ALREADY_EXISTS"],
-  "products.updateCollection": ["UNAUTHENTICATED","PERMISSION_DENIED","COLLECTION_NOT_FOUND"],
-  "products.deleteCollection": ["UNAUTHENTICATED","PERMISSION_DENIED","COLLECTION_NOT_FOUND","CANNOT_DELETE_ALL_PRODUCTS"],
-  "products.bulkUpdateProductsProperty": ["UNAUTHENTICATED","PERMISSION_DENIED"],
-  "products.bulkAdjustProductProperty": ["UNAUTHENTICATED","PERMISSION_DENIED","INVALID_ADJUSTMENT"],
-  "productsV3.queryProducts": ["UNAUTHENTICATED","PERMISSION_DENIED","INVALID_CURSOR","CURSOR_QUERY_MISMATCH","INVALID_FILTER","NO_PERMISSION_TO_READ_MERCHANT_DATA","NO_PERMISSION_TO_INCLUDE_NOT_VISIBLE_PRODUCTS"],
-  "productsV3.searchProducts": ["UNAUTHENTICATED","PERMISSION_DENIED","INVALID_CURSOR","CURSOR_QUERY_MISMATCH","INVALID_FILTER","NO_PERMISSION_TO_READ_MERCHANT_DATA","NO_PERMISSION_TO_INCLUDE_NOT_VISIBLE_PRODUCTS"],
-  "productsV3.countProducts": ["UNAUTHENTICATED","PERMISSION_DENIED","INVALID_FILTER","NO_PERMISSION_TO_READ_MERCHANT_DATA","NO_PERMISSION_TO_INCLUDE_NOT_VISIBLE_PRODUCTS"],
-  "productsV3.getProductBySlug": ["UNAUTHENTICATED","PERMISSION_DENIED","NO_PERMISSION_TO_READ_MERCHANT_DATA","NO_PERMISSION_TO_INCLUDE_NOT_VISIBLE_PRODUCTS"],
-  "productsV3.getProduct": ["UNAUTHENTICATED","PERMISSION_DENIED","NO_PERMISSION_TO_READ_MERCHANT_DATA","NO_PERMISSION_TO_INCLUDE_NOT_VISIBLE_PRODUCTS"],
-  "productsV3.deleteProduct": ["UNAUTHENTICATED","PERMISSION_DENIED","PRODUCT_NOT_FOUND"],
-  "productsV3.createProduct": ["UNAUTHENTICATED","PERMISSION_DENIED","MISSING_VARIANT_OPTION_CHOICE","DUPLICATE_VARIANT_OPTION_CHOICE","DUPLICATE_PRODUCT_OPTIONS","CHOICE_NOT_EXIST","PRODUCT_OPTION_NAME_AND_TYPE_REQUIRED","PRODUCT_OPTION_CHOICE_NAME_AND_TYPE_REQUIRED","INVALID_DEFAULT_VARIANT","DUPLICATE_SLUG_ERROR","COMPARE_AT_PRICE_LOWER_THAN_ACTUAL_PRICE"],
-  "productsV3.createProductWithInventory": ["UNAUTHENTICATED","PERMISSION_DENIED","MISSING_VARIANT_OPTION_CHOICE","DUPLICATE_VARIANT_OPTION_CHOICE","DUPLICATE_PRODUCT_OPTIONS","CHOICE_NOT_EXIST","PRODUCT_OPTION_NAME_AND_TYPE_REQUIRED","PRODUCT_OPTION_CHOICE_NAME_AND_TYPE_REQUIRED","INVALID_DEFAULT_VARIANT","DUPLICATE_SLUG_ERROR","COMPARE_AT_PRICE_LOWER_THAN_ACTUAL_PRICE"],
-  "productsV3.updateProduct": ["UNAUTHENTICATED","PERMISSION_DENIED","PRODUCT_NOT_FOUND","REVISION_MISMATCH","DUPLICATE_SLUG_ERROR","VARIANT_NOT_FOUND","OPTIONS_CHANGE_NOT_SUPPORTED","COMPARE_AT_PRICE_LOWER_THAN_ACTUAL_PRICE"],
-  "collections.getCollection": ["UNAUTHENTICATED","PERMISSION_DENIED"],
-  "collections.getCollectionBySlug": ["UNAUTHENTICATED","PERMISSION_DENIED"],
-  "collections.queryCollections": ["UNAUTHENTICATED","PERMISSION_DENIED"],
+  "products.queryProducts": ["UNAUTHENTICATED","PERMISSION_DENIED","CATALOG_V3_SITE_CALLING_CATALOG_V1_API"],
+  "products.getProduct": ["UNAUTHENTICATED","PERMISSION_DENIED","CATALOG_V3_SITE_CALLING_CATALOG_V1_API"],
+  "products.getCollectionBySlug": ["UNAUTHENTICATED","PERMISSION_DENIED","CATALOG_V3_SITE_CALLING_CATALOG_V1_API"],
+  "products.getProductOptionsAvailability": ["UNAUTHENTICATED","PERMISSION_DENIED","CATALOG_V3_SITE_CALLING_CATALOG_V1_API","INVALID_OPTION"],
+  "products.queryProductVariants": ["UNAUTHENTICATED","PERMISSION_DENIED","CATALOG_V3_SITE_CALLING_CATALOG_V1_API"],
+  "products.queryStoreVariants": ["UNAUTHENTICATED","PERMISSION_DENIED","CATALOG_V3_SITE_CALLING_CATALOG_V1_API"],
+  "products.getStoreVariant": ["UNAUTHENTICATED","PERMISSION_DENIED","CATALOG_V3_SITE_CALLING_CATALOG_V1_API"],
+  "products.createProduct": ["UNAUTHENTICATED","PERMISSION_DENIED","CATALOG_V3_SITE_CALLING_CATALOG_V1_API","INVALID_OPTION","MISSING_NAME","SLUG_ALREADY_EXISTS"],
+  "products.updateProduct": ["UNAUTHENTICATED","PERMISSION_DENIED","CATALOG_V3_SITE_CALLING_CATALOG_V1_API","PRODUCT_NOT_FOUND"],
+  "products.deleteProduct": ["UNAUTHENTICATED","PERMISSION_DENIED","CATALOG_V3_SITE_CALLING_CATALOG_V1_API","PRODUCT_NOT_FOUND"],
+  "products.updateProductVariants": ["UNAUTHENTICATED","PERMISSION_DENIED","CATALOG_V3_SITE_CALLING_CATALOG_V1_API","PRODUCT_NOT_FOUND"],
+  "products.resetAllProductVariantData": ["UNAUTHENTICATED","PERMISSION_DENIED","CATALOG_V3_SITE_CALLING_CATALOG_V1_API","PRODUCT_NOT_FOUND"],
+  "products.addProductsToCollection": ["UNAUTHENTICATED","PERMISSION_DENIED","CATALOG_V3_SITE_CALLING_CATALOG_V1_API","COLLECTION_NOT_FOUND","PRODUCT_NOT_FOUND"],
+  "products.removeProductsFromCollection": ["UNAUTHENTICATED","PERMISSION_DENIED","CATALOG_V3_SITE_CALLING_CATALOG_V1_API","COLLECTION_NOT_FOUND"],
+  "products.addProductMedia": ["UNAUTHENTICATED","PERMISSION_DENIED","CATALOG_V3_SITE_CALLING_CATALOG_V1_API","CHOICE_NOT_FOUND","PRODUCT_NOT_FOUND"],
+  "products.removeProductMedia": ["UNAUTHENTICATED","PERMISSION_DENIED","CATALOG_V3_SITE_CALLING_CATALOG_V1_API","PRODUCT_NOT_FOUND"],
+  "products.addProductMediaToChoices": ["UNAUTHENTICATED","PERMISSION_DENIED","CATALOG_V3_SITE_CALLING_CATALOG_V1_API","CHOICE_NOT_FOUND","PRODUCT_NOT_FOUND"],
+  "products.removeProductMediaFromChoices": ["UNAUTHENTICATED","PERMISSION_DENIED","CATALOG_V3_SITE_CALLING_CATALOG_V1_API","PRODUCT_NOT_FOUND","CHOICE_NOT_FOUND"],
+  "products.deleteProductOptions": ["UNAUTHENTICATED","PERMISSION_DENIED","CATALOG_V3_SITE_CALLING_CATALOG_V1_API","PRODUCT_NOT_FOUND"],
+  "products.removeBrand": ["UNAUTHENTICATED","PERMISSION_DENIED","CATALOG_V3_SITE_CALLING_CATALOG_V1_API","PRODUCT_NOT_FOUND"],
+  "products.removeRibbon": ["UNAUTHENTICATED","PERMISSION_DENIED","CATALOG_V3_SITE_CALLING_CATALOG_V1_API","PRODUCT_NOT_FOUND"],
+  "products.createCollection": ["UNAUTHENTICATED","PERMISSION_DENIED","CATALOG_V3_SITE_CALLING_CATALOG_V1_API","SLUG_ALREADY_EXISTS"],
+  "products.updateCollection": ["UNAUTHENTICATED","PERMISSION_DENIED","CATALOG_V3_SITE_CALLING_CATALOG_V1_API","COLLECTION_NOT_FOUND"],
+  "products.deleteCollection": ["UNAUTHENTICATED","PERMISSION_DENIED","CATALOG_V3_SITE_CALLING_CATALOG_V1_API","COLLECTION_NOT_FOUND","CANNOT_DELETE_ALL_PRODUCTS"],
+  "products.bulkUpdateProductsProperty": ["UNAUTHENTICATED","PERMISSION_DENIED","CATALOG_V3_SITE_CALLING_CATALOG_V1_API"],
+  "products.bulkAdjustProductProperty": ["UNAUTHENTICATED","PERMISSION_DENIED","CATALOG_V3_SITE_CALLING_CATALOG_V1_API","INVALID_ADJUSTMENT"],
+  "productsV3.queryProducts": ["UNAUTHENTICATED","PERMISSION_DENIED","CATALOG_V1_SITE_CALLING_CATALOG_V3_API","INVALID_CURSOR","CURSOR_QUERY_MISMATCH","INVALID_FILTER","NO_PERMISSION_TO_READ_MERCHANT_DATA","NO_PERMISSION_TO_INCLUDE_NOT_VISIBLE_PRODUCTS"],
+  "productsV3.searchProducts": ["UNAUTHENTICATED","PERMISSION_DENIED","CATALOG_V1_SITE_CALLING_CATALOG_V3_API","INVALID_CURSOR","CURSOR_QUERY_MISMATCH","INVALID_FILTER","NO_PERMISSION_TO_READ_MERCHANT_DATA","NO_PERMISSION_TO_INCLUDE_NOT_VISIBLE_PRODUCTS"],
+  "productsV3.countProducts": ["UNAUTHENTICATED","PERMISSION_DENIED","CATALOG_V1_SITE_CALLING_CATALOG_V3_API","INVALID_FILTER","NO_PERMISSION_TO_READ_MERCHANT_DATA","NO_PERMISSION_TO_INCLUDE_NOT_VISIBLE_PRODUCTS"],
+  "productsV3.getProductBySlug": ["UNAUTHENTICATED","PERMISSION_DENIED","CATALOG_V1_SITE_CALLING_CATALOG_V3_API","NO_PERMISSION_TO_READ_MERCHANT_DATA","NO_PERMISSION_TO_INCLUDE_NOT_VISIBLE_PRODUCTS"],
+  "productsV3.getProduct": ["UNAUTHENTICATED","PERMISSION_DENIED","CATALOG_V1_SITE_CALLING_CATALOG_V3_API","NO_PERMISSION_TO_READ_MERCHANT_DATA","NO_PERMISSION_TO_INCLUDE_NOT_VISIBLE_PRODUCTS"],
+  "productsV3.deleteProduct": ["UNAUTHENTICATED","PERMISSION_DENIED","CATALOG_V1_SITE_CALLING_CATALOG_V3_API","PRODUCT_NOT_FOUND"],
+  "productsV3.createProduct": ["UNAUTHENTICATED","PERMISSION_DENIED","CATALOG_V1_SITE_CALLING_CATALOG_V3_API","MISSING_VARIANT_OPTION_CHOICE","DUPLICATE_VARIANT_OPTION_CHOICE","DUPLICATE_PRODUCT_OPTIONS","CHOICE_NOT_EXIST","PRODUCT_OPTION_NAME_AND_TYPE_REQUIRED","PRODUCT_OPTION_CHOICE_NAME_AND_TYPE_REQUIRED","INVALID_DEFAULT_VARIANT","DUPLICATE_SLUG_ERROR","COMPARE_AT_PRICE_LOWER_THAN_ACTUAL_PRICE"],
+  "productsV3.createProductWithInventory": ["UNAUTHENTICATED","PERMISSION_DENIED","CATALOG_V1_SITE_CALLING_CATALOG_V3_API","MISSING_VARIANT_OPTION_CHOICE","DUPLICATE_VARIANT_OPTION_CHOICE","DUPLICATE_PRODUCT_OPTIONS","CHOICE_NOT_EXIST","PRODUCT_OPTION_NAME_AND_TYPE_REQUIRED","PRODUCT_OPTION_CHOICE_NAME_AND_TYPE_REQUIRED","INVALID_DEFAULT_VARIANT","DUPLICATE_SLUG_ERROR","COMPARE_AT_PRICE_LOWER_THAN_ACTUAL_PRICE"],
+  "productsV3.updateProduct": ["UNAUTHENTICATED","PERMISSION_DENIED","CATALOG_V1_SITE_CALLING_CATALOG_V3_API","PRODUCT_NOT_FOUND","REVISION_MISMATCH","DUPLICATE_SLUG_ERROR","VARIANT_NOT_FOUND","OPTIONS_CHANGE_NOT_SUPPORTED","COMPARE_AT_PRICE_LOWER_THAN_ACTUAL_PRICE"],
+  "collections.getCollection": ["UNAUTHENTICATED","PERMISSION_DENIED","CATALOG_V3_SITE_CALLING_CATALOG_V1_API"],
+  "collections.getCollectionBySlug": ["UNAUTHENTICATED","PERMISSION_DENIED","CATALOG_V3_SITE_CALLING_CATALOG_V1_API"],
+  "collections.queryCollections": ["UNAUTHENTICATED","PERMISSION_DENIED","CATALOG_V3_SITE_CALLING_CATALOG_V1_API"],
+  "scripts.listSiteScripts": ["UNAUTHENTICATED","PERMISSION_DENIED"],
+  "categories.getCategory": ["UNAUTHENTICATED","PERMISSION_DENIED","CATALOG_V1_SITE_CALLING_CATALOG_V3_API"],
+  "categories.queryCategories": ["UNAUTHENTICATED","PERMISSION_DENIED","CATALOG_V1_SITE_CALLING_CATALOG_V3_API","INVALID_CURSOR","INVALID_FILTER"],
+  "categories.listItemsInCategory": ["UNAUTHENTICATED","PERMISSION_DENIED","CATALOG_V1_SITE_CALLING_CATALOG_V3_API","INVALID_CURSOR"],
+  "inventoryItemsV3.queryInventoryItems": ["UNAUTHENTICATED","PERMISSION_DENIED","CATALOG_V1_SITE_CALLING_CATALOG_V3_API","INVALID_CURSOR","INVALID_FILTER"],
+  "inventoryItemsV3.updateInventoryItem": ["UNAUTHENTICATED","PERMISSION_DENIED","CATALOG_V1_SITE_CALLING_CATALOG_V3_API","INVENTORY_ITEM_NOT_FOUND","INVALID_REVISION","PRE_ORDER_VALIDATION","REQUESTED_QUANTITY_MUST_BE_NON_NEGATIVE_DECREASING"],
+  "catalogVersioning.getCatalogVersion": ["UNAUTHENTICATED","PERMISSION_DENIED"],
   "wishlist.getWishlistById": ["UNAUTHENTICATED","PERMISSION_DENIED","WISHLIST_NOT_FOUND"],
   "authentication.register": ["UNAUTHENTICATED","PERMISSION_DENIED","-19995","UNSUPPORTED_AUTHENTICATOR"],
   "authentication.login": ["UNAUTHENTICATED","PERMISSION_DENIED","-19976","MEMBER_NOT_FOUND","UNSUPPORTED_AUTHENTICATOR"],
@@ -1648,4 +1991,4 @@ export const errorCodes: Readonly<Record<string, readonly string[]>> = {
 };
 
 /** The bundled service names (files in generated/openapi/). */
-export const serviceNames = ["current-cart","checkout","orders","members","redirects","stores-reader","stores-writer","stores-products-v3","collections-v2","wishlist","authentication","recovery","verification","oauth"] as const;
+export const serviceNames = ["current-cart","checkout","orders","members","redirects","stores-reader","stores-writer","stores-products-v3","collections-v2","site-scripts","categories","inventory-items-v3","catalog-versioning","wishlist","authentication","recovery","verification","oauth"] as const;

@@ -9,6 +9,10 @@ import type { operations as T_stores_reader } from './types/stores-reader.ts';
 import type { operations as T_stores_writer } from './types/stores-writer.ts';
 import type { operations as T_stores_products_v3 } from './types/stores-products-v3.ts';
 import type { operations as T_collections_v2 } from './types/collections-v2.ts';
+import type { operations as T_site_scripts } from './types/site-scripts.ts';
+import type { operations as T_categories } from './types/categories.ts';
+import type { operations as T_inventory_items_v3 } from './types/inventory-items-v3.ts';
+import type { operations as T_catalog_versioning } from './types/catalog-versioning.ts';
 import type { operations as T_wishlist } from './types/wishlist.ts';
 import type { operations as T_authentication } from './types/authentication.ts';
 import type { operations as T_recovery } from './types/recovery.ts';
@@ -221,6 +225,20 @@ export interface SandboxContract {
   "collections.getCollectionBySlug": { request: RequestOf<T_collections_v2["getCollectionBySlug"]>; response: ResponseOf<T_collections_v2["getCollectionBySlug"]> };
   /** POST /v2/collections/query */
   "collections.queryCollections": { request: RequestOf<T_collections_v2["queryCollections"]>; response: ResponseOf<T_collections_v2["queryCollections"]> };
+  /** GET /assets/scripts/v1/site-scripts */
+  "scripts.listSiteScripts": { request: RequestOf<T_site_scripts["listSiteScripts"]>; response: ResponseOf<T_site_scripts["listSiteScripts"]> };
+  /** GET /categories/v1/categories/{categoryId} */
+  "categories.getCategory": { request: RequestOf<T_categories["getCategory"]>; response: ResponseOf<T_categories["getCategory"]> };
+  /** POST /categories/v1/categories/query */
+  "categories.queryCategories": { request: RequestOf<T_categories["queryCategories"]>; response: ResponseOf<T_categories["queryCategories"]> };
+  /** GET /categories/v1/categories/{categoryId}/list-items */
+  "categories.listItemsInCategory": { request: RequestOf<T_categories["listItemsInCategory"]>; response: ResponseOf<T_categories["listItemsInCategory"]> };
+  /** POST /stores/v3/inventory-items/query */
+  "inventoryItemsV3.queryInventoryItems": { request: RequestOf<T_inventory_items_v3["queryInventoryItems"]>; response: ResponseOf<T_inventory_items_v3["queryInventoryItems"]> };
+  /** PATCH /stores/v3/inventory-items/{inventoryItem.id} */
+  "inventoryItemsV3.updateInventoryItem": { request: RequestOf<T_inventory_items_v3["updateInventoryItem"]>; response: ResponseOf<T_inventory_items_v3["updateInventoryItem"]> };
+  /** GET /stores/v3/provision/version */
+  "catalogVersioning.getCatalogVersion": { request: RequestOf<T_catalog_versioning["getCatalogVersion"]>; response: ResponseOf<T_catalog_versioning["getCatalogVersion"]> };
   /** POST /stores/v1/wishlists/get */
   "wishlist.getWishlistById": { request: RequestOf<T_wishlist["getWishlistById"]>; response: ResponseOf<T_wishlist["getWishlistById"]> };
   /** POST /_api/iam/authentication/v1/register */

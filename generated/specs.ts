@@ -9,11 +9,15 @@ import s5 from './openapi/stores-reader.json' with { type: 'json' };
 import s6 from './openapi/stores-writer.json' with { type: 'json' };
 import s7 from './openapi/stores-products-v3.json' with { type: 'json' };
 import s8 from './openapi/collections-v2.json' with { type: 'json' };
-import s9 from './openapi/wishlist.json' with { type: 'json' };
-import s10 from './openapi/authentication.json' with { type: 'json' };
-import s11 from './openapi/recovery.json' with { type: 'json' };
-import s12 from './openapi/verification.json' with { type: 'json' };
-import s13 from './openapi/oauth.json' with { type: 'json' };
+import s9 from './openapi/site-scripts.json' with { type: 'json' };
+import s10 from './openapi/categories.json' with { type: 'json' };
+import s11 from './openapi/inventory-items-v3.json' with { type: 'json' };
+import s12 from './openapi/catalog-versioning.json' with { type: 'json' };
+import s13 from './openapi/wishlist.json' with { type: 'json' };
+import s14 from './openapi/authentication.json' with { type: 'json' };
+import s15 from './openapi/recovery.json' with { type: 'json' };
+import s16 from './openapi/verification.json' with { type: 'json' };
+import s17 from './openapi/oauth.json' with { type: 'json' };
 
 /** The bundled spec of every service, by service name (the sandbox validates against these). */
 export const specs: Record<string, Record<string, unknown>> = {
@@ -26,9 +30,13 @@ export const specs: Record<string, Record<string, unknown>> = {
   "stores-writer": s6,
   "stores-products-v3": s7,
   "collections-v2": s8,
-  "wishlist": s9,
-  "authentication": s10,
-  "recovery": s11,
-  "verification": s12,
-  "oauth": s13,
+  "site-scripts": s9,
+  "categories": s10,
+  "inventory-items-v3": s11,
+  "catalog-versioning": s12,
+  "wishlist": s13,
+  "authentication": s14,
+  "recovery": s15,
+  "verification": s16,
+  "oauth": s17,
 };

@@ -22,3 +22,7 @@ export const authentication = /* @__PURE__ */ defineModule(g.authentication);
 export const recovery = /* @__PURE__ */ defineModule(g.recovery);
 export const verification = /* @__PURE__ */ defineModule(g.verification);
 export const oauth = /* @__PURE__ */ defineModule(g.oauth);
+export const scripts = /* @__PURE__ */ defineModule(g.scripts);
+export const categories = /* @__PURE__ */ defineModule(g.categories);
+export const inventoryItemsV3 = /* @__PURE__ */ defineModule(g.inventoryItemsV3);
+export const catalogVersioning = /* @__PURE__ */ defineModule(g.catalogVersioning);

@@ -91,7 +91,11 @@ export interface paths {
         };
         /**
          * Get my member
-         * @description The calling member, with the fields of the fieldsets asked for.
+         * @description The calling member, with the fields of the fieldsets asked for. A visitor may call it
+         *     too (the provider's reference: "requires visitor or member authentication"; the
+         *     official SDK's `GetMyMemberResponse.member` is optional): a visitor, who is no member,
+         *     gets an answer without `member` (`{}`), which is how a storefront tells a signed-in
+         *     shopper from a visitor.
          */
         get: operations["getCurrentMember"];
         put?: never;
@@ -557,6 +561,10 @@ export interface components {
             member?: components["schemas"]["Member"];
         } & {
             readonly __always?: "member";
+        };
+        /** @description The calling member; no `member` when the caller is a visitor (no member is signed in). */
+        GetMyMemberResponse: {
+            member?: components["schemas"]["Member"];
         };
         ListMembersResponse: {
             members?: components["schemas"]["Member"][];
@@ -1299,7 +1307,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["MemberResponse"];
+                    "application/json": components["schemas"]["GetMyMemberResponse"];
                 };
             };
             400: components["responses"]["BadRequest"];

@@ -12,3 +12,9 @@ export type { SandboxModule, SandboxRoute, SeedContext, RouteEnv } from './platf
 export type * from './platform/types.ts';
 export { SandboxError, appError, validationError } from './platform/errors.ts';
 export type { Change, Commit, StateSnapshot } from './platform/store.ts';
+export {
+  routeToSandbox,
+  type RoutableContext,
+  type RoutedRequest,
+  type RoutedCall,
+} from './platform/browser-routing.ts';

@@ -14,13 +14,18 @@ import { REDIRECT_SESSION_TTL_MS } from './domain/identity/redirect-sessions.ts'
 import { SESSION_TTL_MS } from './domain/identity/sessions.ts';
 import { mergeVisitorCartIntoMember } from './domain/cart/cart.ts';
 import { forgetAttempts } from './domain/identity/identity.ts';
+import { forCatalogApi } from './domain/catalog/catalog-version.ts';
+import { seedInventoryRevisions } from './domain/catalog/inventory-items.ts';
 import { runScheduledActions } from './domain/orders/settlement.ts';
 import { authenticationOperations } from './operations/authentication.ts';
 import { checkoutOperations, checkoutRoutes } from './operations/checkout.ts';
+import { catalogVersioningOperations } from './operations/catalog-versioning.ts';
+import { categoriesOperations } from './operations/categories.ts';
 import { collectionsV2Operations } from './operations/collections-v2.ts';
 import { currentCartOperations } from './operations/current-cart.ts';
 import { dataItemsModule } from './operations/data-items.ts';
 import { hostedPageRoutes } from './operations/hosted-pages.ts';
+import { inventoryItemsV3Operations } from './operations/inventory-items-v3.ts';
 import { mediaModule } from './operations/media.ts';
 import { membersOperations } from './operations/members.ts';
 import { oauthOperations } from './operations/oauth.ts';
@@ -28,6 +33,7 @@ import { ordersOperations } from './operations/orders.ts';
 import { recommendationsModule } from './operations/recommendations.ts';
 import { recoveryOperations } from './operations/recovery.ts';
 import { redirectsOperations } from './operations/redirects.ts';
+import { siteScriptsOperations } from './operations/site-scripts.ts';
 import { storesProductsV3Operations } from './operations/stores-products-v3.ts';
 import { storesReaderOperations } from './operations/stores-reader.ts';
 import { storesWriterOperations } from './operations/stores-writer.ts';
@@ -59,18 +65,33 @@ const identityModule: SandboxModule = {
 /** Redirect sessions and the hosted pages they send a browser to (login, logout, recovery). */
 const redirectsModule: SandboxModule = { name: 'redirects', handlers: redirectsOperations, routes: hostedPageRoutes };
 
-/** The store catalog: products and collections (reader and writer), collections v2, the wishlist, Catalog V3 products. */
+/**
+ * The store catalog, one store seen through two APIs: Catalog V1 (products and collections,
+ * reader and writer, collections v2) and Catalog V3 (products, categories, inventory items), each
+ * answering as the site's catalog version (the setting `catalogVersion`) allows; the wishlist
+ * and the version itself answer on every site.
+ */
 const catalogModule: SandboxModule = {
   name: 'catalog',
-  seed: seedCatalog,
+  seed(ctx) {
+    seedCatalog(ctx);
+    seedInventoryRevisions(ctx.db);
+  },
   // The reader and the writer share the `products` module, so the merged table is checked here.
   handlers: {
-    ...storesReaderOperations,
-    ...storesWriterOperations,
-    ...collectionsV2Operations,
+    ...forCatalogApi('V1', {
+      ...storesReaderOperations,
+      ...storesWriterOperations,
+      ...collectionsV2Operations,
+    } satisfies SandboxHandlers<'products' | 'collections'>),
+    ...forCatalogApi('V3', {
+      ...storesProductsV3Operations,
+      ...categoriesOperations,
+      ...inventoryItemsV3Operations,
+    } satisfies SandboxHandlers<'productsV3' | 'categories' | 'inventoryItemsV3'>),
     ...wishlistOperations,
-    ...storesProductsV3Operations,
-  } satisfies SandboxHandlers<'products' | 'collections' | 'wishlist' | 'productsV3'>,
+    ...catalogVersioningOperations,
+  },
 };
 
 /** The current cart and checkouts; a visitor's cart becomes the member's when they sign in. */
@@ -90,6 +111,9 @@ const ordersModule: SandboxModule = {
   handlers: ordersOperations,
 };
 
+/** What a site embeds in its pages (the setting `siteScripts`). */
+const siteAssetsModule: SandboxModule = { name: 'site-assets', handlers: siteScriptsOperations };
+
 /** The demo member's cart and checkout. */
 const memberCartModule: SandboxModule = { name: 'member-cart', seed: seedMemberCart };
 
@@ -106,6 +130,7 @@ export const modules: SandboxModule[] = [
   recommendationsModule,
   dataItemsModule,
   mediaModule,
+  siteAssetsModule,
   memberCartModule,
 ];
 

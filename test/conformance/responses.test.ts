@@ -608,6 +608,41 @@ describe('Catalog V3 through the official SDK', () => {
     expect([updated.name, st.products[plain._id].name, st.productRevisions[plain._id].revision]).toEqual(['V3 mug (blue)', 'V3 mug (blue)', 2]);
     await sdk(admin, 'productsV3.deleteProduct', plain._id);
     expect((await state()).products[plain._id]).toBeUndefined();
+describe('Catalog V3 beside V1, and the site\'s assets, through the official SDK', () => {
+  const tree = { appNamespace: '@wix/stores' };
+
+  it('reads categories as the stored collections and their items as the products in them', async () => {
+    const shop = visitor();
+    const st = await state();
+    const clothing = Object.values(st.collections).find((c) => c.slug === 'clothing')!;
+    const category = await sdk(shop, 'categories.getCategory', clothing.id, tree, { fields: ['DESCRIPTION'] });
+    expect({ id: category._id, name: category.name, itemCounter: category.itemCounter, description: category.description }).toEqual({
+      id: clothing.id,
+      name: clothing.name,
+      itemCounter: clothing.numberOfProducts,
+      description: clothing.description,
+    });
+    const { categories } = await sdk(shop, 'categories.queryCategories', { cursorPaging: { limit: 100 } }, { treeReference: tree });
+    expect(categories.map((c: Json) => c._id).sort()).toEqual(Object.values(st.collections).filter((c) => c.visible !== false).map((c) => c.id).sort());
+    const { items } = await sdk(shop, 'categories.listItemsInCategory', clothing.id, tree, { cursorPaging: { limit: 100 } });
+    expect(items.map((i: Json) => i.catalogItemId).sort()).toEqual(Object.values(st.products).filter((p) => p.collectionIds.includes(clothing.id)).map((p) => p.id).sort());
+  });
+
+  it('reads and updates inventory items as the stored variants\' stock', async () => {
+    const st = await state();
+    const tracked = Object.values(st.products).find((p) => p.variants.length === 1 && p.variants[0].stock.trackQuantity)!;
+    const { inventoryItems } = await sdk(visitor(), 'inventoryItemsV3.queryInventoryItems', { filter: { productId: tracked.id } });
+    expect(inventoryItems).toHaveLength(1);
+    expect(inventoryItems[0]).toMatchObject({ productId: tracked.id, variantId: tracked.variants[0].id, quantity: tracked.variants[0].stock.quantity });
+    const updated = await sdk(owner(), 'inventoryItemsV3.updateInventoryItem', inventoryItems[0]._id, { revision: inventoryItems[0].revision, quantity: 3 });
+    expect(updated.quantity).toBe(3);
+    expect((await state()).products[tracked.id].variants[0].stock).toMatchObject({ trackQuantity: true, quantity: 3 });
+  });
+
+  it('answers the catalog version, the site scripts and a visitor\'s current member', async () => {
+    const shop = visitor();
+    expect(await sdk(shop, 'catalogVersioning.getCatalogVersion')).toEqual({ catalogVersion: 'V3_CATALOG' });
+    expect(await sdk(shop, 'scripts.listSiteScripts', { pageUrl: 'https://shop.example/' })).toEqual({ siteScripts: [] });
   });
 });
 
@@ -616,7 +651,7 @@ describe('coverage of the official SDK', () => {
     const missing = sdkOperations.map((d) => d.key).filter((k) => !called.has(k));
     expect(missing).toEqual([]);
     expect(called.size).toBe(sdkOperations.length);
-    expect(operationList.length).toBe(114);
+    expect(operationList.length).toBe(121);
   });
 });
 

@@ -16,7 +16,16 @@ import { checkout as sdkCheckout, currentCart as sdkCurrentCart, orders as sdkOr
 import { authentication as sdkAuthentication, oauth as sdkOauth, recovery as sdkRecovery, verification as sdkVerification } from '@wix/identity';
 import { members as sdkMembers } from '@wix/members';
 import { redirects as sdkRedirects } from '@wix/redirects';
-import { collections as sdkCollections, products as sdkProducts, productsV3 as sdkProductsV3, wishlist as sdkWishlist } from '@wix/stores';
+import { categories as sdkCategories } from '@wix/categories';
+import { scripts as sdkScripts } from '@wix/headless-site-assets';
+import {
+  catalogVersioning as sdkCatalogVersioning,
+  collections as sdkCollections,
+  inventoryItemsV3 as sdkInventoryItemsV3,
+  products as sdkProducts,
+  productsV3 as sdkProductsV3,
+  wishlist as sdkWishlist,
+} from '@wix/stores';
 import { operationList } from '../../generated/operations.ts';
 import type { OperationDescriptor } from '../../generated/runtime-types.ts';
 import { mapShape, type LeafFn } from '../../src/normalise/shape.ts';
@@ -37,6 +46,10 @@ export const sdkModules = {
   recovery: sdkRecovery,
   verification: sdkVerification,
   oauth: sdkOauth,
+  scripts: sdkScripts,
+  categories: sdkCategories,
+  inventoryItemsV3: sdkInventoryItemsV3,
+  catalogVersioning: sdkCatalogVersioning,
 } as const;
 
 /**
@@ -163,6 +176,14 @@ export const SDK_ARGS: Record<string, string[]> = {
   'verification.verifyDuringAuthentication': ['code', '*'],
   // The SDK's oauth.token is a raw pass-through: the wire body goes in `options.body`.
   'oauth.token': ['*'],
+  'scripts.listSiteScripts': ['*'],
+  'categories.getCategory': ['categoryId', 'treeReference', '*'],
+  // The SDK's queryCategories(query, options) is its typed query (queryCategories(options) is the builder).
+  'categories.queryCategories': ['query', '*'],
+  'categories.listItemsInCategory': ['categoryId', 'treeReference', '*'],
+  'inventoryItemsV3.queryInventoryItems': ['query'],
+  'inventoryItemsV3.updateInventoryItem': ['inventoryItem.id', 'inventoryItem-', '*'],
+  'catalogVersioning.getCatalogVersion': [],
 };
 
 /** The SDK's own address shape (its types name three fields differently from the wire). */
@@ -229,6 +250,9 @@ const EXTRA_FIELDS: Record<string, Json> = {
   'products.getProduct': { includeMerchantSpecificData: true },
   'productsV3.getProduct': { fields: ['CURRENCY', 'URL'] },
   'productsV3.getProductBySlug': { fields: ['VARIANT_OPTION_CHOICE_NAMES'] },
+  'scripts.listSiteScripts': { pageName: 'product-page' },
+  'categories.getCategory': { fields: ['DESCRIPTION', 'BREADCRUMBS_INFO'] },
+  'categories.listItemsInCategory': { cursorPaging: { limit: 5 }, useCategoryArrangement: false, includeItemsFromSubcategories: false },
   'authentication.logout': { postLogoutRedirectUri: 'http://localhost:5173/bye', clientId: 'sandbox-client' },
 };
 

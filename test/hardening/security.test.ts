@@ -578,7 +578,10 @@ describe('prototype pollution: one unauthenticated GET cannot read the disk, bec
     const passwd = await call(base, 'GET', '/etc/passwd');
     expectRefused(passwd, 404, 'NOT_FOUND', 'No operation at GET /etc/passwd');
     const visitor = await visitorToken(base);
-    expectRefused(await call(base, 'GET', '/members/v1/members/my', { token: visitor }), 403, 'PERMISSION_DENIED', 'getCurrentMember requires a logged-in member');
+    const mine = await call(base, 'GET', '/members/v1/members/my', { token: visitor });
+    expect(mine.status).toBe(200);
+    expect(mine.body).toEqual({});
+    expectRefused(await call(base, 'POST', '/members/v1/members/join-community', { token: visitor, body: {} }), 403, 'PERMISSION_DENIED', 'joinCommunity requires a logged-in member');
     expectRefused(await call(base, 'GET', `/members/v1/members/${DEMO_MEMBER_ID}`), 401, 'UNAUTHENTICATED', 'Authorization header is missing: send an access token or an API key');
   });
 

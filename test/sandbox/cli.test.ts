@@ -28,6 +28,13 @@ describe('sandbox flags', () => {
     expect(sandboxOptionsFromArgs([], {}).publicUrl).toBeUndefined();
   });
 
+  it('sets the site\'s catalog version from --catalog-version or SFK_CATALOG_VERSION, and refuses another value', () => {
+    expect(sandboxOptionsFromArgs(['--catalog-version', 'V3_CATALOG'], {}).settings).toEqual({ catalogVersion: 'V3_CATALOG' });
+    expect(sandboxOptionsFromArgs([], { SFK_CATALOG_VERSION: 'V1_CATALOG' }).settings).toEqual({ catalogVersion: 'V1_CATALOG' });
+    expect(sandboxOptionsFromArgs([], {}).settings).toBeUndefined();
+    expect(() => sandboxOptionsFromArgs(['--catalog-version', 'V2'], {})).toThrow('--catalog-version must be V1_AND_V3, V1_CATALOG, V3_CATALOG (got V2)');
+  });
+
   it('refuses a port that is not a number and an unknown flag', () => {
     expect(() => sandboxOptionsFromArgs(['--port', 'eighty'], {})).toThrow('--port must be a number (got eighty)');
     expect(() => sandboxOptionsFromArgs(['--prot', '1'], {})).toThrow(/Unknown option '--prot'/);

@@ -150,9 +150,11 @@ describe('fieldsets and visibility', () => {
     expect((await kit.members.getCurrentMember({ fieldSet: 'FULL' })).member!.contact!.firstName).toBe('Joel');
   });
 
-  it('getCurrentMember is for members; an API key or a visitor gets the provider error', async () => {
-    await expect(admin().members.getCurrentMember()).rejects.toMatchObject({ status: 403, code: 'PERMISSION_DENIED' });
-    await expect(visitor().members.getCurrentMember()).rejects.toMatchObject({ status: 403, code: 'PERMISSION_DENIED', description: 'getCurrentMember requires a logged-in member' });
+  it('getCurrentMember: a visitor gets no member (an empty answer), an API key the provider error', async () => {
+    await expect(admin().members.getCurrentMember()).rejects.toMatchObject({ status: 403, code: 'PERMISSION_DENIED', description: 'getCurrentMember acts on the calling visitor or member; an API key has none' });
+    const asVisitor = await visitor().members.getCurrentMember({ fieldsets: ['FULL'] });
+    expect(asVisitor.member).toBeUndefined();
+    expect(asVisitor).toEqual({});
   });
 });
 

@@ -80,8 +80,9 @@ describe('who may call what', () => {
     const elevated = await call(base(), 'POST', '/ecom/v1/orders/search', { token, body: {} });
     expect(elevated.status).toBe(403);
     expectAppError(elevated.body, 'PERMISSION_DENIED');
-    const member = await call(base(), 'GET', '/members/v1/members/my', { token });
+    const member = await call(base(), 'POST', '/members/v1/members/join-community', { token, body: {} });
     expect(member.status).toBe(403);
+    expect(member.body.details.applicationError.description).toBe('joinCommunity requires a logged-in member');
   });
 
   it('403 for an API key on the caller\'s own cart', async () => {
@@ -181,7 +182,7 @@ describe('control API', () => {
 
   it('lists every operation in the coverage table', async () => {
     const r = await call(base(), 'GET', '/__sandbox/coverage');
-    expect(r.body.operations).toHaveLength(114);
+    expect(r.body.operations).toHaveLength(121);
     expect(r.body.operations.find((o: { operation: string }) => o.operation === 'oauth.token').emulated).toBe(true);
     // And apart, the services beyond the spec that the provider's storefront templates call.
     expect(r.body.beyondSpec.map((b: { path: string }) => b.path)).toEqual(['/v1/recommendations/get', '/v1/recommendations/algorithms', '/wix-data/v2/items/*, /wix-data/v2/bulk/items/*']);

@@ -43,7 +43,9 @@ const byId = (ctx: ContextOf<{ id: string }, OperationDescriptor>) => requireMem
 export const membersOperations = {
   // ---------- reads ----------
   'members.getMember': (ctx) => ({ member: viewMember(ctx.db, ctx.caller, ctx.input.id, askedFieldset(ctx)) }),
-  'members.getCurrentMember': (ctx) => ({ member: project(currentMember(ctx), askedFieldset(ctx)) }),
+  // A visitor is no member: the provider answers it without one (`{}`), as the SDK's optional `member` says.
+  'members.getCurrentMember': (ctx) =>
+    ctx.caller.kind === 'visitor' ? {} : { member: project(currentMember(ctx), askedFieldset(ctx)) },
   'members.listMembers': (ctx) =>
     findMembers(ctx.db, ctx.caller, askedFieldset(ctx), { sorting: ctx.input.sorting, paging: ctx.input.paging }),
   'members.queryMembers': (ctx) =>

@@ -114,6 +114,8 @@ export const DEFAULT_SETTINGS: SandboxSettings = {
   redirectUris: [],
   webhookUrls: [],
   accessTokenTtlSeconds: 4 * 60 * 60,
+  catalogVersion: 'V1_AND_V3',
+  siteScripts: [],
 };
 
 export type { Sandbox } from './sandbox.ts';

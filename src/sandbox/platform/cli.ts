@@ -1,14 +1,17 @@
 /**
  * `storefront-kit sandbox [--port N] [--host H] [--data FILE] [--client-id ID] [--api-key KEY]
  * [--member-email E] [--member-password P] [--validate-responses] [--allowed-host H1,H2]
- * [--allowed-origin O1,O2] [--public-url URL] [--token-secret-file FILE] [--log [text|json|off]]`;
+ * [--allowed-origin O1,O2] [--public-url URL] [--token-secret-file FILE] [--log [text|json|off]]
+ * [--catalog-version V1_AND_V3|V1_CATALOG|V3_CATALOG]`;
  * each flag also reads an environment variable (SFK_PORT, SFK_HOST, SFK_DATA, SFK_CLIENT_ID,
  * SFK_API_KEY, SFK_MEMBER_EMAIL, SFK_MEMBER_PASSWORD, SFK_VALIDATE_RESPONSES=1,
- * SFK_ALLOWED_HOSTS, SFK_ALLOWED_ORIGINS, SFK_PUBLIC_URL, SFK_TOKEN_SECRET_FILE, SFK_LOG). Beyond loopback (`--host 0.0.0.0`) it refuses to start with the default API key.
+ * SFK_ALLOWED_HOSTS, SFK_ALLOWED_ORIGINS, SFK_PUBLIC_URL, SFK_TOKEN_SECRET_FILE, SFK_LOG,
+ * SFK_CATALOG_VERSION). Beyond loopback (`--host 0.0.0.0`) it refuses to start with the default API key.
  */
 import { parseArgs } from 'node:util';
 import { createSandboxServer, LOOPBACK_NAMES, type SandboxServerOptions } from './server.ts';
 import { LOG_FORMATS, type LogFormat } from './request-log.ts';
+import { CATALOG_VERSION_SETTINGS, type CatalogVersionSetting } from './types.ts';
 
 export const SANDBOX_FLAGS = {
   port: { type: 'string', env: 'SFK_PORT' },
@@ -31,6 +34,8 @@ export const SANDBOX_FLAGS = {
   'token-secret-file': { type: 'string', env: 'SFK_TOKEN_SECRET_FILE' },
   /** One line per request: `--log` (text), `--log json`, `--log off`; on by default under `npm start`. */
   log: { type: 'string', env: 'SFK_LOG' },
+  /** Which catalog API the site answers (the setting catalogVersion): V1_AND_V3 (default), V1_CATALOG or V3_CATALOG. */
+  'catalog-version': { type: 'string', env: 'SFK_CATALOG_VERSION' },
 } as const;
 
 /** `--log` alone means `--log text` (parseArgs has no optional values). */
@@ -67,6 +72,9 @@ export function sandboxOptionsFromArgs(
   const log = get('log') ?? defaults.log ?? 'off';
   if (!(LOG_FORMATS as readonly string[]).includes(log))
     throw new Error(`--log must be ${LOG_FORMATS.join(', ')} (got ${log})`);
+  const catalogVersion = get('catalog-version');
+  if (catalogVersion !== undefined && !(CATALOG_VERSION_SETTINGS as readonly string[]).includes(catalogVersion))
+    throw new Error(`--catalog-version must be ${CATALOG_VERSION_SETTINGS.join(', ')} (got ${catalogVersion})`);
   return {
     port: port !== undefined ? Number(port) : 4010,
     host: get('host') ?? '127.0.0.1',
@@ -81,6 +89,7 @@ export function sandboxOptionsFromArgs(
     publicUrl: get('public-url'),
     tokenSecretFile: get('token-secret-file'),
     log: log === 'off' ? undefined : (log as LogFormat),
+    ...(catalogVersion ? { settings: { catalogVersion: catalogVersion as CatalogVersionSetting } } : {}),
   };
 }
 

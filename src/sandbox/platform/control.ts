@@ -16,7 +16,14 @@ import { bodyLimit, readJsonObject } from './json-body.ts';
 import { isJsonObject, ownValue } from './safe-object.ts';
 import { assertSafeUrls } from './url-safety.ts';
 import { isApiKey } from './secrets.ts';
-import type { Caller, OperationContext, SandboxRequest, SandboxSettings } from './types.ts';
+import {
+  CATALOG_VERSION_SETTINGS,
+  SITE_SCRIPT_POSITIONS,
+  type Caller,
+  type OperationContext,
+  type SandboxRequest,
+  type SandboxSettings,
+} from './types.ts';
 import { trimChar } from '../../normalise/text.ts';
 
 type RunAs = <T>(caller: Caller, origin: string, fn: (ctx: OperationContext) => T | Promise<T>) => Promise<T>;
@@ -24,13 +31,44 @@ type RunAs = <T>(caller: Caller, origin: string, fn: (ctx: OperationContext) => 
 const ok = (body: unknown, status = 200) =>
   new JsonAnswer(status, { 'content-type': 'application/json' }, JSON.stringify(body));
 
-const SETTING_TYPES: Record<keyof SandboxSettings, 'boolean' | 'number' | 'string[]'> = {
-  requireEmailVerification: 'boolean',
-  requireOwnerApproval: 'boolean',
-  requireCaptcha: 'boolean',
-  redirectUris: 'string[]',
-  webhookUrls: 'string[]',
-  accessTokenTtlSeconds: 'number',
+/** Each setting's check, and what its value must be (the refusal's words). */
+interface SettingRule {
+  good(v: unknown): boolean;
+  mustBe: string;
+}
+const oneOf = (values: readonly string[]): SettingRule => ({
+  good: (v) => typeof v === 'string' && values.includes(v),
+  mustBe: `one of ${values.join(', ')}`,
+});
+const BOOLEAN: SettingRule = { good: (v) => typeof v === 'boolean', mustBe: 'boolean' };
+const STRINGS: SettingRule = {
+  good: (v) => Array.isArray(v) && v.every((x) => typeof x === 'string'),
+  mustBe: 'string[]',
+};
+const SITE_SCRIPT_KEYS = new Set(['position', 'html']);
+const SETTING_RULES: Record<keyof SandboxSettings, SettingRule> = {
+  requireEmailVerification: BOOLEAN,
+  requireOwnerApproval: BOOLEAN,
+  requireCaptcha: BOOLEAN,
+  redirectUris: STRINGS,
+  webhookUrls: STRINGS,
+  accessTokenTtlSeconds: { good: (v) => typeof v === 'number' && v > 0, mustBe: 'a positive number' },
+  catalogVersion: oneOf(CATALOG_VERSION_SETTINGS),
+  // What the official SDK's SiteScript holds: a position and HTML of at most 15000 characters; 100 at most.
+  siteScripts: {
+    good: (v) =>
+      Array.isArray(v) &&
+      v.length <= 100 &&
+      v.every(
+        (x) =>
+          isJsonObject(x) &&
+          Object.keys(x).every((k) => SITE_SCRIPT_KEYS.has(k)) &&
+          (SITE_SCRIPT_POSITIONS as readonly unknown[]).includes(x.position) &&
+          typeof x.html === 'string' &&
+          x.html.length <= 15000,
+      ),
+    mustBe: `a list of at most 100 {position: ${SITE_SCRIPT_POSITIONS.join(' | ')}, html: text of at most 15000 characters}`,
+  },
 };
 
 /**
@@ -143,22 +181,12 @@ export async function control(request: SandboxRequest, url: URL, sandbox: Sandbo
       const patch = await jsonBody(request, url);
       const violations: Violation[] = [];
       for (const [k, v] of Object.entries(patch)) {
-        const type = ownValue(SETTING_TYPES, k);
-        const good =
-          type === 'boolean'
-            ? typeof v === 'boolean'
-            : type === 'number'
-              ? typeof v === 'number' && v > 0
-              : type === 'string[]'
-                ? Array.isArray(v) && v.every((x) => typeof x === 'string')
-                : false;
-        if (!good) {
+        const rule = ownValue(SETTING_RULES, k);
+        if (!rule?.good(v)) {
           violations.push({
             field: k,
-            description: type
-              ? `must be ${type === 'number' ? 'a positive number' : type}`
-              : 'is not a sandbox setting',
-            violatedRule: type ? 'VALIDATION' : 'FIELD_NOT_ALLOWED',
+            description: rule ? `must be ${rule.mustBe}` : 'is not a sandbox setting',
+            violatedRule: rule ? 'VALIDATION' : 'FIELD_NOT_ALLOWED',
           });
         }
       }

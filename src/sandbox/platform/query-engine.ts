@@ -321,7 +321,11 @@ export interface CursorOptions<T> {
  */
 export function queryCursor<T>(
   all: T[],
-  q: { filter?: Filter | null; sort?: SortSpec[]; cursorPaging?: { limit?: number | null; cursor?: string | null } },
+  q: {
+    filter?: Filter | null;
+    sort?: SortSpec[];
+    cursorPaging?: { limit?: number | null; cursor?: string | null } | null;
+  },
   options: CursorOptions<T>,
 ): CursorPage<T> {
   const limit = q.cursorPaging?.limit || options.defaultLimit;

@@ -126,6 +126,23 @@ export interface SandboxSettings {
   webhookUrls: string[];
   /** Access token lifetime in seconds (the provider's visitor tokens live 4 hours). */
   accessTokenTtlSeconds: number;
+  /**
+   * Which catalog the site is on: `V1_CATALOG` or `V3_CATALOG` make the other version's calls
+   * answer the provider's 428 (`CATALOG_V3_SITE_CALLING_CATALOG_V1_API` and the reverse);
+   * `V1_AND_V3` (the default) answers both over the one store.
+   */
+  catalogVersion: CatalogVersionSetting;
+  /** The scripts `listSiteScripts` answers (the site's embedded HTML); none by default. */
+  siteScripts: SiteScriptSetting[];
+}
+
+export const CATALOG_VERSION_SETTINGS = ['V1_AND_V3', 'V1_CATALOG', 'V3_CATALOG'] as const;
+export type CatalogVersionSetting = (typeof CATALOG_VERSION_SETTINGS)[number];
+export const SITE_SCRIPT_POSITIONS = ['UNKNOWN_POSITION', 'HEAD', 'BODY_START', 'BODY_END'] as const;
+/** One embedded script, as the provider's `SiteScript` has it. */
+export interface SiteScriptSetting {
+  position: (typeof SITE_SCRIPT_POSITIONS)[number];
+  html: string;
 }
 
 /**
