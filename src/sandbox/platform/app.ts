@@ -493,7 +493,12 @@ export function createSandbox(given: SandboxOptions = {}): Sandbox {
       for (const route of routes) {
         if (route.method === request.method && (route.path === path || (route.prefix && path.startsWith(route.path)))) {
           note.operation = `${route.module}:${route.path}`;
-          return await route.handle(request, { sandbox, url, run: (caller, fn) => runAs(caller, linkOrigin(url), fn) });
+          return await route.handle(request, {
+            sandbox,
+            url,
+            run: (caller, fn) => runAs(caller, linkOrigin(url), fn),
+            note,
+          });
         }
       }
       if (url.pathname.startsWith('/__sandbox/')) {
