@@ -13,7 +13,7 @@ import { appError, SandboxError, validationError } from './errors.ts';
 import { EventHub } from './events.ts';
 import { Router } from './router.ts';
 import type { Sandbox } from './sandbox.ts';
-import { resolveCaller, tokenRefusal, TokenSigner } from './tokens.ts';
+import { newTokenEpoch, resolveCaller, tokenRefusal, TokenSigner } from './tokens.ts';
 import type { RequestNote } from './request-log.ts';
 import type {
   Caller,
@@ -299,6 +299,7 @@ export function createSandbox(given: SandboxOptions = {}): Sandbox {
       // One transaction: the emptied state and the seed are persisted (and seen) together.
       await runAs({ kind: 'anonymous' }, '', async () => {
         store.load({ version: 1, collections: {} });
+        newTokenEpoch(store.db);
         if (options.seed !== false) await seedAll();
       });
     },
