@@ -156,8 +156,8 @@ const after = (ms: number) =>
 
 /**
  * The caps on what visitors' requests make (platform/limits.ts; docs/sandbox.md lists them).
- * Tokens are not here: they are not stored (platform/tokens.ts). Credentials, members, carts
- * and orders are the shop's own data and are not capped.
+ * Tokens are not here: they are not stored (platform/tokens.ts). Credentials, members, members'
+ * carts and orders are the shop's own data and are not capped.
  */
 export const stateLimits: StateLimits = {
   sessions: {
@@ -208,6 +208,15 @@ export const stateLimits: StateLimits = {
     lifetime: 'until 10,000 newer ones',
     expires: false,
     past: 'forget-oldest',
+  },
+  // A visitor's current cart, one per visitor id: every anonymous token can start one. A member's is the shop's data.
+  carts: {
+    what: "visitors' carts",
+    cap: 10_000,
+    lifetime: "until 10,000 newer visitors' carts",
+    expires: false,
+    past: 'forget-oldest',
+    counts: { 'buyerInfo.memberId': undefined },
   },
   outbox: {
     what: 'e-mails in the outbox',

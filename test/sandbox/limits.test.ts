@@ -11,12 +11,31 @@ import { stateLimits } from '../../src/sandbox/modules.ts';
 import { API_KEY, call, useSandboxServer, visitorToken } from '../support/sandbox.ts';
 
 const LIMITS: StateLimits = {
-  sessions: { what: 'member session tokens', cap: 2, lifetime: '24 hours after it is made', expires: true, past: 'refuse' },
-  events: { what: 'domain events in the event log', cap: 2, lifetime: 'until 2 newer ones', expires: false, past: 'forget-oldest' },
+  sessions: {
+    what: 'member session tokens',
+    cap: 2,
+    lifetime: '24 hours after it is made',
+    expires: true,
+    past: 'refuse',
+  },
+  events: {
+    what: 'domain events in the event log',
+    cap: 2,
+    lifetime: 'until 2 newer ones',
+    expires: false,
+    past: 'forget-oldest',
+  },
 };
 
 const session = (id: string, expiresAt: number) => ({ id, memberId: 'm', createdDate: '', expiresAt });
-const event = (id: string, sequence: number) => ({ id, entityFqdn: 'x', slug: 'created', entityId: id, eventTime: '', sequence });
+const event = (id: string, sequence: number) => ({
+  id,
+  entityFqdn: 'x',
+  slug: 'created',
+  entityId: id,
+  eventTime: '',
+  sequence,
+});
 
 describe('caps', () => {
   it('refuses the request that would grow a capped collection past its cap, keeping nothing of it', async () => {
@@ -53,6 +72,28 @@ describe('caps', () => {
     expect(store.db.list('events').map((e) => e.id)).toEqual(['e3', 'e4']);
   });
 
+  it("visitors' carts past their cap: the oldest visitor's cart is forgotten, members' carts are neither counted nor forgotten", async () => {
+    const limits: StateLimits = { carts: { ...stateLimits.carts!, cap: 2 } };
+    const cart = (id: string, memberId?: string) =>
+      ({ id, buyerInfo: { visitorId: `v-${id}`, ...(memberId && { memberId }) }, lineItems: [] }) as never;
+    const store = new Store();
+    for (const [id, memberId] of [
+      ['m1', 'member-1'],
+      ['v1'],
+      ['m2', 'member-2'],
+      ['v2'],
+      ['v3'],
+      ['m3', 'member-3'],
+      ['v4'],
+    ]) {
+      await store.transaction((db) => {
+        db.put('carts', id!, cart(id!, memberId));
+        enforceLimits(db, limits);
+      });
+    }
+    expect(store.db.list('carts').map((c) => c.id)).toEqual(['m1', 'm2', 'v3', 'm3', 'v4']);
+  });
+
   it('forgets what expired more than an hour ago, and keeps the rest', async () => {
     const store = new Store();
     const now = new Date('2026-01-01T12:00:00Z');
@@ -67,8 +108,19 @@ describe('caps', () => {
 
   it('names a cap, a lifetime and a behaviour for every collection visitors grow', () => {
     expect(Object.keys(stateLimits).sort()).toEqual(
-      ['authCodes', 'authStates', 'events', 'outbox', 'recoveryTokens', 'redirectSessions', 'sessions', 'verifications'].sort(),
+      [
+        'authCodes',
+        'authStates',
+        'carts',
+        'events',
+        'outbox',
+        'recoveryTokens',
+        'redirectSessions',
+        'sessions',
+        'verifications',
+      ].sort(),
     );
+    expect(stateLimits.carts).toMatchObject({ what: "visitors' carts", cap: 10_000, past: 'forget-oldest' });
     expect(stateLimits.sessions).toMatchObject({ cap: 10_000, lifetime: '24 hours after it is made', past: 'refuse' });
     expect(stateLimits.authCodes).toMatchObject({ lifetime: '10 minutes after it is made' });
   });
@@ -84,8 +136,10 @@ describe('the sandbox forgets expired sessions', () => {
     });
     expect(login.status).toBe(200);
     const token = login.body.sessionToken;
-    const has = async () => Object.hasOwn((await call(s.current.url, 'GET', '/__sandbox/state')).body.collections.sessions ?? {}, token);
-    const advance = (seconds: number) => call(s.current.url, 'POST', '/__sandbox/clock/advance', { body: { seconds }, token: API_KEY });
+    const has = async () =>
+      Object.hasOwn((await call(s.current.url, 'GET', '/__sandbox/state')).body.collections.sessions ?? {}, token);
+    const advance = (seconds: number) =>
+      call(s.current.url, 'POST', '/__sandbox/clock/advance', { body: { seconds }, token: API_KEY });
     expect(await has()).toBe(true);
     await advance(24 * 3600 + 60);
     expect(await has()).toBe(true); // expired, still known: using it says so

@@ -7,7 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sandboxOptionsFromArgs } from '../../src/sandbox/platform/cli.ts';
 import type { RequestLogEntry } from '../../src/sandbox/platform/request-log.ts';
 import { createSandboxServer, type SandboxServer } from '../../src/sandbox/platform/server.ts';
-import { call, CLIENT_ID, visitorToken } from '../support/sandbox.ts';
+import { API_KEY, call, CLIENT_ID, visitorToken } from '../support/sandbox.ts';
+import { DEFAULT_SITE_ID } from '../../src/sandbox/seed/ids.ts';
 
 describe('--log', () => {
   it('is off unless asked; `--log` alone is text; json and off as named; SFK_LOG too; npm start defaults to text', () => {
@@ -42,7 +43,9 @@ function loggingServer(log: 'text' | 'json') {
   async function linesOf(count: number, fn: () => Promise<unknown>): Promise<string[]> {
     const from = lines.length;
     await fn();
-    await new Promise<void>((resolve) => (lines.length >= from + count ? resolve() : waiting.push({ n: from + count, resolve })));
+    await new Promise<void>((resolve) =>
+      lines.length >= from + count ? resolve() : waiting.push({ n: from + count, resolve }),
+    );
     return lines.slice(from, from + count);
   }
   return { ref, linesOf };
@@ -54,11 +57,15 @@ describe('text lines', () => {
 
   it('says who called what, how it ended and how long it took', async () => {
     const [token] = await linesOf(1, () => visitorToken(base()));
-    expect(token).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z anonymous POST \/oauth2\/token oauth\.token 200 - \d+ms$/);
+    expect(token).toMatch(
+      /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z anonymous POST \/oauth2\/token oauth\.token 200 - \d+ms$/,
+    );
     const visitor = await visitorToken(base());
     const [cart] = await linesOf(1, () => call(base(), 'GET', '/ecom/v1/carts/current', { token: visitor }));
     expect(cart).toMatch(/ visitor GET \/ecom\/v1\/carts\/current currentCart\.getCurrentCart 404 [A-Z_]+ \d+ms$/);
-    const [refused] = await linesOf(1, () => call(base(), 'GET', '/ecom/v1/carts/current', { token: 'sfk-at.forged.x' }));
+    const [refused] = await linesOf(1, () =>
+      call(base(), 'GET', '/ecom/v1/carts/current', { token: 'sfk-at.forged.x' }),
+    );
     expect(refused).toMatch(/ - GET \/ecom\/v1\/carts\/current currentCart\.getCurrentCart 401 UNAUTHENTICATED \d+ms$/);
     const [unknown] = await linesOf(1, () => call(base(), 'GET', '/no/such/path'));
     expect(unknown).toMatch(/ - GET \/no\/such\/path - 404 NOT_FOUND \d+ms$/);
@@ -67,6 +74,40 @@ describe('text lines', () => {
     const [missingImage] = await linesOf(1, () => call(base(), 'GET', '/media/none.jpg'));
     expect(missingImage).toMatch(/ - GET \/media\/none\.jpg media:\/media\/ 404 MEDIA_NOT_FOUND \d+ms$/);
   });
+
+  it('names the caller of the routes beyond the spec too (CMS data items, recommendations)', async () => {
+    const visitor = await visitorToken(base());
+    const [cms] = await linesOf(1, () =>
+      call(base(), 'POST', '/wix-data/v2/items/query', {
+        token: visitor,
+        body: { dataCollectionId: 'Menus', query: {} },
+      }),
+    );
+    expect(cms).toMatch(/ visitor POST \/wix-data\/v2\/items\/query data-items:\/wix-data\/v2\/items 200 - \d+ms$/);
+    const [missing] = await linesOf(1, () =>
+      call(base(), 'POST', '/wix-data/v2/items/query', {
+        token: visitor,
+        body: { dataCollectionId: 'Nope', query: {} },
+      }),
+    );
+    expect(missing).toMatch(
+      / visitor POST \/wix-data\/v2\/items\/query data-items:\/wix-data\/v2\/items 404 WDE0025 \d+ms$/,
+    );
+    const [algorithms] = await linesOf(1, () =>
+      call(base(), 'GET', '/v1/recommendations/algorithms', { token: visitor }),
+    );
+    expect(algorithms).toMatch(
+      / visitor GET \/v1\/recommendations\/algorithms recommendations:\/v1\/recommendations\/algorithms 200 - \d+ms$/,
+    );
+    const [elevated] = await linesOf(1, () =>
+      call(base(), 'POST', '/v1/recommendations/get', {
+        token: API_KEY,
+        headers: { 'wix-site-id': DEFAULT_SITE_ID },
+        body: { algorithms: [], items: [] },
+      }),
+    );
+    expect(elevated).toMatch(/ elevated POST \/v1\/recommendations\/get /);
+  });
 });
 
 describe('json lines', () => {
@@ -74,7 +115,9 @@ describe('json lines', () => {
 
   it('one JSON object per request, without the query string', async () => {
     const [line] = await linesOf(1, () =>
-      call(ref.current.url, 'POST', '/oauth2/token?code=secret-code', { body: { clientId: CLIENT_ID, grantType: 'anonymous' } }),
+      call(ref.current.url, 'POST', '/oauth2/token?code=secret-code', {
+        body: { clientId: CLIENT_ID, grantType: 'anonymous' },
+      }),
     );
     expect(line).not.toContain('secret-code');
     const entry = JSON.parse(line) as RequestLogEntry;

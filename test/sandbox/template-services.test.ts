@@ -4,14 +4,14 @@
  * and CMS data items (the Pages and Menus collections the Next.js template reads; any other
  * collection: WDE0025 in the provider's format).
  */
-import { createClient, OAuthStrategy } from '@wix/sdk';
+import { ApiKeyStrategy, createClient, OAuthStrategy } from '@wix/sdk';
 import { recommendations } from '@wix/ecom';
 import { items } from '@wix/data';
 import { collections, products } from '@wix/stores';
 import { describe, expect, it } from 'vitest';
 import { useProviderFetch } from '../conformance/provider-fetch.ts';
-import { CMS, COLLECTION, STORES_APP_ID } from '../../src/sandbox/seed/ids.ts';
-import { call, CLIENT_ID, useSandboxServer, visitorToken } from '../support/sandbox.ts';
+import { CMS, COLLECTION, DEFAULT_SITE_ID, STORES_APP_ID } from '../../src/sandbox/seed/ids.ts';
+import { API_KEY, call, CLIENT_ID, useSandboxServer, visitorToken } from '../support/sandbox.ts';
 
 const s = useSandboxServer();
 useProviderFetch(() => s.current.url);
@@ -147,16 +147,89 @@ describe("CMS data items: the collections the provider's Next.js template reads"
       details: { applicationError: { description: MESSAGE, code: 'WDE0025', data: { collectionId: 'Blog' } } },
     });
     const write = await call(s.current.url, 'POST', '/wix-data/v2/bulk/items/insert', {
-      token,
+      token: API_KEY,
       body: { dataCollectionId: 'Pages', dataItems: [] },
     });
     expect(write.status).toBe(501);
     expect(write.body.message).toBe(
-      "The sandbox's CMS answers queries, counts and reads of Pages; POST /wix-data/v2/bulk/items/insert is not emulated",
+      "The sandbox's CMS answers queries, counts, reads, and single-item inserts, updates, saves and removes of Pages; POST /wix-data/v2/bulk/items/insert is not emulated",
     );
     const none = await call(s.current.url, 'GET', '/wix-data/v2/items/query', { token });
     expect(none.status).toBe(400);
     expect(none.body.message).toBe('INVALID_ARGUMENT: "dataCollectionId" must not be empty');
+  });
+});
+
+describe('CMS writes, as the official SDK makes them (items.insert, update, save, remove)', () => {
+  const admin = () =>
+    createClient({ modules: { items }, auth: ApiKeyStrategy({ apiKey: API_KEY, siteId: DEFAULT_SITE_ID }) });
+
+  it('an API key inserts, updates, saves and removes an item; every read sees it', async () => {
+    const inserted = await admin().items.insert(CMS.pages, {
+      title: 'Care guide',
+      slug: 'care',
+      body: '<p>Wash cold.</p>',
+    });
+    expect(inserted).toMatchObject({ title: 'Care guide', slug: 'care', _id: expect.any(String) });
+    expect(inserted._createdDate).toBeInstanceOf(Date);
+    const id = inserted._id!;
+    expect((await sdk().items.query(CMS.pages).eq('slug', 'care').find()).items.map((p) => p._id)).toEqual([id]);
+    expect(await sdk().items.query(CMS.pages).count()).toBe(6);
+
+    // update replaces the item's fields (a field left out is gone); its id, owner and creation date stay.
+    const updated = await admin().items.update(CMS.pages, { _id: id, title: 'Caring for linen', slug: 'care' });
+    expect(updated).toMatchObject({ _id: id, title: 'Caring for linen', _owner: inserted._owner });
+    expect(updated).not.toHaveProperty('body');
+    expect(updated._createdDate).toEqual(inserted._createdDate);
+    expect(await sdk().items.get(CMS.pages, id)).toMatchObject({ title: 'Caring for linen' });
+
+    // save inserts or updates by id; an insert with the id of an item answers WDE0074.
+    expect(await admin().items.save(CMS.pages, { _id: id, title: 'Linen care', slug: 'care' })).toMatchObject({
+      _id: id,
+      title: 'Linen care',
+    });
+    const saved = await admin().items.save(CMS.pages, { _id: 'returns-2', title: 'Returns', slug: 'returns' });
+    expect(saved._id).toBe('returns-2');
+    await expect(admin().items.insert(CMS.pages, { _id: id, title: 'Again' })).rejects.toMatchObject({
+      details: { applicationError: { code: 'WDE0074' } },
+    });
+
+    // A menu's multi-reference field takes the pages' ids and reads back as the pages.
+    const menu = await admin().items.insert(CMS.menus, { title: 'Help', slug: 'help-menu', pages: [id, 'returns-2'] });
+    const { items: menus } = await sdk().items.query(CMS.menus).include('pages').eq('slug', 'help-menu').find();
+    expect((menus[0].pages as { title: string }[]).map((p) => p.title)).toEqual(['Linen care', 'Returns']);
+
+    // remove answers the removed item; a second remove finds nothing (the SDK answers null for WDE0073).
+    expect(await admin().items.remove(CMS.pages, id)).toMatchObject({ _id: id, title: 'Linen care' });
+    expect(await admin().items.remove(CMS.pages, id)).toBeNull();
+    await expect(admin().items.update(CMS.pages, { _id: id, title: 'Gone' })).rejects.toMatchObject({
+      details: { applicationError: { code: 'WDE0073' } },
+    });
+    await admin().items.remove(CMS.pages, 'returns-2');
+    await admin().items.remove(CMS.menus, menu._id!);
+    expect(await sdk().items.query(CMS.pages).count()).toBe(5);
+  });
+
+  it("a visitor's write is refused as the provider refuses it on the site's content collections (WDE0027), and changes nothing", async () => {
+    const before = await call(s.current.url, 'GET', '/__sandbox/state');
+    await expect(sdk().items.insert(CMS.pages, { title: 'Spam' })).rejects.toMatchObject({
+      details: {
+        applicationError: {
+          code: 'WDE0027',
+          description: 'WDE0027: The current user does not have permissions to insert on the Pages collection.',
+        },
+      },
+    });
+    const token = await visitorToken(s.current.url);
+    const remove = await call(s.current.url, 'POST', '/wix-data/v2/items/remove', {
+      token,
+      body: { dataCollectionId: CMS.pages, dataItemId: 'anything' },
+    });
+    expect(remove.status).toBe(403);
+    expect(remove.body.details.applicationError.code).toBe('WDE0027');
+    expect((await call(s.current.url, 'GET', '/__sandbox/state')).body.collections.dataItems).toEqual(
+      before.body.collections.dataItems,
+    );
   });
 });
 

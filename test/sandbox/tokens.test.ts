@@ -9,7 +9,11 @@ import { mkdtempSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createSandboxServer, type SandboxServer, type SandboxServerOptions } from '../../src/sandbox/platform/server.ts';
+import {
+  createSandboxServer,
+  type SandboxServer,
+  type SandboxServerOptions,
+} from '../../src/sandbox/platform/server.ts';
 import { revokeMemberTokens } from '../../src/sandbox/platform/tokens.ts';
 import { loadTokenSecret } from '../../src/sandbox/platform/token-secret.ts';
 import { PRODUCT, STORES_APP_ID } from '../../src/sandbox/seed/ids.ts';
@@ -43,7 +47,18 @@ const cart = (url: string, token: string) => call(url, 'GET', '/ecom/v1/carts/cu
 const addMug = (url: string, token: string) =>
   call(url, 'POST', '/ecom/v1/carts/current/add-to-cart', {
     token,
-    body: { lineItems: [{ quantity: 1, catalogReference: { catalogItemId: PRODUCT.ceramicMug, appId: STORES_APP_ID, options: { options: { Color: 'Green' } } } }] },
+    body: {
+      lineItems: [
+        {
+          quantity: 1,
+          catalogReference: {
+            catalogItemId: PRODUCT.ceramicMug,
+            appId: STORES_APP_ID,
+            options: { options: { Color: 'Green' } },
+          },
+        },
+      ],
+    },
   });
 
 const INVALID = { message: 'Access token is not valid', details: { applicationError: { code: 'UNAUTHENTICATED' } } };
@@ -150,7 +165,9 @@ describe('revocation', () => {
     const dir = folder();
     const s = await start({ tokenSecretFile, data: join(dir, 'state.json') });
     const [a, b] = [await memberTokens(s.url, DEMO), await memberTokens(s.url, DEMO)];
-    expect((await call(s.url, 'GET', '/_api/iam/authentication/v1/logout', { token: a.access_token })).status).toBe(200);
+    expect((await call(s.url, 'GET', '/_api/iam/authentication/v1/logout', { token: a.access_token })).status).toBe(
+      200,
+    );
     expect((await me(s.url, a.access_token)).body).toMatchObject(INVALID);
     expect((await renew(s.url, a.refresh_token)).status).toBe(400);
     expect((await me(s.url, b.access_token)).status).toBe(200);
@@ -160,6 +177,39 @@ describe('revocation', () => {
     const restarted = await start({ tokenSecretFile, data: join(dir, 'state.json') });
     expect((await me(restarted.url, a.access_token)).status).toBe(401);
     expect((await me(restarted.url, b.access_token)).status).toBe(200);
+  });
+
+  it('without --data, a logout is not forgotten by a restart: member tokens are bound to the state that records their logouts; visitor tokens outlive it', async () => {
+    const tokenSecretFile = join(folder(), 'secret');
+    const s = await start({ tokenSecretFile });
+    const visitor = await anonymousTokens(s.url);
+    const [out, kept] = [await memberTokens(s.url, DEMO), await memberTokens(s.url, DEMO)];
+    expect((await call(s.url, 'GET', '/_api/iam/authentication/v1/logout', { token: out.access_token })).status).toBe(
+      200,
+    );
+    await stop(s);
+    const restarted = await start({ tokenSecretFile });
+    // The logged-out login stays out, access and refresh.
+    expect((await me(restarted.url, out.access_token)).body).toMatchObject(INVALID);
+    const renewed = await renew(restarted.url, out.refresh_token);
+    expect(renewed.status).toBe(400);
+    expect(renewed.body.details.applicationError.code).toBe('INVALID_GRANT');
+    // Every member token of the forgotten state goes with it (the state that would know its logouts is gone) ...
+    expect((await me(restarted.url, kept.access_token)).body).toMatchObject(INVALID);
+    expect((await renew(restarted.url, kept.refresh_token)).status).toBe(400);
+    // ... while a visitor's tokens keep working, and the member signs in again at once.
+    expect((await cart(restarted.url, visitor.access_token)).status).toBe(404);
+    expect((await renew(restarted.url, visitor.refresh_token)).status).toBe(200);
+    expect((await me(restarted.url, (await memberTokens(restarted.url, DEMO)).access_token)).status).toBe(200);
+  });
+
+  it('a reset of the state ends the member tokens issued before it, as a restart without --data does', async () => {
+    const s = await start({ tokenSecretFile: join(folder(), 'secret') });
+    const member = await memberTokens(s.url, DEMO);
+    const visitor = await anonymousTokens(s.url);
+    await s.sandbox.reset();
+    expect((await me(s.url, member.access_token)).body).toMatchObject(INVALID);
+    expect((await cart(s.url, visitor.access_token)).status).toBe(404);
   });
 
   it('revokeMemberTokens(member, T) ends every token of the member issued up to T, and none issued after', async () => {

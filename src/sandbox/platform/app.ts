@@ -14,7 +14,7 @@ import { appError, SandboxError, validationError } from './errors.ts';
 import { EventHub } from './events.ts';
 import { Router } from './router.ts';
 import type { Sandbox } from './sandbox.ts';
-import { resolveCaller, tokenRefusal, TokenSigner } from './tokens.ts';
+import { newTokenEpoch, resolveCaller, tokenRefusal, TokenSigner } from './tokens.ts';
 import type { RequestNote } from './request-log.ts';
 import type {
   Caller,
@@ -298,6 +298,7 @@ export function createSandbox(given: SandboxOptions = {}): Sandbox {
       // One transaction: the emptied state and the seed are persisted (and seen) together.
       await runAs({ kind: 'anonymous' }, '', async () => {
         store.load({ version: 1, collections: {} });
+        newTokenEpoch(store.db);
         if (options.seed !== false) await seedAll();
       });
     },
@@ -492,7 +493,12 @@ export function createSandbox(given: SandboxOptions = {}): Sandbox {
       for (const route of routes) {
         if (route.method === request.method && (route.path === path || (route.prefix && path.startsWith(route.path)))) {
           note.operation = `${route.module}:${route.path}`;
-          return await route.handle(request, { sandbox, url, run: (caller, fn) => runAs(caller, linkOrigin(url), fn) });
+          return await route.handle(request, {
+            sandbox,
+            url,
+            run: (caller, fn) => runAs(caller, linkOrigin(url), fn),
+            note,
+          });
         }
       }
       if (url.pathname.startsWith('/__sandbox/')) {

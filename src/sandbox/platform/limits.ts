@@ -8,7 +8,7 @@
  * The composition root (modules.ts) names the limits; docs/sandbox.md lists them.
  */
 import { appError } from './errors.ts';
-import type { CollectionName, Db } from './types.ts';
+import type { CollectionName, Db, Where } from './types.ts';
 
 export interface StateLimit {
   /** What the collection holds, in a few words ("member session tokens"). */
@@ -19,6 +19,8 @@ export interface StateLimit {
   /** Its entities carry `expiresAt` and are swept once it passes. */
   expires: boolean;
   past: 'refuse' | 'forget-oldest';
+  /** The entities the cap counts and forgets, when not all of the collection (visitors' carts, not members'). */
+  counts?: Where;
 }
 
 export type StateLimits = { readonly [C in CollectionName]?: StateLimit };
@@ -35,10 +37,13 @@ export const stateLimitReached = (collection: string, limit: StateLimit) =>
 /** Inside a transaction, before it commits: refuses it past a `refuse` cap, forgets the oldest past a `forget-oldest` one. */
 export function enforceLimits(db: Db, limits: StateLimits): void {
   for (const [collection, limit] of Object.entries(limits) as [CollectionName, StateLimit][]) {
+    // The whole collection within the cap is the common case, and needs no count of a part of it.
     if (db.count(collection) <= limit.cap) continue;
+    const counted = () => (limit.counts ? db.list(collection, limit.counts).length : db.count(collection));
+    if (counted() <= limit.cap) continue;
     if (limit.past === 'refuse') throw stateLimitReached(collection, limit);
-    while (db.count(collection) > limit.cap) {
-      const oldest = db.find(collection, () => true);
+    while (counted() > limit.cap) {
+      const oldest = db.find(collection, limit.counts ?? (() => true));
       if (!oldest?.id) break;
       db.delete(collection, oldest.id);
     }

@@ -1,4 +1,5 @@
 /** What a sandbox module (cart, checkout, orders, members, catalog, identity, ...) may provide. */
+import type { RequestNote } from './request-log.ts';
 import type { Sandbox } from './sandbox.ts';
 import type {
   BeyondSpecService,
@@ -24,6 +25,8 @@ export interface RouteEnv {
   url: URL;
   /** Runs a change as one transaction under `caller`. */
   run<T>(caller: Caller, fn: (ctx: OperationContext) => T | Promise<T>): Promise<T>;
+  /** What the request log learns of this request: a route that resolves its caller names it here. */
+  note: RequestNote;
 }
 
 /** A route outside the operation table (the hosted login page, the checkout page). */

@@ -26,6 +26,7 @@ export async function routeCaller(
     sandbox.now(),
   );
   if ('error' in resolved) throw tokenRefusal(resolved.error);
+  env.note.caller = resolved.caller.kind;
   if (resolved.caller.kind === 'anonymous')
     throw unauthenticated('Authorization header is missing: send an access token or an API key');
   return resolved.caller;

@@ -12,6 +12,8 @@ export interface TokenClaims {
   clientId: string;
   visitorId: string;
   memberId?: string;
+  /** A member token's state epoch (tokens.ts): valid only while the state it was issued in is. */
+  epoch?: string;
   /** Issue time, epoch ms by the sandbox clock. */
   iat: number;
   /** Expiry, epoch ms; absent for refresh tokens. */

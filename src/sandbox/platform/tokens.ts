@@ -7,6 +7,11 @@
  * Access tokens live `accessTokenTtlSeconds` (4 hours by default, as the provider's visitor
  * tokens do); refresh tokens do not expire but can be revoked: a revocation is one small record
  * per member ("every token issued before T", and per visitor for a logout), never one per token.
+ * Revocations live in the state, so a member token carries the state's epoch (a random id made
+ * when the state is made: a start without `--data`, a reset) and is valid only while that state
+ * is: a restart that forgets the state forgets its logouts, and with them every member token it
+ * issued (the member signs in again). A visitor token carries none: nothing revokes it, so it
+ * outlives any restart.
  * The wire form is opaque to clients: `sfk-at.` / `sfk-rt.` + base64url claims + `.` + base64url MAC.
  */
 import { unauthenticated, type SandboxError } from './errors.ts';
@@ -17,12 +22,25 @@ import type { Caller, Db, SandboxSettings } from './types.ts';
 export { TokenSigner } from './token-signer.ts';
 
 export const TOKEN_REVOCATIONS = 'tokenRevocations';
+export const TOKEN_EPOCH = 'tokenEpoch';
 
 declare module './types.ts' {
   interface Collections {
     tokenRevocations: TokenRevocation;
+    /** One record, `state`: the epoch member tokens are bound to. */
+    tokenEpoch: { id: string; epoch: string };
   }
 }
+
+/** Starts a new state epoch: every member token issued before is refused from now on. */
+export function newTokenEpoch(db: Db): string {
+  const epoch = randomToken('e', 12).slice(2);
+  db.put(TOKEN_EPOCH, 'state', { id: 'state', epoch });
+  return epoch;
+}
+
+/** The state's epoch, made on first use for a state that has none (one loaded from before epochs). */
+const tokenEpoch = (db: Db): string => db.get(TOKEN_EPOCH, 'state')?.epoch ?? newTokenEpoch(db);
 
 /** A member's revoked tokens: all issued at or before `before`, and per visitor (a logout) those at or before its time. */
 export interface TokenRevocation {
@@ -92,7 +110,7 @@ export async function issueTokens(
   const claims = {
     clientId: subject.clientId,
     visitorId: subject.visitorId,
-    ...(subject.memberId ? { memberId: subject.memberId } : {}),
+    ...(subject.memberId ? { memberId: subject.memberId, epoch: tokenEpoch(db) } : {}),
     iat,
   };
   const nonce = () => randomToken('n', 8).slice(2);
@@ -122,7 +140,10 @@ export async function readToken(
   if (!claims || claims.kind !== kind || typeof claims.clientId !== 'string' || typeof claims.visitorId !== 'string')
     return { error: 'invalid' };
   const subject: TokenSubject = { clientId: claims.clientId, visitorId: claims.visitorId };
-  if (typeof claims.memberId === 'string') subject.memberId = claims.memberId;
+  if (typeof claims.memberId === 'string') {
+    if (claims.epoch !== db.get(TOKEN_EPOCH, 'state')?.epoch) return { error: 'invalid' };
+    subject.memberId = claims.memberId;
+  }
   if (claims.iat <= revokedUntil(db, subject)) return { error: 'invalid' };
   if (kind === 'access' && !(Number(claims.exp) > now.getTime())) return { error: 'expired' };
   return { subject };

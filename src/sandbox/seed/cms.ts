@@ -8,8 +8,8 @@ import { putDataCollection } from '../domain/cms.ts';
 import type { SeedContext } from '../platform/module.ts';
 import { CMS, cmsItemId, seededId } from './ids.ts';
 
-/** Who owns the seeded items (the site's owner). */
-const OWNER = seededId('0d0b0000', 1);
+/** Who owns the seeded items and the items the site (an API key) writes: the site's owner. */
+export const SITE_OWNER = seededId('0d0b0000', 1);
 
 const PAGES = [
   {
@@ -56,7 +56,7 @@ const MENUS: { title: string; slug: string; pages: string[] }[] = [
 
 export function seedCms(ctx: SeedContext): void {
   const date = { $date: ctx.now.toISOString() };
-  const system = (n: number) => ({ _id: cmsItemId(n), _owner: OWNER, _createdDate: date, _updatedDate: date });
+  const system = (n: number) => ({ _id: cmsItemId(n), _owner: SITE_OWNER, _createdDate: date, _updatedDate: date });
   const pageIds = new Map(PAGES.map((p, k) => [p.slug, cmsItemId(k + 1)]));
   putDataCollection(
     ctx.db,
