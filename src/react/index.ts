@@ -30,3 +30,32 @@ export type {
   StorefrontError,
 } from './client-types.ts';
 export type { JsonValue } from './data.ts';
+// Members, images, headless components, typed action errors (issue 23, second increment).
+export { useSuspenseCart } from './cart.ts';
+export { useCollections } from './catalog.ts';
+export { Image, imageAttributes, type ImageProps, type ImageSource } from './image.tsx';
+export {
+  useAuth,
+  useMember,
+  useWishlist,
+  type Auth,
+  type Credentials,
+  type HostedLoginStart,
+  type LoginErrorCode,
+  type LoginResult,
+  type LogoutResult,
+} from './members.ts';
+export type {
+  ActionError,
+  CartActionErrors,
+  Collection,
+  CollectionsPage,
+  CollectionsQuery,
+  Member,
+  MemberQuery,
+  ReadErrors,
+  StorefrontAuth,
+  Wishlist,
+  WishlistQuery,
+} from './client-types.ts';
+export type { CheckoutError } from './checkout.ts';
