@@ -22,7 +22,6 @@ export type {
   CartResult,
   CartWarning,
   LineItemInput,
-  Product,
   ProductsPage,
   ProductsQuery,
   StorefrontCart,
@@ -59,3 +58,21 @@ export type {
   WishlistQuery,
 } from './client-types.ts';
 export type { CheckoutError } from './checkout.ts';
+export {
+  Cart,
+  Choice,
+  LineItem,
+  Option,
+  useProductContext,
+  type CartProps,
+  type ChoiceProps,
+  type LineItemActions,
+  type LineItemProps,
+  type OptionProps,
+  type ProductProps,
+} from './components.tsx';
+import { Product as ProductComponent } from './components.tsx';
+import type { Product as ProductData } from './client-types.ts';
+/** `<Product product={…}>`, the headless component; as a type, the product as the catalog's reader answers it. */
+export const Product = ProductComponent;
+export type Product = ProductData;

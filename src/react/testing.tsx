@@ -21,6 +21,7 @@ import {
 } from '../index.ts';
 import { createSandbox, type Sandbox, type SandboxOptions } from '../sandbox/index.ts';
 import { DEFAULT_CLIENT_ID } from '../sandbox/seed/ids.ts';
+import type { StorefrontAuth } from './client-types.ts';
 import { StorefrontProvider } from './provider.tsx';
 import { requestsInFlight } from './requests-in-flight.ts';
 import type { DehydratedState } from './store.ts';
@@ -71,7 +72,7 @@ export interface RenderWithSandboxResult {
     wishlist: typeof wishlist;
   }>;
   /** The client's auth, also the provider's (`useAuth()`): direct login's hidden frame is loaded from the sandbox. */
-  auth: ReturnType<typeof sandboxAuth>;
+  auth: StorefrontAuth & Pick<ReturnType<typeof OAuthStrategy>, 'getTokens'>;
   /** Every request the client sent, in order (token requests included). */
   requests: LoggedRequest[];
   /** How many requests match (all without a match). */

@@ -36,9 +36,9 @@ const socks = (quantity = 1) => ({
 });
 
 class Boundary extends Component<{ children: ReactNode }, { error?: Error }> {
-  state: { error?: Error } = {};
+  override state: { error?: Error } = {};
   static getDerivedStateFromError = (error: Error) => ({ error });
-  render() {
+  override render() {
     return this.state.error ? <p data-error>{(this.state.error as { code?: string }).code}</p> : this.props.children;
   }
 }
@@ -339,7 +339,7 @@ describe('useWishlist', () => {
     const ids = whole.items!.map((i) => i.id);
     expect(text(view.container, '[data-wishes]')).toBe(`${ids.slice(0, 2).join(',')}|${ids.length}|dates`);
     await view.rerender(<Wishes offset={2} />);
-    await untilDom(view.container, () => text(view.container, '[data-wishes]')?.startsWith(ids[2]) ?? false);
+    await untilDom(view.container, () => text(view.container, '[data-wishes]')?.startsWith(ids[2]!) ?? false);
     view.unmount();
 
     function Missing() {

@@ -83,7 +83,8 @@ export async function typeTests() {
     if (result.error instanceof ApplicationError) {
       expectTypeOf(result.error.code).toEqualTypeOf<'UNAUTHENTICATED' | 'PERMISSION_DENIED' | 'LINE_ITEM_NOT_FOUND'>();
       // And narrows its data.
-      if (result.error.code === 'LINE_ITEM_NOT_FOUND') expectTypeOf(result.error.data.lineItemId).toEqualTypeOf<string>();
+      if (result.error.code === 'LINE_ITEM_NOT_FOUND')
+        expectTypeOf(result.error.data.lineItemId).toEqualTypeOf<string>();
       // @ts-expect-error the quantity update never answers a coupon's code
       if (result.error.code === 'COUPON_DOES_NOT_EXIST') return;
     }
@@ -151,7 +152,8 @@ export async function typeTests() {
   // Typed login states.
   const login = await useAuth().login({ email: 'a@b.test', password: 'p' });
   if (login.state === 'FAILURE') expectTypeOf(login.errorCode).toEqualTypeOf<LoginErrorCode | undefined>();
-  if (login.state === 'EMAIL_VERIFICATION_REQUIRED') expectTypeOf(login.verify('123')).toEqualTypeOf<Promise<LoginResult>>();
+  if (login.state === 'EMAIL_VERIFICATION_REQUIRED')
+    expectTypeOf(login.verify('123')).toEqualTypeOf<Promise<LoginResult>>();
   expectTypeOf(useAuth().status).toEqualTypeOf<'visitor' | 'member'>();
   // The provider takes the client's OAuthStrategy, with or without direct login.
   void (<StorefrontProvider client={kit} auth={OAuthStrategy({ clientId: 'c' })} />);
