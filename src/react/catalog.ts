@@ -35,10 +35,12 @@ const describeFromCatalog: LineDescriber = (line, snapshot) => {
 /** A read by key: the first component that asks reads it (after mount), every other shares it. */
 export function useCatalogRead<T, E extends StorefrontError>(read: CatalogRead<T>): CatalogState<T, E> {
   const store = useStorefront();
+  // Read again when the read is forgotten (the person changed), not only when the key does.
+  const absent = useStoreSelector((s) => !(read.key in s.resources));
   useEffect(() => {
     store.setLineDescriber(describeFromCatalog);
     void store.ensureResource(read.key, read.load);
-  }, [store, read.key]);
+  }, [store, read.key, absent]);
   return useStoreSelector((s): CatalogState<T, E> => {
     const r = s.resources[read.key];
     if (r?.status === 'success') return { status: 'success', data: r.data as T, error: undefined };

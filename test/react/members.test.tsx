@@ -318,6 +318,26 @@ describe('members', () => {
   });
 });
 
+describe('what was read for the person before', () => {
+  let auth!: Auth;
+  function Saved() {
+    auth = useAuth();
+    const list = useWishlist({ id: WISHLIST_ID, limit: 1 });
+    return <p data-saved>{list.status === 'success' ? `${auth.status}:${list.data.totalCount}` : list.status}</p>;
+  }
+
+  it('is read again for the member who signed in (same query, same component)', async () => {
+    const view = await renderWithSandbox(<Saved />);
+    await untilDom(view.container, () => text(view.container, '[data-saved]')?.startsWith('visitor:') ?? false);
+    expect(view.requestCount(/wishlists\/get/)).toBe(1);
+    await act(() => auth.login({ email: DEMO_MEMBER.email, password: DEMO_MEMBER.password }));
+    await view.settled();
+    await untilDom(view.container, () => text(view.container, '[data-saved]')?.startsWith('member:') ?? false);
+    expect(view.requestCount(/wishlists\/get/)).toBe(2);
+    view.unmount();
+  });
+});
+
 describe('useWishlist', () => {
   function Wishes({ offset }: { offset: number }) {
     const list = useWishlist({ id: WISHLIST_ID, limit: 2, offset });
