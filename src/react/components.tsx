@@ -14,7 +14,7 @@ import {
   useContext,
   useMemo,
   type HTMLAttributes,
-  type ReactElement,
+  type JSX,
   type ReactNode,
 } from 'react';
 import { useCart, useCartActions, useCartLine } from './cart.ts';
@@ -50,7 +50,7 @@ function mergeProps(own: ElementProps, child: Record<string, unknown>): Record<s
 }
 
 /** `tag` with `props`, or (asChild) the one child element with them merged in. */
-function render(tag: string, asChild: boolean | undefined, props: ElementProps, children: ReactNode): ReactElement {
+function render(tag: string, asChild: boolean | undefined, props: ElementProps, children: ReactNode): JSX.Element {
   if (!asChild) return createElement(tag, props, children);
   if (!isValidElement<Record<string, unknown>>(children))
     throw new Error('storefront-kit/react: asChild needs one element as its child');
