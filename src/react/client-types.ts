@@ -2,7 +2,7 @@
  * What the React layer needs of the client, and the data types it hands out, all derived from
  * the client's operation types (no type written twice).
  */
-import type { OAuthStrategy, withDirectLogin } from '../auth/index.ts';
+import type { OAuthStrategy, withDirectLogin } from '../index.ts';
 import type { collections, currentCart, members, products, redirects, wishlist } from '../modules.ts';
 import type {
   ApplicationError,

@@ -4,7 +4,7 @@
  * and loaded lazily unless asked otherwise.
  */
 import type { ImgHTMLAttributes } from 'react';
-import { getImageUrl, getScaledToFitImageUrl } from '../media/index.ts';
+import { media } from '../index.ts';
 
 /** An image as the provider's answers carry it (a product's `media.mainMedia.image`), or its URI or URL. */
 export type ImageSource = string | { url?: string; width?: number; height?: number; altText?: string | null };
@@ -31,7 +31,7 @@ const DENSITIES = [1, 1.5, 2, 3];
 function sourceOf(image: ImageSource): { url: string; width: number; height: number; altText: string | undefined } {
   const given = typeof image === 'string' ? { url: image } : image;
   if (!given.url) throw new TypeError('storefront-kit/react: <Image> needs an image with a url');
-  const parsed = getImageUrl(given.url);
+  const parsed = media.getImageUrl(given.url);
   return {
     url: given.url,
     width: given.width || parsed.width,
@@ -60,7 +60,7 @@ export function imageAttributes({
   const widths = [
     ...new Set(DENSITIES.map((d) => Math.round(width * d)).map((w) => (source.width ? Math.min(w, source.width) : w))),
   ];
-  const scaled = (w: number) => getScaledToFitImageUrl(source.url, w, Math.max(1, Math.round(w * ratio)));
+  const scaled = (w: number) => media.getScaledToFitImageUrl(source.url, w, Math.max(1, Math.round(w * ratio)));
   return {
     src: scaled(widths[0]),
     srcSet: widths.map((w) => `${scaled(w)} ${w}w`).join(', '),

@@ -6,7 +6,7 @@
  * (the provider's cart is now the member's, the visitor's lines merged into it by the provider).
  */
 import { useCallback, useMemo, useSyncExternalStore } from 'react';
-import type { OAuthData, StateMachine } from '../auth/index.ts';
+import type { OAuthData, StateMachine } from '../index.ts';
 import { memberRead, wishlistRead } from './catalog-resources.ts';
 import { useCatalogRead, type CatalogState } from './catalog.ts';
 import type {
