@@ -8,6 +8,7 @@ import type {
   Product,
   ProductsPage,
   ProductsQuery,
+  StoreVariant,
   StorefrontClient,
   Wishlist,
   WishlistQuery,
@@ -42,6 +43,18 @@ export const productRead = (slug: string): CatalogRead<Product | null> => ({
 export const productsRead = (query: ProductsQuery): CatalogRead<ProductsPage> => ({
   key: `products:${stableKey(query)}`,
   load: (client) => moduleOf(client, 'products').queryProducts(query),
+});
+
+/** A product's store variants (at most 100: a product has no more variants), with their preorder. */
+export const storeVariantsRead = (productId: string): CatalogRead<StoreVariant[]> => ({
+  key: `storeVariants:${productId}`,
+  load: async (client) => {
+    const products = moduleOf(client, 'products');
+    if (!products.queryStoreVariants)
+      throw new ClientError('storefront-kit/react: useStoreVariants() needs the products module in the client');
+    const page = await products.queryStoreVariants({ query: { filter: { productId }, paging: { limit: 100 } } });
+    return page.variants ?? [];
+  },
 });
 
 /** A page of collections, as queryCollections answers it. */

@@ -1,6 +1,12 @@
 /** The catalog's hooks: a product by slug and a page of products, read once per key per provider. */
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { collectionsRead, productRead, productsRead, type CatalogRead } from './catalog-resources.ts';
+import {
+  collectionsRead,
+  productRead,
+  productsRead,
+  storeVariantsRead,
+  type CatalogRead,
+} from './catalog-resources.ts';
 import type {
   CollectionsPage,
   CollectionsQuery,
@@ -9,6 +15,7 @@ import type {
   ProductsQuery,
   ReadErrors,
   StorefrontError,
+  StoreVariant,
 } from './client-types.ts';
 import { useStorefront, useStoreSelector } from './provider.tsx';
 import type { LineDescriber } from './store.ts';
@@ -71,12 +78,25 @@ export const useCollections = (
  * The variant picker of a product: `selectVariant`'s state (the same rules run on the server),
  * with `select(option, choice)` to change one choice. `initial` is where it starts, e.g. the
  * choices of the page's URL (each choice's `search`), so the server renders the same picker.
+ * `storeVariants` (useStoreVariants) adds preorder: the product's answer does not carry it.
  */
 export function useVariantSelection(
   product: Product,
   initial: Choices = {},
+  storeVariants?: StoreVariant[],
 ): VariantSelection & { select(option: string, choice: string): void } {
   const [selected, setSelected] = useState(initial);
   const select = useCallback((option: string, choice: string) => setSelected((s) => ({ ...s, [option]: choice })), []);
-  return useMemo(() => ({ ...selectVariant(product, selected), select }), [product, selected, select]);
+  return useMemo(
+    () => ({ ...selectVariant(product, selected, storeVariants), select }),
+    [product, selected, storeVariants, select],
+  );
 }
+
+/**
+ * A product's store variants (`queryStoreVariants`, which needs the products module), for what
+ * the product's own answer does not say: preorder. Give `data` to `useVariantSelection` or
+ * `<Product storeVariants>`.
+ */
+export const useStoreVariants = (productId: string): CatalogState<StoreVariant[], ReadErrors['storeVariants']> =>
+  useCatalogRead(storeVariantsRead(productId));

@@ -32,7 +32,8 @@ export interface StorefrontClient {
     | 'removeCouponFromCurrentCart'
     | 'createCheckoutFromCurrentCart'
   >;
-  products?: Pick<typeof products, 'queryProducts'>;
+  /** `queryStoreVariants` only for `useStoreVariants()` (preorder in the picker). */
+  products?: Pick<typeof products, 'queryProducts'> & Partial<Pick<typeof products, 'queryStoreVariants'>>;
   redirects?: Pick<typeof redirects, 'createRedirectSession'>;
   /** For `useCollections()`. */
   collections?: Pick<typeof collections, 'queryCollections'>;
@@ -129,6 +130,10 @@ export type ProductsQuery = NonNullable<OptionsFor<NonNullable<StorefrontClient[
 /** A page of products as `queryProducts` answers it. */
 export type ProductsPage = ResultOf<NonNullable<StorefrontClient['products']>['queryProducts']>;
 
+type QueryStoreVariants = NonNullable<NonNullable<StorefrontClient['products']>['queryStoreVariants']>;
+/** A store variant as `queryStoreVariants` answers it: the variant with its product, stock and `preorderInfo`. */
+export type StoreVariant = NonNullable<ResultOf<QueryStoreVariants>['variants']>[number];
+
 type QueryCollections = NonNullable<StorefrontClient['collections']>['queryCollections'];
 /** The query of `queryCollections` (offset paging: `{ query: { paging: { limit, offset } } }`). */
 export type CollectionsQuery = NonNullable<OptionsFor<QueryCollections>[0]>;
@@ -153,6 +158,7 @@ export interface ReadErrors {
   product: ActionError<NonNullable<StorefrontClient['products']>['queryProducts']>;
   products: ActionError<NonNullable<StorefrontClient['products']>['queryProducts']>;
   collections: ActionError<QueryCollections>;
+  storeVariants: ActionError<QueryStoreVariants>;
   member: ActionError<GetCurrentMember>;
   wishlist: ActionError<GetWishlistById>;
 }

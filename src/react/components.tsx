@@ -19,7 +19,7 @@ import {
 } from 'react';
 import { useCart, useCartActions, useCartLine } from './cart.ts';
 import { useVariantSelection } from './catalog.ts';
-import type { CartLine, Product as ProductData, StorefrontCart } from './client-types.ts';
+import type { CartLine, Product as ProductData, StoreVariant, StorefrontCart } from './client-types.ts';
 import type { Choices, ChoiceState, OptionState, VariantSelection } from './variants.ts';
 
 type DataAttributes = Record<`data-${string}`, string | number | boolean | undefined>;
@@ -144,6 +144,8 @@ export interface ProductProps extends Omit<HTMLAttributes<HTMLElement>, 'childre
   product: ProductData;
   /** Where the picker starts (the page URL's choices, so the server renders the same). */
   initial?: Choices;
+  /** The product's store variants (`useStoreVariants(product.id).data`): preorder comes from them. */
+  storeVariants?: StoreVariant[];
   /** The product's content; a function gets the picker's state (`toLineItem`, `price`, `select`). */
   children?: Content<Selection>;
 }
@@ -151,10 +153,10 @@ export interface ProductProps extends Omit<HTMLAttributes<HTMLElement>, 'childre
 /**
  * A product as an article named by the product's name, holding its variant picker for the
  * `<Option>`s and `<Choice>`s inside. `data-complete` (every option chosen), `data-in-stock` (the
- * chosen variant can be bought).
+ * chosen variant can be bought), `data-preorder` (it can be preordered; needs `storeVariants`).
  */
-function ProductElement({ product, initial, asChild, children, ...rest }: ProductProps) {
-  const selection = useVariantSelection(product, initial);
+function ProductElement({ product, initial, storeVariants, asChild, children, ...rest }: ProductProps) {
+  const selection = useVariantSelection(product, initial, storeVariants);
   const value = useMemo(() => ({ product, selection }), [product, selection]);
   const props: ElementProps = {
     'aria-label': product.name ?? undefined,
@@ -162,6 +164,7 @@ function ProductElement({ product, initial, asChild, children, ...rest }: Produc
     'data-product-id': product.id,
     'data-complete': flag(selection.complete),
     'data-in-stock': flag(selection.inStock),
+    'data-preorder': flag(selection.preorder !== undefined),
   };
   return (
     <ProductContext.Provider value={value}>
@@ -215,8 +218,9 @@ export interface ChoiceProps extends Omit<HTMLAttributes<HTMLElement>, 'children
 /**
  * One choice of the enclosing `<Option>` as a toggle button (`aria-pressed`); a choice that
  * cannot be bought now is `aria-disabled` (still found by a screen reader) and a click on it
- * does nothing. `data-selected`, `data-exists`, `data-available`, `data-in-stock`, `data-state`
- * (`selected`, `unselected`, `unavailable`).
+ * does nothing (one that can be preordered can be chosen). `data-selected`, `data-exists`,
+ * `data-available`, `data-in-stock`, `data-preorder`, `data-state` (`selected`, `unselected`,
+ * `unavailable`).
  */
 export function Choice({ value, asChild, children, onClick, ...rest }: ChoiceProps) {
   const { selection } = useProductContext();
@@ -224,7 +228,7 @@ export function Choice({ value, asChild, children, onClick, ...rest }: ChoicePro
   if (!option) throw new Error('storefront-kit/react: <Choice> needs an <Option> above it');
   const choice = option.choices.find((c) => c.name === value);
   if (!choice) return null;
-  const buyable = choice.available && choice.inStock;
+  const buyable = choice.available && (choice.inStock || choice.preorder);
   const props: ElementProps = {
     ...(asChild ? {} : { type: 'button' }),
     ...rest,
@@ -234,6 +238,7 @@ export function Choice({ value, asChild, children, onClick, ...rest }: ChoicePro
     'data-exists': flag(choice.exists),
     'data-available': flag(choice.available),
     'data-in-stock': flag(choice.inStock),
+    'data-preorder': flag(choice.preorder),
     'data-state': !buyable ? 'unavailable' : choice.selected ? 'selected' : 'unselected',
     onClick(event) {
       onClick?.(event);

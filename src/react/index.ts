@@ -31,7 +31,7 @@ export type {
 export type { JsonValue } from './data.ts';
 // Members, images, headless components, typed action errors (issue 23, second increment).
 export { useSuspenseCart } from './cart.ts';
-export { useCollections } from './catalog.ts';
+export { useCollections, useStoreVariants } from './catalog.ts';
 export { Image, imageAttributes, type ImageProps, type ImageSource } from './image.tsx';
 export {
   useAuth,
@@ -54,6 +54,7 @@ export type {
   MemberQuery,
   ReadErrors,
   StorefrontAuth,
+  StoreVariant,
   Wishlist,
   WishlistQuery,
 } from './client-types.ts';

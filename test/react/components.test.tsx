@@ -16,6 +16,8 @@ import {
   useCartActions,
   useProduct,
   useProductContext,
+  useStoreVariants,
+  selectVariant,
   type CartActions,
   type CartLine,
   type LineItemActions,
@@ -84,6 +86,7 @@ function CartView() {
 }
 
 const attr = (el: Element | null, name: string) => el?.getAttribute(name) ?? null;
+const text = (container: HTMLElement, selector: string) => container.querySelector(selector)?.textContent;
 
 describe('Cart and LineItem', () => {
   it('show the cart’s states as data-*, act on their line, render only the changed line, and pass axe', async () => {
@@ -277,6 +280,53 @@ describe('Product, Option and Choice', () => {
       'selected',
       null,
     ]);
+    view.unmount();
+  });
+
+  it('preorder: from the store variants (the product answer does not carry it), per choice and for the variant', async () => {
+    function PreorderPage() {
+      const jacket = useProduct('rain-jacket');
+      const variants = useStoreVariants(PRODUCT.rainJacket);
+      if (!jacket.data || !variants.data) return null;
+      return (
+        <Product product={jacket.data} storeVariants={variants.data}>
+          {(selection) => (
+            <>
+              <Option name="Size" />
+              <p data-message>{selection.preorder?.message ?? 'none'}</p>
+            </>
+          )}
+        </Product>
+      );
+    }
+    const view = await renderWithSandbox(<PreorderPage />);
+    await untilDom(view.container, () => view.container.querySelector('article') !== null);
+    const choice = (name: string) =>
+      [...view.container.querySelectorAll('fieldset button')].find((b) => b.textContent === name) as HTMLButtonElement;
+    // The sold-out S can be preordered: chosen, not in stock, no longer refused.
+    expect([choice('S').hasAttribute('data-preorder'), choice('S').hasAttribute('data-in-stock')]).toEqual([
+      true,
+      false,
+    ]);
+    expect([attr(choice('S'), 'aria-disabled'), attr(choice('S'), 'data-state')]).toEqual([null, 'unselected']);
+    expect(choice('M').hasAttribute('data-preorder')).toBe(false);
+    act(() => choice('S').click());
+    const article = view.container.querySelector('article')!;
+    expect([article.hasAttribute('data-preorder'), article.hasAttribute('data-in-stock')]).toEqual([true, false]);
+    expect(text(view.container, '[data-message]')).toBe('Ships in 3 weeks');
+    act(() => choice('M').click());
+    expect(article.hasAttribute('data-preorder')).toBe(false);
+    expect(await violations(view.container)).toEqual([]);
+
+    // The same rule on the server, from the same answers; without the store variants nothing is a preorder.
+    const jacket = (await view.client.products.queryProducts({ query: { filter: { slug: 'rain-jacket' } } }))
+      .products[0];
+    const variants = (
+      await view.client.products.queryStoreVariants({ query: { filter: { productId: PRODUCT.rainJacket } } })
+    ).variants!;
+    expect(selectVariant(jacket, { Size: 'S' }, variants).preorder).toEqual({ message: 'Ships in 3 weeks', limit: 50 });
+    expect(selectVariant(jacket, { Size: 'S' }).preorder).toBeUndefined();
+    expect(selectVariant(jacket, {}).options[0].choices.map((c) => c.preorder)).toEqual([false, false, false, false]);
     view.unmount();
   });
 
