@@ -56,3 +56,28 @@ export function useCartTotals(): CartTotals {
 export function useCartActions(): CartActions {
   return useStorefront().cartActions;
 }
+
+/**
+ * The cart for a component under `<Suspense>`: suspends until the first read has answered (not at
+ * all after a server prefetch), then behaves as `useCart(selector)`. A failed read is thrown to
+ * the nearest error boundary; its retry should call `refresh()` (useCartActions) before it
+ * renders again.
+ */
+export function useSuspenseCart(): StorefrontCart;
+export function useSuspenseCart<T>(selector: (cart: StorefrontCart) => T): T;
+export function useSuspenseCart<T>(selector?: (cart: StorefrontCart) => T): T | StorefrontCart {
+  const store = useStorefront();
+  const selected = useStoreSelector((s) =>
+    s.cart === undefined ? NOT_READ : selector ? { value: selector(s.cart) } : { value: s.cart },
+  );
+  if (selected === NOT_READ) {
+    const error = store.cartReadError();
+    if (error) throw error;
+    // Suspense needs the read started in the render that suspends (no effect runs before it).
+    store.ensureCart();
+    throw store.cartSettled();
+  }
+  return selected.value;
+}
+
+const NOT_READ = Symbol('cart not read');

@@ -1,15 +1,31 @@
 /** The catalog's hooks: a product by slug and a page of products, read once per key per provider. */
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { productRead, productsRead, type CatalogRead } from './catalog-resources.ts';
-import type { Product, ProductsPage, ProductsQuery, StorefrontError } from './client-types.ts';
+import {
+  collectionsRead,
+  productRead,
+  productsRead,
+  storeVariantsRead,
+  type CatalogRead,
+} from './catalog-resources.ts';
+import type {
+  CollectionsPage,
+  CollectionsQuery,
+  Product,
+  ProductsPage,
+  ProductsQuery,
+  ReadErrors,
+  StorefrontError,
+  StoreVariant,
+} from './client-types.ts';
 import { useStorefront, useStoreSelector } from './provider.tsx';
 import type { LineDescriber } from './store.ts';
 import { lineDetails, selectVariant, type Choices, type VariantSelection } from './variants.ts';
 
-export type CatalogState<T> =
+/** A read's state; `error` is typed by the read's operation (its catalogue codes). */
+export type CatalogState<T, E extends StorefrontError = StorefrontError> =
   | { status: 'loading'; data: undefined; error: undefined }
   | { status: 'success'; data: T; error: undefined }
-  | { status: 'error'; data: undefined; error: StorefrontError };
+  | { status: 'error'; data: undefined; error: E };
 
 /** A line just added shows its product's name, price and image when the page has read the product. */
 const describeFromCatalog: LineDescriber = (line, snapshot) => {
@@ -23,36 +39,64 @@ const describeFromCatalog: LineDescriber = (line, snapshot) => {
   return {};
 };
 
-function useCatalogRead<T>(read: CatalogRead<T>): CatalogState<T> {
+/** A read by key: the first component that asks reads it (after mount), every other shares it. */
+export function useCatalogRead<T, E extends StorefrontError>(read: CatalogRead<T>): CatalogState<T, E> {
   const store = useStorefront();
+  // Read again when the read is forgotten (the person changed), not only when the key does.
+  const absent = useStoreSelector((s) => !(read.key in s.resources));
   useEffect(() => {
     store.setLineDescriber(describeFromCatalog);
     void store.ensureResource(read.key, read.load);
-  }, [store, read.key]);
-  return useStoreSelector((s): CatalogState<T> => {
+  }, [store, read.key, absent]);
+  return useStoreSelector((s): CatalogState<T, E> => {
     const r = s.resources[read.key];
     if (r?.status === 'success') return { status: 'success', data: r.data as T, error: undefined };
-    if (r?.status === 'error') return { status: 'error', data: undefined, error: r.error };
+    // The error the read's own operation threw (typed by its catalogue).
+    if (r?.status === 'error') return { status: 'error', data: undefined, error: r.error as E };
     return { status: 'loading', data: undefined, error: undefined };
   });
 }
 
 /** A product by slug (data null: no visible product has it). A server prefetch makes it ready on the first render. */
-export const useProduct = (slug: string): CatalogState<Product | null> => useCatalogRead(productRead(slug));
+export const useProduct = (slug: string): CatalogState<Product | null, ReadErrors['product']> =>
+  useCatalogRead(productRead(slug));
 
 /** A page of products for a queryProducts query (the same query, in any key order, is one read). */
-export const useProducts = (query: ProductsQuery): CatalogState<ProductsPage> => useCatalogRead(productsRead(query));
+export const useProducts = (query: ProductsQuery): CatalogState<ProductsPage, ReadErrors['products']> =>
+  useCatalogRead(productsRead(query));
+
+/**
+ * A page of collections for a queryCollections query, paged as the spec pages it: by offset
+ * (`{ query: { paging: { limit, offset } } }`, at most 100 a page), the page's `metadata` saying
+ * `count`, `offset` and `total`. Each page is its own read, kept by its query.
+ */
+export const useCollections = (
+  query: CollectionsQuery = {},
+): CatalogState<CollectionsPage, ReadErrors['collections']> => useCatalogRead(collectionsRead(query));
 
 /**
  * The variant picker of a product: `selectVariant`'s state (the same rules run on the server),
  * with `select(option, choice)` to change one choice. `initial` is where it starts, e.g. the
  * choices of the page's URL (each choice's `search`), so the server renders the same picker.
+ * `storeVariants` (useStoreVariants) adds preorder: the product's answer does not carry it.
  */
 export function useVariantSelection(
   product: Product,
   initial: Choices = {},
+  storeVariants?: StoreVariant[],
 ): VariantSelection & { select(option: string, choice: string): void } {
   const [selected, setSelected] = useState(initial);
   const select = useCallback((option: string, choice: string) => setSelected((s) => ({ ...s, [option]: choice })), []);
-  return useMemo(() => ({ ...selectVariant(product, selected), select }), [product, selected, select]);
+  return useMemo(
+    () => ({ ...selectVariant(product, selected, storeVariants), select }),
+    [product, selected, storeVariants, select],
+  );
 }
+
+/**
+ * A product's store variants (`queryStoreVariants`, which needs the products module), for what
+ * the product's own answer does not say: preorder. Give `data` to `useVariantSelection` or
+ * `<Product storeVariants>`.
+ */
+export const useStoreVariants = (productId: string): CatalogState<StoreVariant[], ReadErrors['storeVariants']> =>
+  useCatalogRead(storeVariantsRead(productId));

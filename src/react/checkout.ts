@@ -5,11 +5,17 @@
  */
 import { useMemo } from 'react';
 import { ClientError } from '../index.ts';
-import type { StorefrontError } from './client-types.ts';
+import type { ActionError, StorefrontClient } from './client-types.ts';
 import { useStorefront } from './provider.tsx';
 import { storefrontError, type StorefrontStore } from './store.ts';
 
-export type CheckoutResult = { url: string; error?: undefined } | { error: StorefrontError; url?: undefined };
+/** What may refuse a checkout: creating it from the cart, or the redirect session to it. */
+export type CheckoutError = ActionError<
+  | StorefrontClient['currentCart']['createCheckoutFromCurrentCart']
+  | NonNullable<StorefrontClient['redirects']>['createRedirectSession']
+>;
+
+export type CheckoutResult = { url: string; error?: undefined } | { error: CheckoutError; url?: undefined };
 
 export interface CheckoutStart {
   /** Where the hosted checkout sends the buyer when it is done (the thank-you page). */
@@ -33,7 +39,7 @@ export async function startCheckout(store: StorefrontStore, { postFlowUrl }: Che
       throw new ClientError('storefront-kit/react: the redirect session answered no fullUrl');
     return { url: redirectSession.fullUrl };
   } catch (e) {
-    return { error: storefrontError(e) };
+    return { error: storefrontError<CheckoutError>(e) };
   }
 }
 

@@ -22,7 +22,6 @@ export type {
   CartResult,
   CartWarning,
   LineItemInput,
-  Product,
   ProductsPage,
   ProductsQuery,
   StorefrontCart,
@@ -30,3 +29,51 @@ export type {
   StorefrontError,
 } from './client-types.ts';
 export type { JsonValue } from './data.ts';
+// Members, images, headless components, typed action errors (issue 23, second increment).
+export { useSuspenseCart } from './cart.ts';
+export { useCollections, useStoreVariants } from './catalog.ts';
+export { Image, imageAttributes, type ImageProps, type ImageSource } from './image.tsx';
+export {
+  useAuth,
+  useMember,
+  useWishlist,
+  type Auth,
+  type Credentials,
+  type HostedLoginStart,
+  type LoginErrorCode,
+  type LoginResult,
+  type LogoutResult,
+} from './members.ts';
+export type {
+  ActionError,
+  CartActionErrors,
+  Collection,
+  CollectionsPage,
+  CollectionsQuery,
+  Member,
+  MemberQuery,
+  ReadErrors,
+  StorefrontAuth,
+  StoreVariant,
+  Wishlist,
+  WishlistQuery,
+} from './client-types.ts';
+export type { CheckoutError } from './checkout.ts';
+export {
+  Cart,
+  Choice,
+  LineItem,
+  Option,
+  useProductContext,
+  type CartProps,
+  type ChoiceProps,
+  type LineItemActions,
+  type LineItemProps,
+  type OptionProps,
+  type ProductProps,
+} from './components.tsx';
+import { Product as ProductComponent } from './components.tsx';
+import type { Product as ProductData } from './client-types.ts';
+/** `<Product product={…}>`, the headless component; as a type, the product as the catalog's reader answers it. */
+export const Product = ProductComponent;
+export type Product = ProductData;

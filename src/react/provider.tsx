@@ -3,8 +3,9 @@
  * keeps its identity while its content is the same, so a component renders only when what it
  * selected changed.
  */
-import { createContext, useContext, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
-import type { StorefrontClient } from './client-types.ts';
+import { createContext, useContext, useEffect, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
+import { IDENTITY_KEY } from './catalog-resources.ts';
+import type { StorefrontAuth, StorefrontClient } from './client-types.ts';
 import { shareEqual } from './data.ts';
 import { createStorefrontStore, type DehydratedState, type StoreSnapshot, type StorefrontStore } from './store.ts';
 
@@ -17,19 +18,50 @@ export interface StorefrontProviderProps {
   state?: DehydratedState;
   /** Formatting locale of `<Money>`; the same on the server and in the browser. @default 'en-US' */
   locale?: string;
+  /**
+   * The client's OAuthStrategy (the same object given to createClient), for `useAuth()`; wrapped
+   * in `withDirectLogin` for login and register on the app's own page. When its tokens change to
+   * another person (sign-in, sign-out), the member's reads are dropped and the cart is read again.
+   */
+  auth?: StorefrontAuth;
   children?: ReactNode;
 }
 
 const LocaleContext = createContext('en-US');
 
 /** Holds one store for its subtree; the client and state it was made with stay its own (a new `state` prop is not re-read). */
-export function StorefrontProvider({ client, state, locale = 'en-US', children }: StorefrontProviderProps) {
+export function StorefrontProvider({ client, state, locale = 'en-US', auth, children }: StorefrontProviderProps) {
   const [store] = useState(() => createStorefrontStore(client, state));
+  useEffect(() => {
+    if (!auth) return;
+    let member = auth.loggedIn();
+    return auth.on('tokens', () => {
+      if (auth.loggedIn() === member) return;
+      member = !member;
+      // Another person: what was read for the one before is not theirs.
+      store.dropResources(IDENTITY_KEY);
+      if (store.getSnapshot().cart !== undefined) void store.cartActions.refresh();
+    });
+  }, [auth, store]);
   return (
     <StorefrontContext.Provider value={store}>
-      <LocaleContext.Provider value={locale}>{children}</LocaleContext.Provider>
+      <AuthContext.Provider value={auth}>
+        <LocaleContext.Provider value={locale}>{children}</LocaleContext.Provider>
+      </AuthContext.Provider>
     </StorefrontContext.Provider>
   );
+}
+
+const AuthContext = createContext<StorefrontAuth | undefined>(undefined);
+
+/** The provider's `auth`; throws without one. */
+export function useAuthStrategy(): StorefrontAuth {
+  const auth = useContext(AuthContext);
+  if (!auth)
+    throw new Error(
+      'storefront-kit/react: useAuth() and useMember() need the auth strategy: <StorefrontProvider client={kit} auth={auth}>',
+    );
+  return auth;
 }
 
 /** The provider's store (client, cart actions, snapshot); throws outside a provider. */

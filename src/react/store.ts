@@ -22,6 +22,7 @@ import {
   type LineDetails,
 } from './cart-actions.ts';
 import type {
+  CartActionErrors,
   CartLine,
   CartResult,
   CartWarning,
@@ -53,20 +54,24 @@ export interface DehydratedState {
   resources: Record<string, JsonValue>;
 }
 
-/** The cart's actions; each resolves `{ cart }` or `{ error }` and never rejects. */
+/**
+ * The cart's actions; each resolves `{ cart }` or `{ error }` and never rejects. Each error is
+ * typed by the action's operation: after `instanceof ApplicationError`, `error.code` is one of
+ * its catalogue codes (CartActionErrors).
+ */
 export interface CartActions {
   /** The add-to-cart operation's own line items. */
-  addLines(lines: LineItemInput[]): Promise<CartResult>;
+  addLines(lines: LineItemInput[]): Promise<CartResult<CartActionErrors['addLines']>>;
   /** Sets a line's quantity (0 takes it out). */
-  updateQuantity(lineId: string, quantity: number): Promise<CartResult>;
-  removeLines(lineIds: string[]): Promise<CartResult>;
-  applyCoupon(code: string): Promise<CartResult>;
-  removeCoupon(): Promise<CartResult>;
-  setNote(note: string): Promise<CartResult>;
+  updateQuantity(lineId: string, quantity: number): Promise<CartResult<CartActionErrors['updateQuantity']>>;
+  removeLines(lineIds: string[]): Promise<CartResult<CartActionErrors['removeLines']>>;
+  applyCoupon(code: string): Promise<CartResult<CartActionErrors['applyCoupon']>>;
+  removeCoupon(): Promise<CartResult<CartActionErrors['removeCoupon']>>;
+  setNote(note: string): Promise<CartResult<CartActionErrors['setNote']>>;
   /** Deletes the cart: the visitor has none after it (shown as an empty cart). */
-  clear(): Promise<CartResult>;
+  clear(): Promise<CartResult<CartActionErrors['clear']>>;
   /** Reads the cart again. */
-  refresh(): Promise<CartResult>;
+  refresh(): Promise<CartResult<CartActionErrors['refresh']>>;
 }
 
 export interface StorefrontStore {
@@ -80,6 +85,10 @@ export interface StorefrontStore {
   ensureCart(): void;
   /** Resolves when every queued cart change has been answered. */
   cartSettled(): Promise<void>;
+  /** Why the last cart read failed while no cart is known (kept until the next read is queued: for Suspense's error boundary). */
+  cartReadError(): StorefrontError | undefined;
+  /** Forgets a resource read (its next reader reads it again): after a sign-in or sign-out, what was the visitor's. */
+  dropResources(keyPrefix: string): void;
   /** Loads a resource once by key (a later call with the same key shares it; after an error, a later call reads again). */
   ensureResource(key: string, load: (client: StorefrontClient) => Promise<unknown>): Promise<Resource>;
   /** What the server read: its cart (undefined: not read) and the catalog reads that succeeded; `dehydrate()` of react/server encodes it. */
@@ -98,16 +107,20 @@ interface QueuedChange {
   controller?: AbortController;
 }
 
-/** A thrown value as one of the catalogue's errors an action resolves with (anything else is a SystemError with it as cause). */
-export function storefrontError(e: unknown): StorefrontError {
+/**
+ * A thrown value as one of the catalogue's errors an action resolves with (anything else is a
+ * SystemError with it as cause). `E` names the operations that may have thrown it
+ * (`ActionError<typeof op>`): the client types what each operation throws by its catalogue.
+ */
+export function storefrontError<E extends StorefrontError = StorefrontError>(e: unknown): E {
   if (
     e instanceof ApplicationError ||
     e instanceof ValidationError ||
     e instanceof HttpError ||
     e instanceof SystemError
   )
-    return e;
-  return new SystemError({}, { cause: e });
+    return e as E;
+  return new SystemError({}, { cause: e }) as E;
 }
 
 const noCart = (e: unknown) => e instanceof ApplicationError && e.code === 'OWNED_CART_NOT_FOUND';
@@ -158,6 +171,7 @@ export function createStorefrontStore(client: StorefrontClient, state?: Dehydrat
   let nextTempId = 1;
   let pumping = false;
   let settledWaiters: (() => void)[] = [];
+  let readError: StorefrontError | undefined;
   const listeners = new Set<() => void>();
 
   const initialResources: Record<string, Resource> = {};
@@ -219,6 +233,7 @@ export function createStorefrontStore(client: StorefrontClient, state?: Dehydrat
           if (noCart(e)) serverCart = null;
           const error = storefrontError(e);
           result = { error };
+          if (change.kind === 'refresh' && serverCart === undefined) readError = error;
           // The server's truth is unknown after a failure on the way, or was never read (its read superseded): read it.
           if (
             (error instanceof SystemError || serverCart === undefined) &&
@@ -246,7 +261,11 @@ export function createStorefrontStore(client: StorefrontClient, state?: Dehydrat
     });
   }
 
-  function enqueue(change: CartChange): Promise<CartResult> {
+  /**
+   * The action's promise. Its error is typed by the action's operation (CartActionErrors): the
+   * error is the one the change's own request threw, which the client types by its catalogue.
+   */
+  function enqueue<E extends StorefrontError>(change: CartChange): Promise<CartResult<E>> {
     return new Promise<CartResult>((resolve) => {
       const last = queue[queue.length - 1];
       if (
@@ -260,6 +279,7 @@ export function createStorefrontStore(client: StorefrontClient, state?: Dehydrat
         last.change = change;
         last.waiters.push(resolve);
       } else {
+        if (change.kind === 'refresh') readError = undefined;
         const entry: QueuedChange = { change, waiters: [resolve], sent: false };
         queue.push(entry);
         const head = queue[0];
@@ -273,7 +293,7 @@ export function createStorefrontStore(client: StorefrontClient, state?: Dehydrat
       }
       publishCart();
       void pump();
-    });
+    }) as Promise<CartResult<E>>;
   }
 
   // The catalog hooks teach the store what a line just added shows (so a page without them does not bundle it).
@@ -312,6 +332,12 @@ export function createStorefrontStore(client: StorefrontClient, state?: Dehydrat
     },
     cartSettled: () =>
       queue.length ? new Promise<void>((resolve) => settledWaiters.push(resolve)) : Promise.resolve(),
+    cartReadError: () => readError,
+    dropResources(keyPrefix) {
+      const kept = Object.fromEntries(Object.entries(snapshot.resources).filter(([key]) => !key.startsWith(keyPrefix)));
+      for (const key of loading.keys()) if (key.startsWith(keyPrefix)) loading.delete(key);
+      publish({ resources: kept });
+    },
     ensureResource(key, load) {
       const known = snapshot.resources[key];
       // Read data is kept; a failed read is tried again by the next component that asks.
@@ -325,6 +351,8 @@ export function createStorefrontStore(client: StorefrontClient, state?: Dehydrat
       );
       loading.set(key, promise);
       void promise.then((resource) => {
+        // A read dropped on its way (the visitor signed in or out) is not shown.
+        if (loading.get(key) !== promise) return;
         loading.delete(key);
         publish({ resources: { ...snapshot.resources, [key]: resource } });
       });

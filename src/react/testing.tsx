@@ -5,9 +5,23 @@
  */
 import { act, Profiler, type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { createClient, currentCart, OAuthStrategy, products, redirects, type Client } from '../index.ts';
+import {
+  collections,
+  createClient,
+  currentCart,
+  members,
+  OAuthStrategy,
+  products,
+  redirects,
+  wishlist,
+  withDirectLogin,
+  type Client,
+  type FrameDriver,
+  type FrameMessage,
+} from '../index.ts';
 import { createSandbox, type Sandbox, type SandboxOptions } from '../sandbox/index.ts';
 import { DEFAULT_CLIENT_ID } from '../sandbox/seed/ids.ts';
+import type { StorefrontAuth } from './client-types.ts';
 import { StorefrontProvider } from './provider.tsx';
 import { requestsInFlight } from './requests-in-flight.ts';
 import type { DehydratedState } from './store.ts';
@@ -49,7 +63,16 @@ export interface RenderWithSandboxResult {
   container: HTMLElement;
   sandbox: Sandbox;
   /** The visitor's client the provider uses (a new anonymous visitor). */
-  client: Client<{ currentCart: typeof currentCart; products: typeof products; redirects: typeof redirects }>;
+  client: Client<{
+    currentCart: typeof currentCart;
+    products: typeof products;
+    redirects: typeof redirects;
+    collections: typeof collections;
+    members: typeof members;
+    wishlist: typeof wishlist;
+  }>;
+  /** The client's auth, also the provider's (`useAuth()`): direct login's hidden frame is loaded from the sandbox. */
+  auth: StorefrontAuth & Pick<ReturnType<typeof OAuthStrategy>, 'getTokens'>;
   /** Every request the client sent, in order (token requests included). */
   requests: LoggedRequest[];
   /** How many requests match (all without a match). */
@@ -71,6 +94,24 @@ const matches = (match: RequestMatch, request: LoggedRequest) =>
     : match instanceof RegExp
       ? match.test(request.line)
       : match(request);
+
+/**
+ * The visitor's auth, with direct login whose hidden frame is the sandbox's web_message page,
+ * read through `fetch` (no iframe: the page states what it posts to its parent).
+ */
+function sandboxAuth(fetch: (input: RequestInfo | URL, init?: RequestInit) => Promise<Response>) {
+  const frame: FrameDriver = (url) => ({
+    message: fetch(url)
+      .then((r) => r.text())
+      .then((html) => {
+        const posted = /<script type="application\/json" id="sfk-auth-result">([\s\S]*?)<\/script>/.exec(html);
+        if (!posted) throw new Error(`storefront-kit/react/testing: the sandbox's login page posted nothing (${url})`);
+        return (JSON.parse(posted[1]) as { message: FrameMessage }).message;
+      }),
+    close() {},
+  });
+  return withDirectLogin(OAuthStrategy({ clientId: DEFAULT_CLIENT_ID }), { frame });
+}
 
 export async function renderWithSandbox(
   ui: ReactNode,
@@ -99,11 +140,13 @@ export async function renderWithSandbox(
       headers: { 'content-type': 'application/json' },
     });
   };
+  const fetch = (input: RequestInfo | URL, init?: RequestInit) => inFlight.track(respond(input, init));
+  const auth = sandboxAuth(fetch);
   const client = createClient({
-    modules: { currentCart, products, redirects },
-    auth: OAuthStrategy({ clientId: DEFAULT_CLIENT_ID }),
+    modules: { currentCart, products, redirects, collections, members, wishlist },
+    auth,
     retry: false,
-    fetch: (input, init) => inFlight.track(respond(input, init)),
+    fetch,
   });
 
   if (options.setup) {
@@ -114,7 +157,7 @@ export async function renderWithSandbox(
   let commits = 0;
   const wrap = (node: ReactNode) => (
     <Profiler id="storefront" onRender={() => void commits++}>
-      <StorefrontProvider client={client} state={options.state} locale={options.locale}>
+      <StorefrontProvider client={client} auth={auth} state={options.state} locale={options.locale}>
         {node}
       </StorefrontProvider>
     </Profiler>
@@ -132,6 +175,7 @@ export async function renderWithSandbox(
     container,
     sandbox,
     client,
+    auth,
     requests,
     requestCount: (match) => (match === undefined ? requests.length : requests.filter((r) => matches(match, r)).length),
     commits: () => commits,

@@ -5,7 +5,7 @@
  * decimal text, and its line item for addLines.
  */
 import type { LineDetails } from './cart-actions.ts';
-import type { LineItemInput, Product } from './client-types.ts';
+import type { LineItemInput, Product, StoreVariant } from './client-types.ts';
 
 /** The provider's id of the Stores app, which every store product's catalog reference names. */
 export const STORES_APP_ID = '215238eb-22a5-4c36-9e7b-e7c08025e04e';
@@ -27,6 +27,11 @@ export interface ChoiceState {
   available: boolean;
   /** Some such variant is in stock. */
   inStock: boolean;
+  /**
+   * None is in stock but one for sale can be preordered (the store variants say so: without
+   * them, false).
+   */
+  preorder: boolean;
   /** The query of a link to the product with this choice made (`Size=M&Color=Red`): the server can render it. */
   search: string;
 }
@@ -48,6 +53,8 @@ export interface VariantSelection {
   price: { amount: string; discountedAmount: string; currency: string } | undefined;
   /** The variant can be bought now: complete, visible, in stock. */
   inStock: boolean;
+  /** The variant is out of stock and can be preordered; `message` is the store's word for the buyer, `limit` how many. */
+  preorder: { message: string | undefined; limit: number | undefined } | undefined;
   /** The line item for `addLines`; undefined until the choices name a variant. */
   toLineItem(quantity: number): LineItemInput | undefined;
 }
@@ -71,8 +78,18 @@ function decimalText(amount: number, currency: string): string {
   return amount.toFixed(digits);
 }
 
-/** The picker's state of `product` with `selected` chosen (unknown option names and choices are dropped). */
-export function selectVariant(product: Product, selected: Choices = {}): VariantSelection {
+/**
+ * The picker's state of `product` with `selected` chosen (unknown option names and choices are
+ * dropped). `storeVariants`, the product's store variants (queryStoreVariants), add preorder.
+ */
+export function selectVariant(
+  product: Product,
+  selected: Choices = {},
+  storeVariants?: StoreVariant[],
+): VariantSelection {
+  const preorderOf = (v: Variant) =>
+    storeVariants?.find((s) => s.variantId === v.id && s.productId === product.id)?.preorderInfo ?? undefined;
+  const preorderable = (v: Variant) => !inStock(v) && preorderOf(v)?.enabled === true;
   const options = product.productOptions ?? [];
   const variants = product.variants ?? [];
   // Only choices the product has count.
@@ -98,6 +115,7 @@ export function selectVariant(product: Product, selected: Choices = {}): Variant
           exists: matching.length > 0,
           available: forSale.length > 0,
           inStock: forSale.some(inStock) && (product.manageVariants ? true : c.inStock !== false),
+          preorder: !forSale.some(inStock) && forSale.some(preorderable),
           search: new URLSearchParams(withIt).toString(),
         };
       }),
@@ -126,6 +144,10 @@ export function selectVariant(product: Product, selected: Choices = {}): Variant
     variant,
     price,
     inStock: !!variant && visible(variant) && inStock(variant),
+    preorder:
+      variant && visible(variant) && preorderable(variant)
+        ? { message: preorderOf(variant)?.message ?? undefined, limit: preorderOf(variant)?.limit ?? undefined }
+        : undefined,
     toLineItem(quantity) {
       if (!variant?.id || !product.id) return undefined;
       // A managed variant is bought by its id; a product without managed variants by its choices.

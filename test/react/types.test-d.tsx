@@ -4,8 +4,12 @@
  */
 import { expectTypeOf } from 'vitest';
 import {
+  ApiKeyStrategy,
   ApplicationError,
+  isApplicationError,
+  SystemError,
   ValidationError,
+  withDirectLogin,
   createClient,
   currentCart,
   OAuthStrategy,
@@ -21,6 +25,16 @@ import {
   useCartTotals,
   useCheckout,
   useProduct,
+  Image,
+  useAuth,
+  useCollections,
+  useMember,
+  useSuspenseCart,
+  useWishlist,
+  type Collection,
+  type LoginErrorCode,
+  type LoginResult,
+  type Member,
   type CartLine,
   type CartWarning,
   type Product,
@@ -62,17 +76,95 @@ export async function typeTests() {
 
   const result = await actions.updateQuantity('l1', 2);
   if (result.error) {
-    expectTypeOf(result.error).toEqualTypeOf<StorefrontError>();
+    // Any action's error is one of the catalogue's classes.
+    expectTypeOf(result.error).toMatchTypeOf<StorefrontError>();
     expectTypeOf(result.error.code).toEqualTypeOf<string>();
-    if (result.error instanceof ApplicationError)
-      expectTypeOf(result.error.data).toEqualTypeOf<Record<string, unknown>>();
+    // An application error's code is exactly its operation's catalogue codes.
+    if (result.error instanceof ApplicationError) {
+      expectTypeOf(result.error.code).toEqualTypeOf<'UNAUTHENTICATED' | 'PERMISSION_DENIED' | 'LINE_ITEM_NOT_FOUND'>();
+      // And narrows its data.
+      if (result.error.code === 'LINE_ITEM_NOT_FOUND')
+        expectTypeOf(result.error.data.lineItemId).toEqualTypeOf<string>();
+      // @ts-expect-error the quantity update never answers a coupon's code
+      if (result.error.code === 'COUPON_DOES_NOT_EXIST') return;
+    }
     if (result.error instanceof ValidationError) expectTypeOf(result.error.violations[0].field).toEqualTypeOf<string>();
   } else {
     expectTypeOf(result.cart).toEqualTypeOf<StorefrontCart>();
   }
 
+  // Each action by its own operation.
+  const added = await actions.addLines([{ catalogReference: ref, quantity: 1 }]);
+  if (added.error instanceof ApplicationError) {
+    expectTypeOf(added.error.code).toEqualTypeOf<
+      | 'UNAUTHENTICATED'
+      | 'PERMISSION_DENIED'
+      | 'ITEM_NOT_FOUND'
+      | 'UNSUPPORTED_CATALOG'
+      | 'VARIANT_NOT_FOUND'
+      | 'LINE_ITEM_QUANTITY_EXCEEDS_MAXIMUM'
+    >();
+    if (added.error.code === 'LINE_ITEM_QUANTITY_EXCEEDS_MAXIMUM')
+      expectTypeOf(added.error.data.maxQuantity).toEqualTypeOf<number>();
+  }
+  const coupon = await actions.applyCoupon('SAVE10');
+  if (coupon.error instanceof ApplicationError && coupon.error.code === 'COUPON_DOES_NOT_EXIST')
+    expectTypeOf(coupon.error.data.couponCode).toEqualTypeOf<string>();
+  // isApplicationError narrows an action's error too.
+  if (isApplicationError(coupon.error, 'COUPON_DOES_NOT_EXIST'))
+    expectTypeOf(coupon.error.data.couponCode).toEqualTypeOf<string>();
+  const cleared = await actions.clear();
+  if (cleared.error instanceof ApplicationError)
+    expectTypeOf(cleared.error.code).toEqualTypeOf<'UNAUTHENTICATED' | 'PERMISSION_DENIED' | 'OWNED_CART_NOT_FOUND'>();
+  // The other forms are there as they are.
+  if (cleared.error instanceof SystemError) expectTypeOf(cleared.error).toEqualTypeOf<SystemError>();
+
   const checkout = await useCheckout().start({ postFlowUrl: 'https://shop.example/thanks' });
   if (!checkout.error) expectTypeOf(checkout.url).toEqualTypeOf<string>();
+  else if (checkout.error instanceof ApplicationError)
+    expectTypeOf(checkout.error.code).toEqualTypeOf<
+      | 'UNAUTHENTICATED'
+      | 'PERMISSION_DENIED'
+      | 'OWNED_CART_NOT_FOUND'
+      | 'CART_IS_EMPTY'
+      | 'INVALID_CLIENT'
+      | 'INVALID_REDIRECT_SESSION'
+      | 'INVALID_REDIRECT_URI'
+    >();
+
+  // Reads: the error by the read's operation.
+  const wished = useWishlist({ id: 'w1', limit: 10 });
+  if (wished.status === 'error' && wished.error instanceof ApplicationError)
+    expectTypeOf(wished.error.code).toEqualTypeOf<'UNAUTHENTICATED' | 'PERMISSION_DENIED' | 'WISHLIST_NOT_FOUND'>();
+  if (wished.status === 'success') expectTypeOf(wished.data.items![0].dateAdded).toEqualTypeOf<Date | undefined>();
+  const member = useMember();
+  if (member.status === 'error' && member.error instanceof ApplicationError)
+    expectTypeOf(member.error.code).toEqualTypeOf<'UNAUTHENTICATED' | 'PERMISSION_DENIED' | 'NOT_FOUND'>();
+  if (member.status === 'success') expectTypeOf(member.data).toEqualTypeOf<Member | null>();
+  const page = useCollections({ query: { paging: { limit: 10, offset: 10 } } });
+  if (page.status === 'success') {
+    expectTypeOf(page.data.collections).toEqualTypeOf<Collection[]>();
+    expectTypeOf(page.data.metadata?.total).toEqualTypeOf<number | undefined>();
+  }
+  expectTypeOf(useSuspenseCart()).toEqualTypeOf<StorefrontCart>();
+  expectTypeOf(useSuspenseCart((cart) => cart.lineItems.length)).toEqualTypeOf<number>();
+
+  // Typed login states.
+  const login = await useAuth().login({ email: 'a@b.test', password: 'p' });
+  if (login.state === 'FAILURE') expectTypeOf(login.errorCode).toEqualTypeOf<LoginErrorCode | undefined>();
+  if (login.state === 'EMAIL_VERIFICATION_REQUIRED')
+    expectTypeOf(login.verify('123')).toEqualTypeOf<Promise<LoginResult>>();
+  expectTypeOf(useAuth().status).toEqualTypeOf<'visitor' | 'member'>();
+  // The provider takes the client's OAuthStrategy, with or without direct login.
+  void (<StorefrontProvider client={kit} auth={OAuthStrategy({ clientId: 'c' })} />);
+  void (<StorefrontProvider client={kit} auth={withDirectLogin(OAuthStrategy({ clientId: 'c' }))} />);
+  // @ts-expect-error an API key does not sign members in
+  void (<StorefrontProvider client={kit} auth={ApiKeyStrategy({ apiKey: 'k', siteId: 's' })} />);
+
+  // <Image> needs its width.
+  void (<Image image="wix:image://v1/a.jpg/a.jpg#originWidth=10&originHeight=10" width={100} alt="" />);
+  // @ts-expect-error the width it is shown at
+  void (<Image image="wix:image://v1/a.jpg/a.jpg#originWidth=10&originHeight=10" alt="" />);
 
   expectTypeOf(useProduct('linen-shirt').data).toEqualTypeOf<Product | null | undefined>();
 

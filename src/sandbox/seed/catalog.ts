@@ -16,7 +16,8 @@ import { ALL_PRODUCTS_COLLECTION, COLLECTIONS, type StoredCollection } from '../
 import { buildVariants } from '../domain/catalog/product-prices.ts';
 import { costData } from '../domain/catalog/pricing.ts';
 import { WISHLISTS } from '../domain/catalog/wishlist.ts';
-import { collectionId, DEFAULT_VARIANT_ID, DEMO_MEMBER, productId, variantId, WISHLIST_ID } from './ids.ts';
+import { collectionId, DEFAULT_VARIANT_ID, DEMO_MEMBER, PRODUCT, productId, variantId, WISHLIST_ID } from './ids.ts';
+import { PREORDERS } from '../domain/catalog/catalog-reader.ts';
 
 /** name, type, price, cost, weight, brand, ribbon; by index (product n is index n - 1). */
 const NAMES = [
@@ -222,8 +223,15 @@ function seedWishlist(ctx: SeedContext): void {
   });
 }
 
+/** The rain jacket's sold-out size S can be preordered. */
+function seedPreorders(ctx: SeedContext): void {
+  const id = `${PRODUCT.rainJacket}-${variantId(4, 0)}`;
+  ctx.db.put(PREORDERS, id, { id, preorderInfo: { enabled: true, message: 'Ships in 3 weeks', limit: 50 } });
+}
+
 export function seedCatalog(ctx: SeedContext): void {
   seedProducts(ctx);
   seedCollections(ctx);
   seedWishlist(ctx);
+  seedPreorders(ctx);
 }

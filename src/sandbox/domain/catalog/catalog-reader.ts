@@ -25,12 +25,32 @@ export function readProduct(db: Db, id: string, includeHidden: boolean): StoredP
   return p;
 }
 
+/**
+ * Preorder per store variant (`{productId}-{variantId}`): whether it can be bought out of stock,
+ * the buyer's message and how many. The provider keeps it apart from the product (its inventory),
+ * and answers it only on store variants. Stored: `preorders` (none: not enabled).
+ */
+export const PREORDERS = 'preorders';
+
+declare module '../../platform/types.ts' {
+  interface Collections {
+    preorders: { id: string; preorderInfo: Schemas['PreorderInfo'] };
+  }
+}
+
+const NO_PREORDER: Schemas['PreorderInfo'] = { enabled: false, limit: null };
+
 /** Every shown product's variants as store variants. */
 export function storeVariants(db: Db, includeHidden: boolean) {
   return db
     .list(PRODUCTS)
     .filter((p) => shows(p, includeHidden))
-    .flatMap((p) => (p.variants ?? []).map((v) => storeVariant(p, v)));
+    .flatMap((p) =>
+      (p.variants ?? []).map((v) => {
+        const sv = storeVariant(p, v);
+        return { ...sv, preorderInfo: db.get(PREORDERS, `${p.id}-${v.id}`)?.preorderInfo ?? NO_PREORDER };
+      }),
+    );
 }
 
 /**

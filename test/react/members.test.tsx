@@ -1,0 +1,377 @@
+// @vitest-environment happy-dom
+/**
+ * The second increment of the React layer against the in-process sandbox (renderWithSandbox, no
+ * mocks): the Suspense cart, collections paged as the spec pages them, <Image>, members (sign in
+ * and out on the app's page and through the hosted page, the member, the wishlist).
+ */
+import { act, Component, Suspense, type ReactNode } from 'react';
+import { describe, expect, it, vi } from 'vitest';
+import { ApplicationError } from '../../src/index.ts';
+import {
+  Image,
+  useAuth,
+  useCart,
+  useCartActions,
+  useCollections,
+  useMember,
+  useSuspenseCart,
+  useWishlist,
+  type Auth,
+  type LoginResult,
+} from '../../src/react/index.ts';
+import { renderWithSandbox } from '../../src/react/testing.tsx';
+import { DEMO_MEMBER, PRODUCT, STORES_APP_ID, WISHLIST_ID } from '../../src/sandbox/seed/ids.ts';
+import { renderCounter, untilDom } from './support.tsx';
+
+const renders = renderCounter();
+const text = (container: HTMLElement, selector: string) => container.querySelector(selector)?.textContent;
+
+const socks = (quantity = 1) => ({
+  quantity,
+  catalogReference: {
+    catalogItemId: PRODUCT.trailSocks,
+    appId: STORES_APP_ID,
+    options: { variantId: '00000000-0000-0000-0000-000000000000' },
+  },
+});
+
+class Boundary extends Component<{ children: ReactNode }, { error?: Error }> {
+  override state: { error?: Error } = {};
+  static getDerivedStateFromError = (error: Error) => ({ error });
+  override render() {
+    return this.state.error ? <p data-error>{(this.state.error as { code?: string }).code}</p> : this.props.children;
+  }
+}
+
+describe('useSuspenseCart', () => {
+  function Count() {
+    const lines = useSuspenseCart((cart) => cart.lineItems.length);
+    renders.count('suspense');
+    return <p data-count>{lines}</p>;
+  }
+  function Badge() {
+    const count = useCart((cart) => cart?.lineItems.length);
+    return <p data-badge>{count ?? '…'}</p>;
+  }
+
+  it('suspends until the one cart read of the page answers, then never again', async () => {
+    renders.reset();
+    const view = await renderWithSandbox(
+      <Suspense fallback={<p data-fallback>loading</p>}>
+        <Count />
+        <Badge />
+      </Suspense>,
+      { setup: async (client) => void (await client.currentCart.addToCurrentCart({ lineItems: [socks(2)] })) },
+    );
+    await untilDom(view.container, () => text(view.container, '[data-count]') === '1');
+    expect(view.requestCount('GET /ecom/v1/carts/current')).toBe(1);
+    expect(text(view.container, '[data-badge]')).toBe('1');
+    view.unmount();
+  });
+
+  it('throws a failed read to the error boundary, with its code', async () => {
+    // React reports the error the boundary caught on console.error.
+    const reported = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const view = await renderWithSandbox(
+      <Boundary>
+        <Suspense fallback={<p>loading</p>}>
+          <Count />
+        </Suspense>
+      </Boundary>,
+      { faults: [{ match: 'GET /ecom/v1/carts/current', answer: { status: 503 } }] },
+    );
+    await untilDom(view.container, () => view.container.querySelector('[data-error]') !== null);
+    expect(text(view.container, '[data-error]')).toBe('SYSTEM_ERROR');
+    // The boundary is not a loop of reads: the failed read is read once.
+    expect(view.requestCount('GET /ecom/v1/carts/current')).toBe(1);
+    view.unmount();
+    reported.mockRestore();
+  });
+});
+
+describe('useCollections', () => {
+  function Page({ offset }: { offset: number }) {
+    const page = useCollections({
+      query: { paging: { limit: 2, offset }, sort: [{ fieldName: 'name', order: 'ASC' }] },
+    });
+    if (page.status !== 'success') return <p>{page.status}</p>;
+    return (
+      <p data-page>
+        {page.data.collections.map((c) => c.name).join(',')}|{page.data.metadata?.offset}/{page.data.metadata?.total}
+      </p>
+    );
+  }
+
+  it('pages by offset as the spec does: one read per page, each page kept by its query', async () => {
+    const view = await renderWithSandbox(
+      <>
+        <Page offset={0} />
+        <Page offset={0} />
+      </>,
+    );
+    await untilDom(view.container, () => view.container.querySelectorAll('[data-page]').length === 2);
+    // Two components, one query: one read.
+    expect(view.requestCount(/\/collections\/query/)).toBe(1);
+    const all = (
+      await view.sandbox
+        .handle(
+          new Request('https://www.wixapis.com/v2/collections/query', {
+            method: 'POST',
+            headers: { 'content-type': 'application/json', authorization: view.auth.getTokens().accessToken.value },
+            body: JSON.stringify({ query: { sort: [{ fieldName: 'name', order: 'ASC' }] } }),
+          }),
+        )
+        .then((r) => r.json() as Promise<{ collections: { name: string }[] }>)
+    ).collections;
+    const names = all.map((c) => c.name);
+    expect(names.length).toBeGreaterThan(3);
+    expect(text(view.container, '[data-page]')).toBe(`${names.slice(0, 2).join(',')}|0/${names.length}`);
+
+    await view.rerender(<Page offset={2} />);
+    await untilDom(view.container, () => text(view.container, '[data-page]')?.endsWith(`|2/${names.length}`) ?? false);
+    expect(text(view.container, '[data-page]')).toBe(`${names.slice(2, 4).join(',')}|2/${names.length}`);
+    // The second page is one more read; going back to the first reads nothing.
+    expect(view.requestCount(/\/collections\/query/)).toBe(2);
+    await view.rerender(<Page offset={0} />);
+    expect(text(view.container, '[data-page]')).toBe(`${names.slice(0, 2).join(',')}|0/${names.length}`);
+    expect(view.requestCount(/\/collections\/query/)).toBe(2);
+    view.unmount();
+  });
+});
+
+describe('<Image>', () => {
+  it('offers scaled copies at 1x to 3x (never above the original), with width, height and lazy loading', async () => {
+    const view = await renderWithSandbox(
+      <>
+        <Image
+          image={{ url: 'https://static.wixstatic.com/media/sfk_1~mv2.jpg', width: 1200, height: 800 }}
+          width={300}
+          alt="Linen shirt"
+        />
+        <Image
+          image="wix:image://v1/sfk_2~mv2.jpg/tote.jpg#originWidth=500&originHeight=1000"
+          width={200}
+          loading="eager"
+        />
+      </>,
+    );
+    const [shirt, tote] = [...view.container.querySelectorAll('img')];
+    expect(shirt.getAttribute('src')).toBe(
+      'https://static.wixstatic.com/media/sfk_1~mv2.jpg/v1/fit/w_300,h_200/file.jpg',
+    );
+    expect(shirt.getAttribute('srcset')).toBe(
+      [300, 450, 600, 900]
+        .map((w) => `https://static.wixstatic.com/media/sfk_1~mv2.jpg/v1/fit/w_${w},h_${(w * 2) / 3}/file.jpg ${w}w`)
+        .join(', '),
+    );
+    expect([shirt.getAttribute('width'), shirt.getAttribute('height'), shirt.getAttribute('loading')]).toEqual([
+      '300',
+      '200',
+      'lazy',
+    ]);
+    expect(shirt.getAttribute('sizes')).toBe('300px');
+    expect(shirt.getAttribute('alt')).toBe('Linen shirt');
+    // 3x would be wider than the original 500: capped there. The URI's file name is its alt text.
+    expect(
+      tote
+        .getAttribute('srcset')!
+        .split(', ')
+        .map((c) => c.split(' ')[1]),
+    ).toEqual(['200w', '300w', '400w', '500w']);
+    expect([tote.getAttribute('height'), tote.getAttribute('loading'), tote.getAttribute('alt')]).toEqual([
+      '400',
+      'eager',
+      'tote.jpg',
+    ]);
+    view.unmount();
+  });
+
+  it('refuses an image whose size it cannot know, naming what is missing', async () => {
+    await expect(
+      renderWithSandbox(<Image image="https://static.wixstatic.com/media/sfk_1~mv2.jpg" width={300} />),
+    ).rejects.toThrow(
+      'storefront-kit/react: <Image> needs a height: the image does not say its original size (width and height)',
+    );
+  });
+});
+
+describe('members', () => {
+  let auth!: Auth;
+  let actions!: ReturnType<typeof useCartActions>;
+  function Account() {
+    auth = useAuth();
+    actions = useCartActions();
+    const member = useMember({ fieldsets: ['FULL'] });
+    const lines = useCart((cart) => cart?.lineItems.map((l) => `${l.quantity}`).join(','));
+    renders.count('account');
+    return (
+      <section>
+        <p data-status>{auth.status}</p>
+        <p data-member>{member.status === 'success' ? (member.data?.loginEmail ?? 'nobody') : member.status}</p>
+        <p data-lines>{lines ?? '…'}</p>
+      </section>
+    );
+  }
+
+  it('signs in on the app’s page: a member, their cart (the visitor’s lines merged), their data; out again: a visitor', async () => {
+    const view = await renderWithSandbox(<Account />, {
+      setup: async (client) => void (await client.currentCart.addToCurrentCart({ lineItems: [socks(2)] })),
+    });
+    await untilDom(view.container, () => text(view.container, '[data-lines]') === '2');
+    expect(text(view.container, '[data-status]')).toBe('visitor');
+    expect(text(view.container, '[data-member]')).toBe('nobody');
+    // A visitor's member read sends nothing.
+    expect(view.requestCount(/members\/v1\/members\/my/)).toBe(0);
+
+    const refused = await act(() => auth.login({ email: DEMO_MEMBER.email, password: 'not-the-password' }));
+    expect(refused).toMatchObject({ state: 'FAILURE', errorCode: 'invalidPassword' });
+    expect(text(view.container, '[data-status]')).toBe('visitor');
+
+    let result!: LoginResult;
+    await act(
+      async () => void (result = await auth.login({ email: DEMO_MEMBER.email, password: DEMO_MEMBER.password })),
+    );
+    await view.settled();
+    expect(result).toEqual({ state: 'SUCCESS' });
+    expect(text(view.container, '[data-status]')).toBe('member');
+    expect(text(view.container, '[data-member]')).toBe(DEMO_MEMBER.email);
+    // The cart read again is the member's, with the visitor's two pairs of socks in it.
+    const memberCart = (await view.client.currentCart.getCurrentCart()).cart!;
+    expect(memberCart.buyerInfo?.memberId).toBe(DEMO_MEMBER.id);
+    expect(text(view.container, '[data-lines]')).toBe(memberCart.lineItems!.map((l) => l.quantity).join(','));
+
+    // A page the client may not send the shopper back to: refused with its code, still signed in.
+    const refusedOut = await act(() => auth.logout({ postFlowUrl: 'https://elsewhere.example/' }));
+    expect(refusedOut.error instanceof ApplicationError && refusedOut.error.code).toBe('INVALID_REDIRECT_URI');
+    expect(text(view.container, '[data-status]')).toBe('member');
+
+    const out = await act(() => auth.logout({ postFlowUrl: 'http://localhost:5173/' }));
+    await view.settled();
+    if (out.error) throw out.error;
+    expect(out.url).toMatch(/^https?:\/\//);
+    expect(text(view.container, '[data-status]')).toBe('visitor');
+    expect(text(view.container, '[data-member]')).toBe('nobody');
+    // A new visitor: an empty cart.
+    expect(text(view.container, '[data-lines]')).toBe('');
+    view.unmount();
+  });
+
+  it('signs in through the hosted login page (PKCE): start, the page, complete', async () => {
+    const view = await renderWithSandbox(<Account />);
+    const start = await act(() => auth.startHostedLogin({ redirectUri: 'http://localhost:5173/callback' }));
+    if (start.error) throw start.error;
+    // The shopper signs in on the provider's page (here the sandbox's), which sends them back with a code.
+    const page = await (await view.sandbox.handle(new Request(start.url))).text();
+    const session = /name="session" value="([^"]+)"/.exec(page)![1];
+    const answer = await view.sandbox.handle(
+      new Request(new URL('/__sandbox/login', start.url), {
+        method: 'POST',
+        redirect: 'manual',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({
+          session,
+          email: DEMO_MEMBER.email,
+          password: DEMO_MEMBER.password,
+          action: 'login',
+        }),
+      }),
+    );
+    const back = answer.headers.get('location')!;
+    expect(back.startsWith('http://localhost:5173/callback')).toBe(true);
+
+    // A code for another login's data is refused.
+    const other = await act(() => auth.startHostedLogin({ redirectUri: 'http://localhost:5173/callback' }));
+    const wrong = await act(() => auth.completeHostedLogin({ oauthData: other.oauthData!, url: back }));
+    expect(wrong.state).toBe('FAILURE');
+
+    const done = await act(() => auth.completeHostedLogin({ oauthData: start.oauthData, url: back }));
+    await view.settled();
+    expect(done).toEqual({ state: 'SUCCESS' });
+    expect(text(view.container, '[data-status]')).toBe('member');
+    expect(text(view.container, '[data-member]')).toBe(DEMO_MEMBER.email);
+    view.unmount();
+  });
+
+  it('registers: the site may want the e-mailed code first (typed states)', async () => {
+    const view = await renderWithSandbox(<Account />, { sandbox: { settings: { requireEmailVerification: true } } });
+    const email = 'new.shopper@example.com';
+    const taken = await act(() => auth.register({ email: DEMO_MEMBER.email, password: 'another-pass-1' }));
+    expect(taken).toMatchObject({ state: 'FAILURE', errorCode: 'emailAlreadyExists' });
+
+    const registered = await act(() => auth.register({ email, password: 'correct-horse-9' }));
+    if (registered.state !== 'EMAIL_VERIFICATION_REQUIRED') throw new Error(`unexpected ${registered.state}`);
+    const refused = await act(() => registered.verify('000000'));
+    expect(refused.state).toBe('EMAIL_VERIFICATION_REQUIRED');
+    const outbox = await view.sandbox.handle(
+      new Request(`http://sandbox.test/__sandbox/outbox?to=${encodeURIComponent(email)}`, {
+        headers: { authorization: view.sandbox.options.apiKeys[0] },
+      }),
+    );
+    const mail = ((await outbox.json()) as { mail: { kind: string; data: { code: string } }[] }).mail.filter(
+      (m) => m.kind === 'verification',
+    );
+    const verified = await act(() => registered.verify(mail[0].data.code));
+    await view.settled();
+    expect(verified).toEqual({ state: 'SUCCESS' });
+    expect(text(view.container, '[data-member]')).toBe(email);
+    view.unmount();
+  });
+});
+
+describe('what was read for the person before', () => {
+  let auth!: Auth;
+  function Saved() {
+    auth = useAuth();
+    const list = useWishlist({ id: WISHLIST_ID, limit: 1 });
+    return <p data-saved>{list.status === 'success' ? `${auth.status}:${list.data.totalCount}` : list.status}</p>;
+  }
+
+  it('is read again for the member who signed in (same query, same component)', async () => {
+    const view = await renderWithSandbox(<Saved />);
+    await untilDom(view.container, () => text(view.container, '[data-saved]')?.startsWith('visitor:') ?? false);
+    expect(view.requestCount(/wishlists\/get/)).toBe(1);
+    await act(() => auth.login({ email: DEMO_MEMBER.email, password: DEMO_MEMBER.password }));
+    await view.settled();
+    await untilDom(view.container, () => text(view.container, '[data-saved]')?.startsWith('member:') ?? false);
+    expect(view.requestCount(/wishlists\/get/)).toBe(2);
+    view.unmount();
+  });
+});
+
+describe('useWishlist', () => {
+  function Wishes({ offset }: { offset: number }) {
+    const list = useWishlist({ id: WISHLIST_ID, limit: 2, offset });
+    if (list.status === 'error')
+      return <p data-wishes>{list.error instanceof ApplicationError ? list.error.code : 'other'}</p>;
+    if (list.status !== 'success') return <p>…</p>;
+    return (
+      <p data-wishes>
+        {list.data.items!.map((i) => i.id).join(',')}|{list.data.totalCount}|
+        {list.data.items![0].dateAdded instanceof Date ? 'dates' : 'text'}
+      </p>
+    );
+  }
+
+  it('pages the member’s wishlist by limit and offset, dates as Dates; an unknown list answers its code', async () => {
+    const view = await renderWithSandbox(<Wishes offset={0} />);
+    await untilDom(view.container, () => text(view.container, '[data-wishes]')?.includes('|') ?? false);
+    const whole = (await view.client.wishlist.getWishlistById({ id: WISHLIST_ID })).wishlist;
+    const ids = whole.items!.map((i) => i.id);
+    expect(text(view.container, '[data-wishes]')).toBe(`${ids.slice(0, 2).join(',')}|${ids.length}|dates`);
+    await view.rerender(<Wishes offset={2} />);
+    await untilDom(view.container, () => text(view.container, '[data-wishes]')?.startsWith(ids[2]!) ?? false);
+    view.unmount();
+
+    function Missing() {
+      const list = useWishlist({ id: '5f1c0000-0000-4000-8000-0000000000ff' });
+      return (
+        <p data-wishes>
+          {list.status === 'error' && list.error instanceof ApplicationError ? list.error.code : list.status}
+        </p>
+      );
+    }
+    const missing = await renderWithSandbox(<Missing />);
+    await untilDom(missing.container, () => text(missing.container, '[data-wishes]') === 'WISHLIST_NOT_FOUND');
+    missing.unmount();
+  });
+});
