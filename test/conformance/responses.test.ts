@@ -608,6 +608,9 @@ describe('Catalog V3 through the official SDK', () => {
     expect([updated.name, st.products[plain._id].name, st.productRevisions[plain._id].revision]).toEqual(['V3 mug (blue)', 'V3 mug (blue)', 2]);
     await sdk(admin, 'productsV3.deleteProduct', plain._id);
     expect((await state()).products[plain._id]).toBeUndefined();
+  });
+});
+
 describe('Catalog V3 beside V1, and the site\'s assets, through the official SDK', () => {
   const tree = { appNamespace: '@wix/stores' };
 
