@@ -381,7 +381,7 @@ export interface components {
         };
         VariantInput: components["schemas"]["Variant"] & {
             price: {
-                [key: string]: unknown;
+                actualPrice: components["schemas"]["Money"];
             };
             /** @description The variant's stock (createProductWithInventory). */
             inventoryItem?: {
