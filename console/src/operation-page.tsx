@@ -13,7 +13,7 @@ import { credentials, previewRequest, send, stringify, type CallResult } from '.
 import { curlSnippet, fetchSnippet, tsSnippet } from './snippets.ts';
 import { callerAllows } from './caller.ts';
 import { findOperation } from './operations.ts';
-import { PREPARATIONS, runPreparation } from './prepare.ts';
+import { planPreparation, PREPARATIONS, runPreparation, type Plan } from './prepare.ts';
 import { CopyButton, ResponseBody } from './response-view.tsx';
 import { bodySchemaOf, exampleCall, formProblems, operationNode, parametersOf, type Problem } from './schema.ts';
 import { fieldId, FormOptions, IdPicker, SchemaField } from './schema-form.tsx';
@@ -60,6 +60,48 @@ function CallerNote({ d, role }: { d: OperationDescriptor; role: string }) {
         {action}
       </button>
     </span>
+  );
+}
+
+/**
+ * "Run this first": what the operation needs, what the sandbox has of it already, and what
+ * running the rest will change, said before the button that changes it.
+ */
+function PreparationPanel({
+  why,
+  plan,
+  prepared,
+  run,
+}: {
+  why: string;
+  plan: Plan | undefined;
+  prepared: string;
+  run: () => Promise<void>;
+}) {
+  const present = plan?.present.length ? <>Already there: {plan.present.map((p) => p.said).join(', ')}. </> : null;
+  return (
+    <div className="prepare" data-testid="prepare" aria-busy={!plan}>
+      {!plan ? (
+        <p>Looking at the sandbox for what this needs…</p>
+      ) : !plan.missing.length ? (
+        <p>
+          <strong>Nothing to run first.</strong> {prepared ? null : present}
+        </p>
+      ) : (
+        <>
+          <p>
+            <strong>Run this first.</strong> {why} {present}Missing: {plan.missing.map((s) => s.needs).join(', then ')}.
+            Running it {plan.missing.map((s) => s.changes).join('; then ')}, and fills this form with what they answer.
+          </p>
+          <button type="button" onClick={() => void run()}>
+            Run this first
+          </button>{' '}
+        </>
+      )}
+      <span role="status" data-testid="prepared">
+        {prepared}
+      </span>
+    </div>
   );
 }
 
@@ -110,6 +152,8 @@ function OperationView({ d }: { d: OperationDescriptor }) {
   const [result, setResult] = useState<CallResult | undefined>(() => recall<CallResult>('answer', d.key));
   const [busy, setBusy] = useState(false);
   const [prepared, setPrepared] = useState('');
+  const [plan, setPlan] = useState<Plan>();
+  const preparing = useRef(false);
   const [snippets, setSnippets] = useState<{ curl: string; ts: string; fetch: string } | { error: string }>();
   const statusLine = useRef<HTMLHeadingElement>(null);
   const role = currentRole(state);
@@ -117,6 +161,41 @@ function OperationView({ d }: { d: OperationDescriptor }) {
   // Once run, it stays with its outcome (a member preparation makes the role one that would not be offered it).
   const offerPreparation = preparation && (!!prepared || (preparation.offeredTo?.(role) ?? true));
   const picked = useMemo(() => Object.entries(state.picked), [state.picked]);
+
+  /** Puts what a preparation carried into the form; `onlyEmpty` leaves what the user typed. */
+  const applyCarried = (carried: ReturnType<NonNullable<typeof preparation>['fill']>, onlyEmpty: boolean) => {
+    if (carried.path)
+      setPathValues((pv) => ({
+        ...pv,
+        ...Object.fromEntries(
+          d.pathParams.map((p, i) => [p.name, (onlyEmpty && pv[p.name]) || (carried.path![i] ?? pv[p.name])]),
+        ),
+      }));
+    if (carried.options)
+      setOptions((o) => {
+        setJsonError('');
+        return onlyEmpty ? { ...carried.options, ...o } : { ...o, ...carried.options };
+      });
+  };
+
+  // What the operation needs is looked for in the sandbox (read-only) when the page opens, after
+  // each answer and when the caller changes; what is there fills the empty fields.
+  useEffect(() => {
+    if (!offerPreparation || !preparation || preparing.current) return;
+    let live = true;
+    setPlan(undefined);
+    planPreparation(preparation).then(
+      (found) => {
+        if (!live) return;
+        setPlan(found);
+        if (!found.missing.length) applyCarried(preparation.fill(found.values), true);
+      },
+      () => live && setPlan({ present: [], missing: preparation.stages, values: {} }),
+    );
+    return () => {
+      live = false;
+    };
+  }, [d.key, offerPreparation, role, result]);
   const pathList = d.pathParams.map((p) => pathValues[p.name] ?? '');
 
   useEffect(() => {
@@ -172,20 +251,19 @@ function OperationView({ d }: { d: OperationDescriptor }) {
   };
 
   const prepare = async () => {
-    if (!preparation) return;
+    if (!preparation || !plan) return;
+    preparing.current = true;
     try {
-      const carried = await runPreparation(preparation, setPrepared);
-      if (carried.path)
-        setPathValues((pv) => ({
-          ...pv,
-          ...Object.fromEntries(d.pathParams.map((p, i) => [p.name, carried.path![i] ?? pv[p.name]])),
-        }));
-      if (carried.options) replaceOptions({ ...options, ...carried.options });
+      const carried = await runPreparation(preparation, plan, setPrepared);
+      applyCarried(carried, false);
+      setPlan({ present: [], missing: [], values: {} });
       setPrepared(
-        `Ready: ${preparation.steps.map((s) => s.says).join(', then ')} ran${carried.path || carried.options ? '; the form has the values they answered' : ''}.`,
+        `Ready: ${plan.missing.map((s) => s.needs).join(', then ')} made${carried.path || carried.options ? '; the form has the values they answered' : ''}.`,
       );
     } catch (err) {
       setPrepared(`The preparation stopped: ${(err as Error).message}`);
+    } finally {
+      preparing.current = false;
     }
   };
 
@@ -263,18 +341,7 @@ function OperationView({ d }: { d: OperationDescriptor }) {
           }}
         >
           {offerPreparation ? (
-            <div className="prepare" data-testid="prepare">
-              <p>
-                <strong>Run this first.</strong> {preparation.why} The console runs{' '}
-                {preparation.steps.map((s) => s.says).join(', then ')} and fills this form with what they answer.
-              </p>
-              <button type="button" onClick={() => void prepare()}>
-                Run this first
-              </button>{' '}
-              <span role="status" data-testid="prepared">
-                {prepared}
-              </span>
-            </div>
+            <PreparationPanel why={preparation.why} plan={plan} prepared={prepared} run={prepare} />
           ) : null}
           <div className="toolbar">
             <button type="button" onClick={fillExample}>

@@ -1,0 +1,129 @@
+/**
+ * The console tried as a new user would (issue 25), each task at 1440x900 and at 390x844 (a
+ * phone, by taps), with no id typed by hand: every wait is on an event or on the page's state,
+ * never a sleep.
+ */
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { noSidewaysScroll, statusInView, useConsole } from './support.ts';
+
+const h = useConsole();
+
+const SIZES = [
+  { name: '1440x900', viewport: { width: 1440, height: 900 }, phone: false },
+  { name: '390x844 (phone)', viewport: { width: 390, height: 844 }, phone: true },
+] as const;
+
+/** A page of its own at a size, as a new visitor: nothing remembered. */
+async function newVisitor(size: (typeof SIZES)[number]): Promise<{ page: Page; press: (l: Locator) => Promise<void> }> {
+  const context = await h.browser.newContext({ viewport: size.viewport, hasTouch: size.phone, isMobile: size.phone });
+  const page = await context.newPage();
+  page.on('pageerror', (e) => h.pageErrors.push(String(e)));
+  return { page, press: (l) => (size.phone ? l.tap() : l.click()) };
+}
+
+/** Opens an operation's page and waits until it has looked at the sandbox for what the operation needs. */
+async function open(page: Page, opId: string): Promise<void> {
+  await page.goto(`${h.server.url}/op/${opId}`);
+  await page.locator('.summary code', { hasText: new RegExp(`\\.${opId}$`) }).waitFor();
+  if (await page.getByTestId('prepare').count())
+    await page.locator('[data-testid="prepare"][aria-busy="false"]').waitFor({ timeout: 30_000 });
+}
+
+async function sendAndRead(
+  page: Page,
+  press: (l: Locator) => Promise<void>,
+): Promise<{ status: string; body: string }> {
+  // A remembered answer from before is no proof of this one: wait for the status line to change.
+  const before = await page.locator('.status-line').textContent();
+  await press(page.getByRole('button', { name: 'Send', exact: true }));
+  await page.waitForFunction((b) => document.querySelector('.status-line')?.textContent !== b, before);
+  const { status } = await statusInView(page);
+  const body =
+    (await page
+      .getByTestId('result')
+      .textContent()
+      .catch(() => '')) ?? '';
+  return { status, body };
+}
+
+/** The sandbox's stored cart of the visitor the page holds, read over HTTP (not through the page). */
+async function cartLines(page: Page): Promise<number> {
+  return page.evaluate(async () => {
+    const tokens = JSON.parse(localStorage.getItem('storefront-kit-console')!).tokens;
+    const res = await fetch('/ecom/v1/carts/current', { headers: { Authorization: tokens.accessToken.value } });
+    return ((await res.json()).cart?.lineItems ?? []).length as number;
+  });
+}
+
+describe.each(SIZES)('at $name', (size) => {
+  it(
+    'a shopper makes a cart once, then its checkout and checkout URL: each page runs only what is missing and says what it will change first',
+    { timeout: 120_000 },
+    async () => {
+      const { page, press } = await newVisitor(size);
+      try {
+        await open(page, 'getCurrentCart');
+        const panel = page.getByTestId('prepare');
+        // Said before anything changes: what is missing and what running it changes.
+        expect(await panel.textContent()).toMatch(
+          /Missing: a cart with a product in it\. Running it adds one in-stock product from the catalog to your current cart/,
+        );
+        await press(page.getByRole('button', { name: 'Run this first' }));
+        await expect.poll(() => page.getByTestId('prepared').textContent(), { timeout: 30_000 }).toMatch(/^Ready/);
+        expect((await sendAndRead(page, press)).status).toBe('200');
+        expect(await cartLines(page)).toBe(1);
+
+        // The cart is there now: getCurrentCart again offers nothing to run.
+        await open(page, 'getCurrentCart');
+        expect(await panel.textContent()).toMatch(
+          /Nothing to run first\. Already there: your current cart \(1 line item\)/,
+        );
+        expect(await page.getByRole('button', { name: 'Run this first' }).count()).toBe(0);
+
+        await open(page, 'createCheckoutFromCurrentCart');
+        expect(await panel.textContent()).toMatch(/Nothing to run first/);
+        expect(await page.getByRole('button', { name: 'Run this first' }).count()).toBe(0);
+        const made = await sendAndRead(page, press);
+        expect(made.status).toBe('200');
+        const checkoutId = /"checkoutId": "([^"]+)"/.exec(made.body)?.[1];
+        expect(checkoutId).toBeTruthy();
+
+        // The checkout is found too, and its id is in the form without typing it.
+        await open(page, 'getCheckoutUrl');
+        expect(await panel.textContent()).toMatch(
+          /Nothing to run first\. Already there: your current cart \(1 line item\), the checkout of your cart/,
+        );
+        expect(await page.locator('#path-id').inputValue()).toBe(checkoutId);
+        expect((await sendAndRead(page, press)).status).toBe('200');
+        // Nothing was added on the way: still the one line.
+        expect(await cartLines(page)).toBe(1);
+        if (size.phone) expect(await noSidewaysScroll(page)).toBe(true);
+      } finally {
+        await page.context().close();
+      }
+    },
+  );
+
+  it(
+    'a developer copies the TypeScript of queryProducts with the form left empty: it runs the query and prints the products',
+    { timeout: 60_000 },
+    async () => {
+      const { page } = await newVisitor(size);
+      try {
+        await open(page, 'queryProducts');
+        const ts = page.getByTestId('snippet-ts');
+        await ts.waitFor({ state: 'attached' });
+        const text = (await ts.textContent())!;
+        expect(text).toContain('const page = await kit.products.queryProducts().find();');
+        expect(text).toContain('console.log(page.items);');
+      } finally {
+        await page.context().close();
+      }
+    },
+  );
+});
+
+it('raised no page errors', () => {
+  expect(h.pageErrors).toEqual([]);
+});
