@@ -8,7 +8,7 @@
  */
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useParams } from 'react-router';
-import type { OperationDescriptor } from '../../src/console-data.ts';
+import { queryFields, type OperationDescriptor } from '../../src/console-data.ts';
 import { credentials, previewRequest, send, stringify, type CallResult } from './client.ts';
 import { curlSnippet, fetchSnippet, tsSnippet } from './snippets.ts';
 import { callerAllows } from './caller.ts';
@@ -17,6 +17,7 @@ import { planPreparation, PREPARATIONS, runPreparation, type Plan } from './prep
 import { CopyButton, ResponseBody } from './response-view.tsx';
 import { bodySchemaOf, exampleCall, formProblems, operationNode, parametersOf, type Problem } from './schema.ts';
 import { fieldId, FormOptions, IdPicker, SchemaField } from './schema-form.tsx';
+import { kindOf, resourceOf } from './ids.ts';
 import { currentRole, recall, remember, useConsoleState } from './state.ts';
 
 /** Opens a part of the authentication panel (member login, or the API key) and moves focus there. */
@@ -359,7 +360,15 @@ function OperationView({ d }: { d: OperationDescriptor }) {
             </label>
           </div>
 
-          <FormOptions.Provider value={{ showOptional, picked }}>
+          <FormOptions.Provider
+            value={{
+              showOptional,
+              picked,
+              resource: resourceOf(d),
+              query: queryFields[d.key],
+              operationId: d.operationId,
+            }}
+          >
             {d.pathParams.length ? (
               <fieldset>
                 <legend>Path parameters</legend>
@@ -373,6 +382,7 @@ function OperationView({ d }: { d: OperationDescriptor }) {
                     <IdPicker
                       id={`path-${p.name}`}
                       label={p.name}
+                      kind={kindOf(p.name, resourceOf(d, p.name))}
                       value={pathValues[p.name] ?? ''}
                       onChange={(v) => setPathValues((pv) => ({ ...pv, [p.name]: v ?? '' }))}
                     />

@@ -1,11 +1,14 @@
 /**
  * An answer's body as JSON that can be folded (each object and list), searched (only the lines
  * that match, with the lists and objects around them), copied, and reached with the keyboard;
- * each id in it has a "use this" action that offers it first on id fields.
+ * each id in it has a "use this" action that fills the form's field for that kind of id (a
+ * product id into catalogItemId) and offers it first on such fields later.
  */
 import { useState, type ReactNode } from 'react';
 import { stringify } from './client.ts';
 import { rememberPicked } from './state.ts';
+import { kindOf } from './ids.ts';
+import { fillIdField } from './schema-form.tsx';
 
 type Json = unknown;
 
@@ -38,7 +41,7 @@ function holds(value: Json, key: string, q: string): boolean {
 }
 
 function Leaf({ name, value, path, comma }: { name?: string; value: Json; path: string; comma: boolean }) {
-  const [used, setUsed] = useState(false);
+  const [used, setUsed] = useState('');
   const text = JSON.stringify(value) ?? 'undefined';
   const isId = typeof value === 'string' && name !== undefined && ID_KEY.test(name);
   return (
@@ -53,10 +56,11 @@ function Leaf({ name, value, path, comma }: { name?: string; value: Json; path: 
           aria-label={`Use this ${path}`}
           onClick={() => {
             rememberPicked({ [`${path} (chosen)`]: value as string });
-            setUsed(true);
+            const field = fillIdField(kindOf(path), value as string);
+            setUsed(field ? `in ${field}` : 'offered first');
           }}
         >
-          {used ? 'offered first' : 'use this'}
+          {used || 'use this'}
         </button>
       ) : null}
     </div>

@@ -103,10 +103,15 @@ export function currentRole(s: ConsoleState = state): 'none' | 'visitor' | 'memb
 /** Whether a field or key names an id (its value can be offered from earlier answers). */
 export const isIdLike = (key: string) => /(^id$|Id$|Ids$|^slug$|Slug$|Token$)/.test(key);
 
-const NAME_KEYS = ['name', 'title', 'productName', 'slug', 'loginEmail', 'email', 'number'];
+const NAME_KEYS = ['name', 'title', 'productName', 'nickname', 'slug', 'loginEmail', 'email', 'number'];
 
-/** What an object is called, for labels: its name, title, slug or e-mail. */
+/** What an object is called, for labels: its name, title, slug or e-mail (a member's from its profile). */
 function nameOf(obj: Record<string, unknown>): string | undefined {
+  const profile = obj.profile;
+  if (profile && typeof profile === 'object') {
+    const named = nameOf(profile as Record<string, unknown>);
+    if (named) return named;
+  }
   for (const k of NAME_KEYS) {
     const v = obj[k];
     if (typeof v === 'string' && v) return v;

@@ -6,6 +6,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { noSidewaysScroll, statusInView, useConsole } from './support.ts';
+import { DEMO_MEMBER } from '../../src/sandbox/seed/ids.ts';
 
 const h = useConsole();
 
@@ -99,6 +100,97 @@ describe.each(SIZES)('at $name', (size) => {
         // Nothing was added on the way: still the one line.
         expect(await cartLines(page)).toBe(1);
         if (size.phone) expect(await noSidewaysScroll(page)).toBe(true);
+      } finally {
+        await page.context().close();
+      }
+    },
+  );
+
+  it(
+    "a developer reads the demo member's orders: the filter offers searchOrders' fields and operators, the member id is picked from the members offered, and an unknown field gets a hint",
+    { timeout: 120_000 },
+    async () => {
+      const { page, press } = await newVisitor(size);
+      try {
+        await open(page, 'queryMembers');
+        expect((await sendAndRead(page, press)).status).toBe('200');
+        await press(page.getByRole('button', { name: 'Authentication…' }));
+        await page.getByLabel('Call as elevated (use the API key)').setChecked(true);
+
+        await open(page, 'searchOrders');
+        await press(page.getByRole('button', { name: 'Add a condition' }));
+        const field = page.getByRole('combobox', { name: 'Field', exact: true });
+        // The fields offered are the ones searchOrders filters by.
+        expect(await field.locator('option').allTextContents()).toContain('buyerInfo.memberId');
+        expect(await field.locator('option').allTextContents()).not.toContain('memberId');
+        await field.selectOption('buyerInfo.memberId');
+        expect(
+          await page.getByRole('combobox', { name: 'Operator', exact: true }).locator('option').allTextContents(),
+        ).toEqual(['$eq', '$ne', '$in', '$nin']);
+        // Only members are offered for a member id, each once, and the demo member among them.
+        const picker = page.getByRole('combobox', { name: 'Pick buyerInfo.memberId from earlier answers' });
+        const offered = await picker
+          .locator('option')
+          .evaluateAll((os) =>
+            os.slice(1).map((o) => ({ label: o.textContent!, value: (o as HTMLOptionElement).value })),
+          );
+        expect(offered.length).toBeGreaterThan(1);
+        // Each by its name: "Ava A - members[1].id".
+        for (const o of offered) expect(o.label).toMatch(/^.+ - members\[\d+\]\.id$/);
+        expect(new Set(offered.map((o) => o.value)).size).toBe(offered.length);
+        await picker.selectOption(DEMO_MEMBER.id);
+        const found = await sendAndRead(page, press);
+        expect(found.status).toBe('200');
+        const orders = JSON.parse(
+          await page.evaluate(() => JSON.parse(sessionStorage.getItem('sfk-answer:orders.searchOrders')!).raw),
+        ).orders as { id: string; buyerInfo?: { memberId?: string } }[];
+        expect(orders.length).toBeGreaterThan(0);
+        for (const o of orders) expect(o.buyerInfo?.memberId).toBe(DEMO_MEMBER.id);
+
+        // "use this" on an order id in the answer fills the filter's id value.
+        await field.selectOption('id');
+        await press(page.getByRole('button', { name: 'Use this orders[0].id' }));
+        expect(await page.locator('form [data-id-kind="order"]').inputValue()).toBe(orders[0].id);
+        const one = await sendAndRead(page, press);
+        expect(one.status).toBe('200');
+        expect(one.body).toContain(orders[0].id);
+
+        // A field guessed by name gets a hint naming the one it may have meant.
+        await press(page.getByRole('button', { name: 'JSON', exact: true }));
+        await page
+          .locator('#json-editor')
+          .fill(JSON.stringify({ search: { filter: { memberId: { $eq: DEMO_MEMBER.id } } } }));
+        await press(page.getByRole('button', { name: 'Form', exact: true }));
+        expect(await page.getByTestId('filter-hint').textContent()).toBe(
+          'memberId is not a field searchOrders filters by. Did you mean buyerInfo.memberId?',
+        );
+        if (size.phone) expect(await noSidewaysScroll(page)).toBe(true);
+      } finally {
+        await page.context().close();
+      }
+    },
+  );
+
+  it(
+    'a shopper adding to the cart is offered only products for catalogItemId, in the answer order, each once',
+    { timeout: 90_000 },
+    async () => {
+      const { page, press } = await newVisitor(size);
+      try {
+        await open(page, 'queryProducts');
+        expect((await sendAndRead(page, press)).status).toBe('200');
+        await open(page, 'addToCurrentCart');
+        await press(page.getByRole('button', { name: 'Add lineItems item' }));
+        const picker = page.getByRole('combobox', { name: 'Pick catalogItemId from earlier answers' });
+        const offered = await picker
+          .locator('option')
+          .evaluateAll((os) =>
+            os.slice(1).map((o) => ({ label: o.textContent!, value: (o as HTMLOptionElement).value })),
+          );
+        expect(offered.length).toBeGreaterThan(1);
+        for (const o of offered) expect(o.label).toMatch(/ - products\[\d+\]\.id$/);
+        expect(new Set(offered.map((o) => o.value)).size).toBe(offered.length);
+        expect(offered[0].label).toMatch(/products\[0\]\.id$/);
       } finally {
         await page.context().close();
       }
