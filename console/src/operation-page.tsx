@@ -15,7 +15,15 @@ import { callerAllows } from './caller.ts';
 import { findOperation } from './operations.ts';
 import { planPreparation, PREPARATIONS, runPreparation, type Plan } from './prepare.ts';
 import { CopyButton, ResponseBody } from './response-view.tsx';
-import { bodySchemaOf, exampleCall, formProblems, operationNode, parametersOf, type Problem } from './schema.ts';
+import {
+  bodySchemaOf,
+  exampleCall,
+  formProblems,
+  operationNode,
+  parametersOf,
+  tasksOf,
+  type Problem,
+} from './schema.ts';
 import { fieldId, FormOptions, IdPicker, SchemaField } from './schema-form.tsx';
 import { kindOf, resourceOf } from './ids.ts';
 import { currentRole, recall, remember, useConsoleState } from './state.ts';
@@ -145,6 +153,20 @@ function OperationView({ d }: { d: OperationDescriptor }) {
     ...saved?.path,
   }));
   const [options, setOptions] = useState<Record<string, unknown>>(() => saved?.options ?? {});
+  const tasks = useMemo(() => tasksOf(d), [d]);
+  // The task the form holds: the one whose field is set (a reload or a replay keeps it).
+  const [task, setTask] = useState(
+    () => tasks.find((t) => t.field && saved?.options?.[t.field] !== undefined)?.name ?? '',
+  );
+  const bodyFields = useMemo(() => {
+    const own = tasks.filter((t) => t.field);
+    if (!own.length) return undefined;
+    const chosen = own.find((t) => t.name === task);
+    return {
+      hidden: new Set(own.filter((t) => t !== chosen).map((t) => t.field!)),
+      shown: new Set(chosen ? [chosen.field!] : []),
+    };
+  }, [tasks, task]);
   const [jsonText, setJsonText] = useState(() => stringify(saved?.options ?? {}));
   const [jsonError, setJsonError] = useState('');
   const [view, setView] = useState<'form' | 'json'>('form');
@@ -246,7 +268,8 @@ function OperationView({ d }: { d: OperationDescriptor }) {
   };
 
   const fillExample = () => {
-    const ex = exampleCall(d);
+    const ex = exampleCall(d, task || undefined);
+    if (!task && tasks.length) setTask(tasks[0].name);
     setPathValues((pv) => ({ ...pv, ...ex.path }));
     replaceOptions(ex.options);
   };
@@ -344,6 +367,32 @@ function OperationView({ d }: { d: OperationDescriptor }) {
           {offerPreparation ? (
             <PreparationPanel why={preparation.why} plan={plan} prepared={prepared} run={prepare} />
           ) : null}
+          {tasks.length ? (
+            <div className="field task">
+              <label htmlFor="task" className="field-label">
+                What is this call for?
+              </label>
+              <select
+                id="task"
+                value={task}
+                onChange={(e) => {
+                  const next = e.target.value;
+                  setTask(next);
+                  // Another task's fields would go with the call: they leave the form with it.
+                  const others = tasks.filter((t) => t.field && t.name !== next).map((t) => t.field!);
+                  if (others.some((f) => options[f] !== undefined))
+                    replaceOptions(Object.fromEntries(Object.entries(options).filter(([k]) => !others.includes(k))));
+                }}
+              >
+                <option value="">Choose: {tasks.map((t) => t.name).join(', ')}…</option>
+                {tasks.map((t) => (
+                  <option key={t.name} value={t.name}>
+                    {t.summary}
+                  </option>
+                ))}
+              </select>
+            </div>
+          ) : null}
           <div className="toolbar">
             <button type="button" onClick={fillExample}>
               Fill with example
@@ -367,6 +416,7 @@ function OperationView({ d }: { d: OperationDescriptor }) {
               resource: resourceOf(d),
               query: queryFields[d.key],
               operationId: d.operationId,
+              bodyFields,
             }}
           >
             {d.pathParams.length ? (

@@ -22,6 +22,8 @@ export interface FormContext {
   query?: QueryFields;
   /** The operation's name, for hints. */
   operationId?: string;
+  /** Top-level body fields left out (other tasks' fields) and always shown (the chosen task's). */
+  bodyFields?: { hidden: Set<string>; shown: Set<string> };
 }
 export const FormOptions = createContext<FormContext>({ showOptional: true, picked: [] });
 
@@ -227,7 +229,8 @@ export function SchemaField(props: FieldProps): ReactNode {
   const { service, value, onChange, path, label, required, marked } = props;
   const depth = props.depth ?? 0;
   const id = fieldId(path || label);
-  const { showOptional, resource, query } = useContext(FormOptions);
+  const options = useContext(FormOptions);
+  const { showOptional, resource, query, bodyFields } = options;
   const s = resolve(service, props.schema);
   if (query && path === query.filter) return <FilterEditor {...props} id={id} query={query} />;
   const type = typeOf(s);
@@ -287,7 +290,9 @@ export function SchemaField(props: FieldProps): ReactNode {
         .filter(
           ([k, ps]) =>
             !resolve(service, ps).readOnly &&
-            (showOptional ||
+            !(path === '' && bodyFields?.hidden.has(k)) &&
+            ((path === '' && !!bodyFields?.shown.has(k)) ||
+              showOptional ||
               requiredSet.has(k) ||
               obj[k] !== undefined ||
               hasRequiredParts(service, ps) ||
@@ -302,25 +307,35 @@ export function SchemaField(props: FieldProps): ReactNode {
             <code>{label}</code>
             {required ? <span className="required"> *</span> : null}
           </legend>
-          {shown.map(([k, ps]) => (
-            <SchemaField
-              key={k}
-              service={service}
-              schema={ps}
-              value={obj[k]}
-              path={join(path, k)}
-              label={k}
-              required={requiredSet.has(k)}
-              marked={marked}
-              depth={depth + 1}
-              onChange={(v) => {
-                const next = { ...obj };
-                if (v === undefined) delete next[k];
-                else next[k] = v;
-                onChange(Object.keys(next).length ? next : undefined);
-              }}
-            />
-          ))}
+          {shown.map(([k, ps]) => {
+            const field = (
+              <SchemaField
+                key={k}
+                service={service}
+                schema={ps}
+                value={obj[k]}
+                path={join(path, k)}
+                label={k}
+                required={requiredSet.has(k)}
+                marked={marked}
+                depth={depth + 1}
+                onChange={(v) => {
+                  const next = { ...obj };
+                  if (v === undefined) delete next[k];
+                  else next[k] = v;
+                  onChange(Object.keys(next).length ? next : undefined);
+                }}
+              />
+            );
+            // The chosen task's field is the form: all of it is shown.
+            return path === '' && bodyFields?.shown.has(k) ? (
+              <FormOptions.Provider key={k} value={{ ...options, showOptional: true }}>
+                {field}
+              </FormOptions.Provider>
+            ) : (
+              field
+            );
+          })}
           {hidden && !showOptional ? <p className="hint">{hidden} optional field(s) hidden</p> : null}
         </fieldset>
       );

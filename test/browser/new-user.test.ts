@@ -198,6 +198,50 @@ describe.each(SIZES)('at $name', (size) => {
   );
 
   it(
+    'a shopper sends the browser to the hosted checkout: createRedirectSession leads with the task, and the example follows it',
+    { timeout: 120_000 },
+    async () => {
+      const { page, press } = await newVisitor(size);
+      try {
+        await open(page, 'getCheckoutUrl');
+        await press(page.getByRole('button', { name: 'Run this first' }));
+        await expect.poll(() => page.getByTestId('prepared').textContent(), { timeout: 30_000 }).toMatch(/^Ready/);
+        const checkoutId = await page.locator('#path-id').inputValue();
+        expect(checkoutId).toBeTruthy();
+
+        await open(page, 'createRedirectSession');
+        // The first field of the request is the task; no login fields lead.
+        const first = await page
+          .locator('form[aria-label="Request"] :is(input, select, textarea)')
+          .first()
+          .getAttribute('id');
+        expect(first).toBe('task');
+        expect(await page.locator('#field-auth').count()).toBe(0);
+        await page.getByLabel('What is this call for?').selectOption({ label: 'The hosted checkout page' });
+        expect(await page.locator('#field-auth').count()).toBe(0);
+        const picker = page.getByRole('combobox', { name: 'Pick checkoutId from earlier answers' });
+        const offered = await picker
+          .locator('option')
+          .evaluateAll((os) => os.slice(1).map((o) => (o as HTMLOptionElement).value));
+        expect(offered[0]).toBe(checkoutId);
+        await picker.selectOption(checkoutId);
+        const made = await sendAndRead(page, press);
+        expect(made.status).toBe('200');
+        expect(made.body).toContain('"fullUrl"');
+
+        await press(page.getByRole('button', { name: 'Fill with example' }));
+        expect(await page.locator('#field-ecomCheckout_checkoutId').inputValue()).toBe(
+          '8a2b1c4d-0000-4000-8000-00000000c001',
+        );
+        expect(await page.locator('#field-auth').count()).toBe(0);
+        if (size.phone) expect(await noSidewaysScroll(page)).toBe(true);
+      } finally {
+        await page.context().close();
+      }
+    },
+  );
+
+  it(
     'a developer copies the TypeScript of queryProducts with the form left empty: it runs the query and prints the products',
     { timeout: 60_000 },
     async () => {
