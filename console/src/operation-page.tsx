@@ -6,7 +6,7 @@
  * operation needs first is offered as one click; form values and the last answer survive
  * navigation and reload.
  */
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useParams } from 'react-router';
 import { queryFields, type OperationDescriptor } from '../../src/console-data.ts';
 import { credentials, previewRequest, send, stringify, type CallResult } from './client.ts';
@@ -136,6 +136,8 @@ function errorAdvice(d: OperationDescriptor, r: CallResult): { says: string; par
 function OperationView({ d }: { d: OperationDescriptor }) {
   const state = useConsoleState();
   const op = operationNode(d);
+  // A query the client sends as GET `.r` first (src/client/request.ts) says GET, as it goes over the wire.
+  const wireMethod = d.dotR && d.postFallback && d.method === 'POST' ? 'GET' : d.method;
   const params = useMemo(() => parametersOf(d), [d]);
   const bodySchema = useMemo(() => bodySchemaOf(d), [d]);
   const saved = useMemo(() => {
@@ -179,6 +181,19 @@ function OperationView({ d }: { d: OperationDescriptor }) {
   const preparing = useRef(false);
   const [snippets, setSnippets] = useState<{ curl: string; ts: string; fetch: string } | { error: string }>();
   const statusLine = useRef<HTMLHeadingElement>(null);
+  /** Set by Send: the answer, once on screen, gets the focus. */
+  const answered = useRef(false);
+  // After the answer is laid out (not before: the page would still be short, and a scroll clamped):
+  // the focus goes to its status line, which a screen reader reads; on stacked panes (a phone)
+  // the answer starts at the top of the screen rather than at its bottom edge.
+  useLayoutEffect(() => {
+    const line = statusLine.current;
+    if (!answered.current || !line) return;
+    answered.current = false;
+    const stacked = matchMedia('(max-width: 999px)').matches;
+    line.focus({ preventScroll: stacked });
+    if (stacked) line.scrollIntoView({ block: 'start' });
+  }, [result]);
   const role = currentRole(state);
   const preparation = PREPARATIONS[d.key];
   // Once run, it stays with its outcome (a member preparation makes the role one that would not be offered it).
@@ -298,13 +313,18 @@ function OperationView({ d }: { d: OperationDescriptor }) {
     }
     const found = formProblems(d, pathValues, options);
     setProblems(found);
-    if (found.length && !force) return;
+    if (found.length && !force) {
+      // The answer on screen would be the last call's, not this one's: nothing was sent.
+      setResult(undefined);
+      remember('answer', d.key, undefined);
+      return;
+    }
     setBusy(true);
     const r = await send(d, pathList, options, { source: 'page' });
     setBusy(false);
+    answered.current = true;
     setResult(r);
     remember('answer', d.key, { ...r, raw: r.raw && r.raw.length > 200_000 ? `${r.raw.slice(0, 200_000)}…` : r.raw });
-    requestAnimationFrame(() => statusLine.current?.focus());
   };
 
   /** The problem list links to each field; a hidden optional one is shown first. */
@@ -335,8 +355,14 @@ function OperationView({ d }: { d: OperationDescriptor }) {
     <article className="operation">
       <header>
         <h1>
-          <span className={`method method-${d.method.toLowerCase()}`}>{d.method}</span>{' '}
+          <span className={`method method-${wireMethod.toLowerCase()}`}>{wireMethod}</span>{' '}
           <code className="path">{d.path}</code>
+          {wireMethod !== d.method ? (
+            <small className="wire-note">
+              {' '}
+              the query as one <code>.r</code> parameter; {d.method} when it is too long for a URL
+            </small>
+          ) : null}
         </h1>
         <p className="summary">
           <strong>{op.summary}</strong> —{' '}

@@ -40,14 +40,37 @@ function holds(value: Json, key: string, q: string): boolean {
   return String(value).toLowerCase().includes(q);
 }
 
+/** A string that is an http(s) URL, as a link target; anything else (javascript:, data:, text) is not one. */
+export function httpUrl(value: unknown): string | undefined {
+  if (typeof value !== 'string' || !/^https?:\/\//i.test(value)) return undefined;
+  try {
+    const url = new URL(value);
+    return url.protocol === 'http:' || url.protocol === 'https:' ? url.href : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 function Leaf({ name, value, path, comma }: { name?: string; value: Json; path: string; comma: boolean }) {
   const [used, setUsed] = useState('');
   const text = JSON.stringify(value) ?? 'undefined';
+  // A URL in the answer (a checkout page, a redirect session) opens: an anchor element React builds, the text as text.
+  const link = httpUrl(value);
   const isId = typeof value === 'string' && name !== undefined && ID_KEY.test(name);
   return (
     <div className="json-line">
       {name !== undefined ? `${JSON.stringify(name)}: ` : ''}
-      {text}
+      {link ? (
+        <>
+          "
+          <a href={link} target="_blank" rel="noopener noreferrer">
+            {text.slice(1, -1)}
+          </a>
+          "
+        </>
+      ) : (
+        text
+      )}
       {comma ? ',' : ''}
       {isId ? (
         <button

@@ -95,6 +95,12 @@ export function apiHost(s: ConsoleState = state): string {
   return s.target.kind === 'sandbox' ? location.origin : s.target.host;
 }
 
+/** Where calls go, in words: the provider's host, the sandbox in this page, or the sandbox server that served the console. */
+export function targetLabel(s: ConsoleState = state): string {
+  if (s.target.kind === 'remote') return s.target.host;
+  return SANDBOX_IN_BROWSER ? 'in-browser sandbox (state in memory)' : `the sandbox at ${location.host}`;
+}
+
 export function currentRole(s: ConsoleState = state): 'none' | 'visitor' | 'member' | 'elevated' {
   if (s.useApiKey && s.apiKey) return 'elevated';
   return s.tokens?.refreshToken.role ?? 'none';

@@ -40,11 +40,9 @@ async function sendAndRead(
   await press(page.getByRole('button', { name: 'Send', exact: true }));
   await page.waitForFunction((b) => document.querySelector('.status-line')?.textContent !== b, before);
   const { status } = await statusInView(page);
-  const body =
-    (await page
-      .getByTestId('result')
-      .textContent()
-      .catch(() => '')) ?? '';
+  // An error answer has no body view.
+  const result = page.getByTestId('result');
+  const body = (await result.count()) ? ((await result.textContent()) ?? '') : '';
   return { status, body };
 }
 
@@ -228,6 +226,9 @@ describe.each(SIZES)('at $name', (size) => {
         const made = await sendAndRead(page, press);
         expect(made.status).toBe('200');
         expect(made.body).toContain('"fullUrl"');
+        // The URL to send the browser to is a link.
+        const fullUrl = /"fullUrl": "([^"]+)"/.exec(made.body)![1];
+        expect(await page.getByRole('link', { name: fullUrl }).getAttribute('href')).toBe(fullUrl);
 
         await press(page.getByRole('button', { name: 'Fill with example' }));
         expect(await page.locator('#field-ecomCheckout_checkoutId').inputValue()).toBe(
@@ -258,7 +259,90 @@ describe.each(SIZES)('at $name', (size) => {
       }
     },
   );
+
+  it(
+    'a developer opens the console for the first time and reads queryProducts: no failed request, the heading says GET as sent, the target and role say the same everywhere, the fetch code is indented',
+    { timeout: 60_000 },
+    async () => {
+      const { page } = await newVisitor(size);
+      const failed: string[] = [];
+      page.on('console', (m) => m.type() === 'error' && failed.push(m.text()));
+      page.on('response', (r) => r.status() >= 400 && failed.push(`${r.status()} ${r.url()}`));
+      try {
+        await open(page, 'queryProducts');
+        await page.getByTestId('snippet-fetch').waitFor({ state: 'attached' });
+        expect(failed).toEqual([]);
+        expect(await page.locator('h1 .method').textContent()).toBe('GET');
+        expect(await page.getByTestId('target').textContent()).toBe(`the sandbox at ${new URL(h.server.url).host}`);
+        expect(await page.getByTestId('auth-role').textContent()).toBe('none');
+        if (!size.phone) expect(await page.getByTestId('role').textContent()).toBe('role: none');
+        const code = (await page.getByTestId('snippet-fetch').textContent())!;
+        // Indented as code: a line that opens brackets indents the lines after it by two, the line that closes them comes back.
+        let depth = 0;
+        for (const line of code.split('\n')) {
+          const net = (line.match(/[[{(]/g) ?? []).length - (line.match(/[\]})]/g) ?? []).length;
+          if (net < 0) depth--;
+          expect(line.match(/^ */)![0].length, line).toBe(2 * depth);
+          if (net > 0) depth++;
+        }
+        expect(depth).toBe(0);
+      } finally {
+        await page.context().close();
+      }
+    },
+  );
+
+  it(
+    'a send the console blocks (a required field empty) clears the answer of the call before',
+    { timeout: 60_000 },
+    async () => {
+      const { page, press } = await newVisitor(size);
+      try {
+        await open(page, 'getCheckout');
+        await page.locator('#path-id').fill('no-such-checkout');
+        expect((await sendAndRead(page, press)).status).toBe('404');
+        await page.locator('#path-id').fill('');
+        await press(page.getByRole('button', { name: 'Send', exact: true }));
+        await page.getByRole('alert').filter({ hasText: 'problem(s)' }).waitFor();
+        expect(await page.locator('.status-line').textContent()).toBe('Response: nothing sent yet');
+        expect(await page.getByTestId('error').count()).toBe(0);
+      } finally {
+        await page.context().close();
+      }
+    },
+  );
 });
+
+it(
+  'on a phone, a shopper adds to the cart: the form is not an inner scroll, and after Send the answer starts at the top of the screen',
+  { timeout: 90_000 },
+  async () => {
+    const { page, press } = await newVisitor(SIZES[1]);
+    try {
+      await open(page, 'queryProducts');
+      expect((await sendAndRead(page, press)).status).toBe('200');
+      await open(page, 'addToCurrentCart');
+      await press(page.getByRole('button', { name: 'Add lineItems item' }));
+      await page.locator('#field-lineItems_0__quantity').fill('1');
+      const picker = page.getByRole('combobox', { name: 'Pick catalogItemId from earlier answers' });
+      await picker.selectOption({ index: 2 });
+      const form = page.locator('form[aria-label="Request"]');
+      expect(await form.evaluate((f) => f.scrollHeight <= f.clientHeight + 1)).toBe(true);
+      expect((await sendAndRead(page, press)).status).toBe('200');
+      const where = await page.evaluate(() => ({
+        status: document.querySelector('.status-line')!.getBoundingClientRect().top,
+        answer: document.querySelector('[data-testid="result"]')!.getBoundingClientRect().top,
+      }));
+      expect(where.status).toBeGreaterThanOrEqual(-1);
+      expect(where.status).toBeLessThan(10);
+      // The answer itself begins in the upper half of the screen.
+      expect(where.answer).toBeLessThan(844 / 2);
+      expect(await noSidewaysScroll(page)).toBe(true);
+    } finally {
+      await page.context().close();
+    }
+  },
+);
 
 it('raised no page errors', () => {
   expect(h.pageErrors).toEqual([]);
