@@ -26,7 +26,7 @@ import {
 } from './schema.ts';
 import { fieldId, FormOptions, IdPicker, SchemaField } from './schema-form.tsx';
 import { kindOf, resourceOf } from './ids.ts';
-import { currentRole, recall, remember, useConsoleState } from './state.ts';
+import { currentRole, recall, remember, saveRequests, useConsoleState } from './state.ts';
 
 /** Opens a part of the authentication panel (member login, or the API key) and moves focus there. */
 export function openAuth(part: 'member' | 'elevated'): void {
@@ -176,6 +176,8 @@ function OperationView({ d }: { d: OperationDescriptor }) {
   const [problems, setProblems] = useState<Problem[]>([]);
   const [result, setResult] = useState<CallResult | undefined>(() => recall<CallResult>('answer', d.key));
   const [busy, setBusy] = useState(false);
+  const [saveName, setSaveName] = useState('');
+  const [savedAs, setSavedAs] = useState('');
   const [prepared, setPrepared] = useState('');
   const [plan, setPlan] = useState<Plan>();
   const preparing = useRef(false);
@@ -537,6 +539,24 @@ function OperationView({ d }: { d: OperationDescriptor }) {
             )}
           </FormOptions.Provider>
 
+          <div className="save-as">
+            <label htmlFor="save-name" className="field-label">
+              Save this request as
+            </label>
+            <input id="save-name" value={saveName} placeholder="a name" onChange={(e) => setSaveName(e.target.value)} />
+            <button
+              type="button"
+              disabled={!saveName.trim()}
+              onClick={() => {
+                const name = saveName.trim();
+                saveRequests([{ name, opKey: d.key, path: pathValues, options, savedAt: new Date().toISOString() }]);
+                setSavedAs(`Saved as “${name}” (History → Saved requests).`);
+              }}
+            >
+              Save
+            </button>{' '}
+            <span role="status">{savedAs}</span>
+          </div>
           <div className="send-bar">
             <button type="submit" className="primary" disabled={busy || (view === 'json' && !!jsonError)}>
               {busy ? 'Sending…' : 'Send'}

@@ -20,6 +20,15 @@ export interface HistoryEntry {
   answer?: string;
 }
 
+/** A form kept under a name (History → Saved requests): replayed, exported and imported as JSON. */
+export interface SavedRequest {
+  name: string;
+  opKey: string;
+  path: Record<string, string>;
+  options: Record<string, unknown>;
+  savedAt: string;
+}
+
 export interface Tokens {
   accessToken: { value: string; expiresAt: number };
   refreshToken: { value: string; role: 'none' | 'visitor' | 'member' };
@@ -40,6 +49,8 @@ export interface ConsoleState {
   history: HistoryEntry[];
   /** Values picked from earlier responses, newest first: label ("Linen shirt - products[2].id") -> value. */
   picked: Record<string, string>;
+  /** Requests saved under a name, newest first. */
+  saved: SavedRequest[];
 }
 
 const KEY = 'storefront-kit-console';
@@ -52,6 +63,7 @@ const DEFAULTS: ConsoleState = {
   useApiKey: false,
   history: [],
   picked: {},
+  saved: [],
 };
 
 function load(): ConsoleState {
@@ -163,6 +175,14 @@ export function rememberPicked(found: Record<string, string>): void {
     const merged = { ...found };
     for (const [k, v] of Object.entries(s.picked)) if (!(k in merged)) merged[k] = v;
     return { picked: Object.fromEntries(Object.entries(merged).slice(0, MAX_PICKED)) };
+  });
+}
+
+/** Saves requests under their names (a name saved again is replaced), newest first. */
+export function saveRequests(requests: SavedRequest[]): void {
+  setState((s) => {
+    const names = new Set(requests.map((r) => r.name));
+    return { saved: [...requests, ...s.saved.filter((r) => !names.has(r.name))] };
   });
 }
 

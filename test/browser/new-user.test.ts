@@ -344,6 +344,57 @@ it(
   },
 );
 
+it(
+  'a developer saves a request under a name; it survives a reload, exports as JSON, imports back, and opens again with its values',
+  { timeout: 90_000 },
+  async () => {
+    const { page, press } = await newVisitor(SIZES[0]);
+    try {
+      await open(page, 'queryProducts');
+      expect((await sendAndRead(page, press)).status).toBe('200');
+      await open(page, 'addToCurrentCart');
+      await press(page.getByRole('button', { name: 'Add lineItems item' }));
+      await page.locator('#field-lineItems_0__quantity').fill('2');
+      await page.getByRole('combobox', { name: 'Pick catalogItemId from earlier answers' }).selectOption({ index: 1 });
+      const productId = await page.locator('#field-lineItems_0__catalogReference_catalogItemId').inputValue();
+      await page.getByLabel('Save this request as').fill('two of the first product');
+      await press(page.getByRole('button', { name: 'Save', exact: true }));
+      await page.getByText('Saved as “two of the first product”').waitFor();
+
+      await page.reload();
+      await page.goto(`${h.server.url}/history`);
+      const saved = page.getByTestId('saved');
+      await saved.getByText('two of the first product').waitFor();
+      await press(page.getByRole('button', { name: 'Export as JSON' }));
+      const json = await page.locator('#saved-export').inputValue();
+      expect(JSON.parse(json)).toEqual([
+        expect.objectContaining({ name: 'two of the first product', opKey: 'currentCart.addToCurrentCart' }),
+      ]);
+
+      await press(page.getByRole('button', { name: 'Delete two of the first product' }));
+      expect(await saved.locator('li').count()).toBe(0);
+      await page.locator('#saved-import').fill('[{"name": "x", "opKey": "nope.nothing"}]');
+      await press(page.getByRole('button', { name: 'Import', exact: true }));
+      expect(await page.getByTestId('import-said').textContent()).toBe(
+        'Nothing imported: item 1 (“x”) names no operation of the console: nope.nothing.',
+      );
+      await page.locator('#saved-import').fill(json);
+      await press(page.getByRole('button', { name: 'Import', exact: true }));
+      expect(await page.getByTestId('import-said').textContent()).toBe('Imported 1 saved request(s).');
+
+      await press(page.getByRole('button', { name: 'Open two of the first product' }));
+      await page.locator('#field-lineItems_0__quantity').waitFor();
+      expect(await page.locator('#field-lineItems_0__quantity').inputValue()).toBe('2');
+      expect(await page.locator('#field-lineItems_0__catalogReference_catalogItemId').inputValue()).toBe(productId);
+      const added = await sendAndRead(page, press);
+      expect(added.status).toBe('200');
+      expect(added.body).toContain(productId);
+    } finally {
+      await page.context().close();
+    }
+  },
+);
+
 it('raised no page errors', () => {
   expect(h.pageErrors).toEqual([]);
 });
