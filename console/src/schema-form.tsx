@@ -187,7 +187,18 @@ function Label({
   );
 }
 
-function JsonField({ id, value, onChange }: { id: string; value: unknown; onChange: (v: unknown) => void }) {
+function JsonField({
+  id,
+  value,
+  onChange,
+  name,
+}: {
+  id: string;
+  value: unknown;
+  onChange: (v: unknown) => void;
+  /** Its accessible name when no label names it (a closed <details> renders none). */
+  name?: string;
+}) {
   const show = (v: unknown) => (v === undefined ? '' : JSON.stringify(v, null, 2));
   const [text, setText] = useState(() => show(value));
   const [bad, setBad] = useState(false);
@@ -205,6 +216,7 @@ function JsonField({ id, value, onChange }: { id: string; value: unknown; onChan
   return (
     <textarea
       id={id}
+      aria-label={name}
       className={bad ? 'json invalid' : 'json'}
       rows={3}
       value={text}
@@ -529,6 +541,7 @@ function meant(name: string, fields: string[]): string[] {
 function FilterEditor(props: FieldProps & { id: string; query: QueryFields }) {
   const { value, onChange, path, label, marked, id, query } = props;
   const { resource, operationId } = useContext(FormOptions);
+  const [jsonOpen, setJsonOpen] = useState(false);
   const filter = (value && typeof value === 'object' && !Array.isArray(value) ? value : {}) as Record<string, unknown>;
   const names = Object.keys(query.fields);
   const rows = Object.entries(filter).filter(([k]) => !COMBINATORS.has(k));
@@ -650,12 +663,12 @@ function FilterEditor(props: FieldProps & { id: string; query: QueryFields }) {
       >
         Add a condition
       </button>
-      <details>
+      {/* The JSON is there only while open: a control hidden in a closed <details> would have no accessible name. */}
+      <details open={jsonOpen} onToggle={(e) => setJsonOpen(e.currentTarget.open)}>
         <summary>The filter as JSON</summary>
-        <label className="field-label" htmlFor={`${id}-json`}>
-          <code>{label}</code> as JSON ($and, $or, $not)
-        </label>
-        <JsonField id={`${id}-json`} value={value} onChange={onChange} />
+        {jsonOpen ? (
+          <JsonField id={`${id}-json`} name={`${label} as JSON ($and, $or, $not)`} value={value} onChange={onChange} />
+        ) : null}
       </details>
     </fieldset>
   );
