@@ -286,6 +286,15 @@ describe.each(SIZES)('at $name', (size) => {
           if (net > 0) depth++;
         }
         expect(depth).toBe(0);
+        // Searching with everyday words: "list products" finds queryProducts first.
+        if (!size.phone) {
+          await page.goto(`${h.server.url}/`);
+          await page.getByRole('heading', { name: 'storefront-kit console' }).waitFor();
+          await page.keyboard.press('/');
+          await page.keyboard.type('list products');
+          await page.keyboard.press('Enter');
+          await page.waitForURL(/\/op\/queryProducts$/);
+        }
       } finally {
         await page.context().close();
       }
