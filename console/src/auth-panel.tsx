@@ -6,7 +6,7 @@
 import { useEffect, useState } from 'react';
 import { LoginState, type StateMachine } from '../../src/auth/index.ts';
 import { finishAuthentication, oauthStrategy } from './client.ts';
-import { apiHost, currentRole, getState, SANDBOX_IN_BROWSER, setState, useConsoleState } from './state.ts';
+import { apiHost, currentRole, getState, SANDBOX_IN_BROWSER, setState, targetLabel, useConsoleState } from './state.ts';
 
 export function AuthPanel() {
   const state = useConsoleState();
@@ -68,8 +68,9 @@ export function AuthPanel() {
   return (
     <section className="auth-panel" aria-label="Authentication">
       <div className="auth-summary">
-        <strong>Target:</strong> {state.target.kind === 'remote' ? state.target.host : SANDBOX_IN_BROWSER ? 'in-browser sandbox (state in memory)' : 'embedded sandbox'} · <strong>Role:</strong>{' '}
-        <span data-testid="auth-role">{role}</span> · <strong>Token expires:</strong> {expiry}
+        <strong>Target:</strong> <span data-testid="target">{targetLabel(state)}</span> · <strong>Role:</strong>{' '}
+        <span data-testid="auth-role">{role}</span>
+        {role === 'none' ? ' (a visitor token comes with the first call)' : ''} · <strong>Token expires:</strong> {expiry}
         <button type="button" aria-expanded={open} onClick={() => setOpen(!open)}>
           {open ? 'Hide' : 'Authentication…'}
         </button>

@@ -122,7 +122,7 @@ export async function send(
   options: unknown,
   how: { elevated?: boolean; source?: string } = {},
 ): Promise<CallResult> {
-  const r = await sendOnly(d, pathValues, options, how);
+  const r = await sendUnrecorded(d, pathValues, options, how);
   if (r.ok) rememberPicked(pickIds(r.result));
   recordCall({
     opKey: d.key,
@@ -136,7 +136,8 @@ export async function send(
   return r;
 }
 
-async function sendOnly(
+/** Sends one operation without a trace in the history or the picked ids (a preparation looking at the sandbox). */
+export async function sendUnrecorded(
   d: OperationDescriptor,
   pathValues: string[],
   options: unknown,

@@ -1,7 +1,124 @@
-/** Sent calls (from pages, guided flows and preparations) with their answers, kept across reloads; each can be opened again with its values. */
+/**
+ * Sent calls (from pages, guided flows and preparations) with their answers, kept across
+ * reloads; each can be opened again with its values. Saved requests: listed, opened again,
+ * deleted, exported and imported as JSON.
+ */
+import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { findOperation, routeOf } from './operations.ts';
-import { setState, useConsoleState } from './state.ts';
+import { saveRequests, setState, useConsoleState, type SavedRequest } from './state.ts';
+
+/** Saved requests from exported JSON: a list of { name, opKey, path, options } naming operations the console has. */
+export function parseSavedRequests(text: string): SavedRequest[] {
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch (err) {
+    throw new Error(`the text is not JSON: ${(err as Error).message}`);
+  }
+  if (!Array.isArray(data))
+    throw new Error('the JSON is not a list of saved requests ([ { "name": ..., "opKey": ... } ])');
+  return data.map((r: Record<string, unknown>, i) => {
+    const at = `item ${i + 1}`;
+    if (!r || typeof r !== 'object') throw new Error(`${at} is not an object`);
+    if (typeof r.name !== 'string' || !r.name.trim()) throw new Error(`${at} has no name`);
+    if (typeof r.opKey !== 'string' || !findOperation(r.opKey))
+      throw new Error(`${at} (“${r.name}”) names no operation of the console: ${String(r.opKey)}`);
+    const obj = (v: unknown) => (v && typeof v === 'object' && !Array.isArray(v) ? v : {});
+    return {
+      name: r.name.trim(),
+      opKey: r.opKey,
+      path: Object.fromEntries(Object.entries(obj(r.path)).map(([k, v]) => [k, String(v)])),
+      options: obj(r.options) as Record<string, unknown>,
+      savedAt: typeof r.savedAt === 'string' ? r.savedAt : new Date().toISOString(),
+    };
+  });
+}
+
+/** Opens an operation's page with these values (the page reads them once). */
+function openWith(navigate: ReturnType<typeof useNavigate>, r: { opKey: string; path: unknown; options: unknown }) {
+  const d = findOperation(r.opKey);
+  if (!d) return;
+  sessionStorage.setItem('sfk-replay', JSON.stringify(r));
+  navigate(routeOf(d));
+}
+
+function SavedRequests() {
+  const { saved } = useConsoleState();
+  const navigate = useNavigate();
+  const [exported, setExported] = useState<string>();
+  const [importText, setImportText] = useState('');
+  const [said, setSaid] = useState('');
+  return (
+    <section aria-labelledby="saved-title">
+      <h2 id="saved-title">Saved requests</h2>
+      {saved.length === 0 ? (
+        <p>None yet: “Save this request as” on an operation's page keeps its form under a name.</p>
+      ) : null}
+      <ul className="saved" data-testid="saved">
+        {saved.map((r) => (
+          <li key={r.name}>
+            <strong>{r.name}</strong> <code>{r.opKey}</code>{' '}
+            <button type="button" aria-label={`Open ${r.name}`} onClick={() => openWith(navigate, r)}>
+              Open
+            </button>{' '}
+            <button
+              type="button"
+              aria-label={`Delete ${r.name}`}
+              onClick={() => setState((s) => ({ saved: s.saved.filter((x) => x.name !== r.name) }))}
+            >
+              Delete
+            </button>
+          </li>
+        ))}
+      </ul>
+      {saved.length ? (
+        <button type="button" onClick={() => setExported(JSON.stringify(saved, null, 2))}>
+          Export as JSON
+        </button>
+      ) : null}
+      {exported !== undefined ? (
+        <div className="field">
+          <label htmlFor="saved-export" className="field-label">
+            Saved requests as JSON (copy it; Import takes it back)
+          </label>
+          <textarea id="saved-export" className="json" rows={8} readOnly value={exported} />
+        </div>
+      ) : null}
+      <div className="field">
+        <label htmlFor="saved-import" className="field-label">
+          Import saved requests (JSON)
+        </label>
+        <textarea
+          id="saved-import"
+          className="json"
+          rows={4}
+          value={importText}
+          onChange={(e) => setImportText(e.target.value)}
+        />
+        <button
+          type="button"
+          disabled={!importText.trim()}
+          onClick={() => {
+            try {
+              const found = parseSavedRequests(importText);
+              saveRequests(found);
+              setSaid(`Imported ${found.length} saved request(s).`);
+              setImportText('');
+            } catch (err) {
+              setSaid(`Nothing imported: ${(err as Error).message}.`);
+            }
+          }}
+        >
+          Import
+        </button>{' '}
+        <span role="status" data-testid="import-said">
+          {said}
+        </span>
+      </div>
+    </section>
+  );
+}
 
 export default function History() {
   const state = useConsoleState();
@@ -9,6 +126,8 @@ export default function History() {
   return (
     <article>
       <h1>History</h1>
+      <SavedRequests />
+      <h2>Sent calls</h2>
       {state.history.length === 0 ? <p>No calls yet.</p> : null}
       <ol className="history" data-testid="history">
         {state.history.map((h) => {
@@ -21,10 +140,7 @@ export default function History() {
                 <button
                   type="button"
                   aria-label={`Open again ${h.opKey} with these values`}
-                  onClick={() => {
-                    sessionStorage.setItem('sfk-replay', JSON.stringify(h));
-                    navigate(routeOf(d));
-                  }}
+                  onClick={() => openWith(navigate, h)}
                 >
                   Open again
                 </button>

@@ -84,7 +84,7 @@ export function Layout() {
           <NavLink to="/flows">Guided flows</NavLink>
         </nav>
         <span className="role" data-testid="role">
-          role: {role === 'none' ? 'visitor (tokens on the first call)' : role}
+          role: {role}
         </span>
         <button type="button" onClick={() => setState({ theme: nextTheme })}>
           {nextTheme === 'dark' ? 'Dark theme' : 'Light theme'}

@@ -6,18 +6,27 @@
  * operation needs first is offered as one click; form values and the last answer survive
  * navigation and reload.
  */
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useParams } from 'react-router';
-import type { OperationDescriptor } from '../../src/console-data.ts';
+import { queryFields, type OperationDescriptor } from '../../src/console-data.ts';
 import { credentials, previewRequest, send, stringify, type CallResult } from './client.ts';
 import { curlSnippet, fetchSnippet, tsSnippet } from './snippets.ts';
 import { callerAllows } from './caller.ts';
 import { findOperation } from './operations.ts';
-import { PREPARATIONS, runPreparation } from './prepare.ts';
+import { planPreparation, PREPARATIONS, runPreparation, type Plan } from './prepare.ts';
 import { CopyButton, ResponseBody } from './response-view.tsx';
-import { bodySchemaOf, exampleCall, formProblems, operationNode, parametersOf, type Problem } from './schema.ts';
+import {
+  bodySchemaOf,
+  exampleCall,
+  formProblems,
+  operationNode,
+  parametersOf,
+  tasksOf,
+  type Problem,
+} from './schema.ts';
 import { fieldId, FormOptions, IdPicker, SchemaField } from './schema-form.tsx';
-import { currentRole, recall, remember, useConsoleState } from './state.ts';
+import { kindOf, resourceOf } from './ids.ts';
+import { currentRole, recall, remember, saveRequests, useConsoleState } from './state.ts';
 
 /** Opens a part of the authentication panel (member login, or the API key) and moves focus there. */
 export function openAuth(part: 'member' | 'elevated'): void {
@@ -63,6 +72,48 @@ function CallerNote({ d, role }: { d: OperationDescriptor; role: string }) {
   );
 }
 
+/**
+ * "Run this first": what the operation needs, what the sandbox has of it already, and what
+ * running the rest will change, said before the button that changes it.
+ */
+function PreparationPanel({
+  why,
+  plan,
+  prepared,
+  run,
+}: {
+  why: string;
+  plan: Plan | undefined;
+  prepared: string;
+  run: () => Promise<void>;
+}) {
+  const present = plan?.present.length ? <>Already there: {plan.present.map((p) => p.said).join(', ')}. </> : null;
+  return (
+    <div className="prepare" data-testid="prepare" aria-busy={!plan}>
+      {!plan ? (
+        <p>Looking at the sandbox for what this needs…</p>
+      ) : !plan.missing.length ? (
+        <p>
+          <strong>Nothing to run first.</strong> {prepared ? null : present}
+        </p>
+      ) : (
+        <>
+          <p>
+            <strong>Run this first.</strong> {why} {present}Missing: {plan.missing.map((s) => s.needs).join(', then ')}.
+            Running it {plan.missing.map((s) => s.changes).join('; then ')}, and fills this form with what they answer.
+          </p>
+          <button type="button" onClick={() => void run()}>
+            Run this first
+          </button>{' '}
+        </>
+      )}
+      <span role="status" data-testid="prepared">
+        {prepared}
+      </span>
+    </div>
+  );
+}
+
 /** The plain-words reading of an answer that says the caller is wrong, with the way to fix it. */
 function errorAdvice(d: OperationDescriptor, r: CallResult): { says: string; part: 'member' | 'elevated' } | undefined {
   const text = `${r.error?.name} ${r.error?.message}`;
@@ -85,6 +136,8 @@ function errorAdvice(d: OperationDescriptor, r: CallResult): { says: string; par
 function OperationView({ d }: { d: OperationDescriptor }) {
   const state = useConsoleState();
   const op = operationNode(d);
+  // A query the client sends as GET `.r` first (src/client/request.ts) says GET, as it goes over the wire.
+  const wireMethod = d.dotR && d.postFallback && d.method === 'POST' ? 'GET' : d.method;
   const params = useMemo(() => parametersOf(d), [d]);
   const bodySchema = useMemo(() => bodySchemaOf(d), [d]);
   const saved = useMemo(() => {
@@ -102,6 +155,20 @@ function OperationView({ d }: { d: OperationDescriptor }) {
     ...saved?.path,
   }));
   const [options, setOptions] = useState<Record<string, unknown>>(() => saved?.options ?? {});
+  const tasks = useMemo(() => tasksOf(d), [d]);
+  // The task the form holds: the one whose field is set (a reload or a replay keeps it).
+  const [task, setTask] = useState(
+    () => tasks.find((t) => t.field && saved?.options?.[t.field] !== undefined)?.name ?? '',
+  );
+  const bodyFields = useMemo(() => {
+    const own = tasks.filter((t) => t.field);
+    if (!own.length) return undefined;
+    const chosen = own.find((t) => t.name === task);
+    return {
+      hidden: new Set(own.filter((t) => t !== chosen).map((t) => t.field!)),
+      shown: new Set(chosen ? [chosen.field!] : []),
+    };
+  }, [tasks, task]);
   const [jsonText, setJsonText] = useState(() => stringify(saved?.options ?? {}));
   const [jsonError, setJsonError] = useState('');
   const [view, setView] = useState<'form' | 'json'>('form');
@@ -109,14 +176,66 @@ function OperationView({ d }: { d: OperationDescriptor }) {
   const [problems, setProblems] = useState<Problem[]>([]);
   const [result, setResult] = useState<CallResult | undefined>(() => recall<CallResult>('answer', d.key));
   const [busy, setBusy] = useState(false);
+  const [saveName, setSaveName] = useState('');
+  const [savedAs, setSavedAs] = useState('');
   const [prepared, setPrepared] = useState('');
+  const [plan, setPlan] = useState<Plan>();
+  const preparing = useRef(false);
   const [snippets, setSnippets] = useState<{ curl: string; ts: string; fetch: string } | { error: string }>();
   const statusLine = useRef<HTMLHeadingElement>(null);
+  /** Set by Send: the answer, once on screen, gets the focus. */
+  const answered = useRef(false);
+  // After the answer is laid out (not before: the page would still be short, and a scroll clamped):
+  // the focus goes to its status line, which a screen reader reads; on stacked panes (a phone)
+  // the answer starts at the top of the screen rather than at its bottom edge.
+  useLayoutEffect(() => {
+    const line = statusLine.current;
+    if (!answered.current || !line) return;
+    answered.current = false;
+    const stacked = matchMedia('(max-width: 999px)').matches;
+    line.focus({ preventScroll: stacked });
+    if (stacked) line.scrollIntoView({ block: 'start' });
+  }, [result]);
   const role = currentRole(state);
   const preparation = PREPARATIONS[d.key];
   // Once run, it stays with its outcome (a member preparation makes the role one that would not be offered it).
   const offerPreparation = preparation && (!!prepared || (preparation.offeredTo?.(role) ?? true));
   const picked = useMemo(() => Object.entries(state.picked), [state.picked]);
+
+  /** Puts what a preparation carried into the form; `onlyEmpty` leaves what the user typed. */
+  const applyCarried = (carried: ReturnType<NonNullable<typeof preparation>['fill']>, onlyEmpty: boolean) => {
+    if (carried.path)
+      setPathValues((pv) => ({
+        ...pv,
+        ...Object.fromEntries(
+          d.pathParams.map((p, i) => [p.name, (onlyEmpty && pv[p.name]) || (carried.path![i] ?? pv[p.name])]),
+        ),
+      }));
+    if (carried.options)
+      setOptions((o) => {
+        setJsonError('');
+        return onlyEmpty ? { ...carried.options, ...o } : { ...o, ...carried.options };
+      });
+  };
+
+  // What the operation needs is looked for in the sandbox (read-only) when the page opens, after
+  // each answer and when the caller changes; what is there fills the empty fields.
+  useEffect(() => {
+    if (!offerPreparation || !preparation || preparing.current) return;
+    let live = true;
+    setPlan(undefined);
+    planPreparation(preparation).then(
+      (found) => {
+        if (!live) return;
+        setPlan(found);
+        if (!found.missing.length) applyCarried(preparation.fill(found.values), true);
+      },
+      () => live && setPlan({ present: [], missing: preparation.stages, values: {} }),
+    );
+    return () => {
+      live = false;
+    };
+  }, [d.key, offerPreparation, role, result]);
   const pathList = d.pathParams.map((p) => pathValues[p.name] ?? '');
 
   useEffect(() => {
@@ -166,26 +285,26 @@ function OperationView({ d }: { d: OperationDescriptor }) {
   };
 
   const fillExample = () => {
-    const ex = exampleCall(d);
+    const ex = exampleCall(d, task || undefined);
+    if (!task && tasks.length) setTask(tasks[0].name);
     setPathValues((pv) => ({ ...pv, ...ex.path }));
     replaceOptions(ex.options);
   };
 
   const prepare = async () => {
-    if (!preparation) return;
+    if (!preparation || !plan) return;
+    preparing.current = true;
     try {
-      const carried = await runPreparation(preparation, setPrepared);
-      if (carried.path)
-        setPathValues((pv) => ({
-          ...pv,
-          ...Object.fromEntries(d.pathParams.map((p, i) => [p.name, carried.path![i] ?? pv[p.name]])),
-        }));
-      if (carried.options) replaceOptions({ ...options, ...carried.options });
+      const carried = await runPreparation(preparation, plan, setPrepared);
+      applyCarried(carried, false);
+      setPlan({ present: [], missing: [], values: {} });
       setPrepared(
-        `Ready: ${preparation.steps.map((s) => s.says).join(', then ')} ran${carried.path || carried.options ? '; the form has the values they answered' : ''}.`,
+        `Ready: ${plan.missing.map((s) => s.needs).join(', then ')} made${carried.path || carried.options ? '; the form has the values they answered' : ''}.`,
       );
     } catch (err) {
       setPrepared(`The preparation stopped: ${(err as Error).message}`);
+    } finally {
+      preparing.current = false;
     }
   };
 
@@ -196,13 +315,18 @@ function OperationView({ d }: { d: OperationDescriptor }) {
     }
     const found = formProblems(d, pathValues, options);
     setProblems(found);
-    if (found.length && !force) return;
+    if (found.length && !force) {
+      // The answer on screen would be the last call's, not this one's: nothing was sent.
+      setResult(undefined);
+      remember('answer', d.key, undefined);
+      return;
+    }
     setBusy(true);
     const r = await send(d, pathList, options, { source: 'page' });
     setBusy(false);
+    answered.current = true;
     setResult(r);
     remember('answer', d.key, { ...r, raw: r.raw && r.raw.length > 200_000 ? `${r.raw.slice(0, 200_000)}…` : r.raw });
-    requestAnimationFrame(() => statusLine.current?.focus());
   };
 
   /** The problem list links to each field; a hidden optional one is shown first. */
@@ -233,8 +357,14 @@ function OperationView({ d }: { d: OperationDescriptor }) {
     <article className="operation">
       <header>
         <h1>
-          <span className={`method method-${d.method.toLowerCase()}`}>{d.method}</span>{' '}
+          <span className={`method method-${wireMethod.toLowerCase()}`}>{wireMethod}</span>{' '}
           <code className="path">{d.path}</code>
+          {wireMethod !== d.method ? (
+            <small className="wire-note">
+              {' '}
+              the query as one <code>.r</code> parameter; {d.method} when it is too long for a URL
+            </small>
+          ) : null}
         </h1>
         <p className="summary">
           <strong>{op.summary}</strong> —{' '}
@@ -263,17 +393,32 @@ function OperationView({ d }: { d: OperationDescriptor }) {
           }}
         >
           {offerPreparation ? (
-            <div className="prepare" data-testid="prepare">
-              <p>
-                <strong>Run this first.</strong> {preparation.why} The console runs{' '}
-                {preparation.steps.map((s) => s.says).join(', then ')} and fills this form with what they answer.
-              </p>
-              <button type="button" onClick={() => void prepare()}>
-                Run this first
-              </button>{' '}
-              <span role="status" data-testid="prepared">
-                {prepared}
-              </span>
+            <PreparationPanel why={preparation.why} plan={plan} prepared={prepared} run={prepare} />
+          ) : null}
+          {tasks.length ? (
+            <div className="field task">
+              <label htmlFor="task" className="field-label">
+                What is this call for?
+              </label>
+              <select
+                id="task"
+                value={task}
+                onChange={(e) => {
+                  const next = e.target.value;
+                  setTask(next);
+                  // Another task's fields would go with the call: they leave the form with it.
+                  const others = tasks.filter((t) => t.field && t.name !== next).map((t) => t.field!);
+                  if (others.some((f) => options[f] !== undefined))
+                    replaceOptions(Object.fromEntries(Object.entries(options).filter(([k]) => !others.includes(k))));
+                }}
+              >
+                <option value="">Choose: {tasks.map((t) => t.name).join(', ')}…</option>
+                {tasks.map((t) => (
+                  <option key={t.name} value={t.name}>
+                    {t.summary}
+                  </option>
+                ))}
+              </select>
             </div>
           ) : null}
           <div className="toolbar">
@@ -292,7 +437,16 @@ function OperationView({ d }: { d: OperationDescriptor }) {
             </label>
           </div>
 
-          <FormOptions.Provider value={{ showOptional, picked }}>
+          <FormOptions.Provider
+            value={{
+              showOptional,
+              picked,
+              resource: resourceOf(d),
+              query: queryFields[d.key],
+              operationId: d.operationId,
+              bodyFields,
+            }}
+          >
             {d.pathParams.length ? (
               <fieldset>
                 <legend>Path parameters</legend>
@@ -306,6 +460,7 @@ function OperationView({ d }: { d: OperationDescriptor }) {
                     <IdPicker
                       id={`path-${p.name}`}
                       label={p.name}
+                      kind={kindOf(p.name, resourceOf(d, p.name))}
                       value={pathValues[p.name] ?? ''}
                       onChange={(v) => setPathValues((pv) => ({ ...pv, [p.name]: v ?? '' }))}
                     />
@@ -384,6 +539,24 @@ function OperationView({ d }: { d: OperationDescriptor }) {
             )}
           </FormOptions.Provider>
 
+          <div className="save-as">
+            <label htmlFor="save-name" className="field-label">
+              Save this request as
+            </label>
+            <input id="save-name" value={saveName} placeholder="a name" onChange={(e) => setSaveName(e.target.value)} />
+            <button
+              type="button"
+              disabled={!saveName.trim()}
+              onClick={() => {
+                const name = saveName.trim();
+                saveRequests([{ name, opKey: d.key, path: pathValues, options, savedAt: new Date().toISOString() }]);
+                setSavedAs(`Saved as “${name}” (History → Saved requests).`);
+              }}
+            >
+              Save
+            </button>{' '}
+            <span role="status">{savedAs}</span>
+          </div>
           <div className="send-bar">
             <button type="submit" className="primary" disabled={busy || (view === 'json' && !!jsonError)}>
               {busy ? 'Sending…' : 'Send'}

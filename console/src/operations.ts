@@ -49,14 +49,29 @@ const nameWords = new Map(
   ]),
 );
 
-/** Operations whose text holds every word of the query, in any order; the best named first. */
+/** The words people search with for the API's verbs: "list products" finds queryProducts. */
+const SAME_WORDS: Record<string, string[]> = {
+  list: ['query', 'search', 'list'],
+  find: ['query', 'search', 'get', 'find'],
+  fetch: ['get', 'query', 'fetch'],
+  read: ['get', 'query', 'read'],
+  show: ['get', 'query', 'show'],
+  remove: ['remove', 'delete'],
+  sign: ['sign', 'login', 'register'],
+};
+const meanings = (w: string) => SAME_WORDS[w] ?? [w];
+
+/** Operations whose text holds every word of the query (or a word meaning the same), in any order; the best named first. */
 export function search(query: string): readonly OperationDescriptor[] {
   const words = query.trim().toLowerCase().split(/\s+/).filter(Boolean);
   if (!words.length) return operationList;
   const score = (d: OperationDescriptor) =>
-    words.reduce((n, w) => n + (nameWords.get(d.key)!.some((x) => x.startsWith(w)) ? 1 : 0), 0);
+    words.reduce(
+      (n, w) => n + (nameWords.get(d.key)!.some((x) => meanings(w).some((m) => x.startsWith(m))) ? 1 : 0),
+      0,
+    );
   return operationList
-    .filter((d) => words.every((w) => haystack.get(d.key)!.includes(w)))
+    .filter((d) => words.every((w) => meanings(w).some((m) => haystack.get(d.key)!.includes(m))))
     .map((d, i) => [d, score(d), i] as const)
     .sort((a, b) => b[1] - a[1] || a[2] - b[2])
     .map(([d]) => d);

@@ -1,11 +1,14 @@
 /**
  * An answer's body as JSON that can be folded (each object and list), searched (only the lines
  * that match, with the lists and objects around them), copied, and reached with the keyboard;
- * each id in it has a "use this" action that offers it first on id fields.
+ * each id in it has a "use this" action that fills the form's field for that kind of id (a
+ * product id into catalogItemId) and offers it first on such fields later.
  */
 import { useState, type ReactNode } from 'react';
 import { stringify } from './client.ts';
 import { rememberPicked } from './state.ts';
+import { kindOf } from './ids.ts';
+import { fillIdField } from './schema-form.tsx';
 
 type Json = unknown;
 
@@ -37,14 +40,37 @@ function holds(value: Json, key: string, q: string): boolean {
   return String(value).toLowerCase().includes(q);
 }
 
+/** A string that is an http(s) URL, as a link target; anything else (javascript:, data:, text) is not one. */
+export function httpUrl(value: unknown): string | undefined {
+  if (typeof value !== 'string' || !/^https?:\/\//i.test(value)) return undefined;
+  try {
+    const url = new URL(value);
+    return url.protocol === 'http:' || url.protocol === 'https:' ? url.href : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 function Leaf({ name, value, path, comma }: { name?: string; value: Json; path: string; comma: boolean }) {
-  const [used, setUsed] = useState(false);
+  const [used, setUsed] = useState('');
   const text = JSON.stringify(value) ?? 'undefined';
+  // A URL in the answer (a checkout page, a redirect session) opens: an anchor element React builds, the text as text.
+  const link = httpUrl(value);
   const isId = typeof value === 'string' && name !== undefined && ID_KEY.test(name);
   return (
     <div className="json-line">
       {name !== undefined ? `${JSON.stringify(name)}: ` : ''}
-      {text}
+      {link ? (
+        <>
+          "
+          <a href={link} target="_blank" rel="noopener noreferrer">
+            {text.slice(1, -1)}
+          </a>
+          "
+        </>
+      ) : (
+        text
+      )}
       {comma ? ',' : ''}
       {isId ? (
         <button
@@ -53,10 +79,11 @@ function Leaf({ name, value, path, comma }: { name?: string; value: Json; path: 
           aria-label={`Use this ${path}`}
           onClick={() => {
             rememberPicked({ [`${path} (chosen)`]: value as string });
-            setUsed(true);
+            const field = fillIdField(kindOf(path), value as string);
+            setUsed(field ? `in ${field}` : 'offered first');
           }}
         >
-          {used ? 'offered first' : 'use this'}
+          {used || 'use this'}
         </button>
       ) : null}
     </div>

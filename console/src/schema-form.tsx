@@ -5,34 +5,38 @@
  * Id-like fields offer the values picked from earlier answers. Controlled: `value` in,
  * `onChange(next)` out.
  */
-import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
+import { createContext, useContext, useEffect, useRef, useState, type ReactNode } from 'react';
+import { kindOf, offersFor } from './ids.ts';
 import { join, resolve, typeOf, type Schema } from './schema.ts';
 import { isIdLike } from './state.ts';
 import { STORES_APP_ID } from '../../src/sandbox/seed/ids.ts';
+import type { QueryFields } from '../../src/console-data.ts';
 
 export interface FormContext {
   showOptional: boolean;
   /** Values from earlier answers: label -> value, newest first. */
   picked: [string, string][];
+  /** What a lone `id` of this operation names (its resource: "checkout", "order"). */
+  resource?: string;
+  /** The fields a query operation filters by, and where its filter goes (`query.filter`). */
+  query?: QueryFields;
+  /** The operation's name, for hints. */
+  operationId?: string;
+  /** Top-level body fields left out (other tasks' fields) and always shown (the chosen task's). */
+  bodyFields?: { hidden: Set<string>; shown: Set<string> };
 }
 export const FormOptions = createContext<FormContext>({ showOptional: true, picked: [] });
 
+/** "Use this" on an answer's id: the page fills the id field of that kind (see operation-page's useThis). */
+export const USE_ID_EVENT = 'sfk-use-id';
+export interface UseId {
+  /** The element id of the field to fill. */
+  field: string;
+  value: string;
+}
+
 /** The element id of the field at a dotted path (the problem list links to it). */
 export const fieldId = (path: string) => `field-${path.replace(/[^A-Za-z0-9_-]/g, '_') || 'body'}`;
-
-/** The picked values worth offering first for a field: "catalogItemId" prefers products' ids, "lineItemIds" line items'. */
-export function offersFor(field: string, picked: [string, string][]): [string, string][] {
-  const hint = field
-    .replace(/\[\d+\]$/, '')
-    .replace(/Ids?$|Slug$|Token$/, '')
-    .replace(/^catalogItem$/, 'product')
-    .toLowerCase();
-  const score = (label: string) => (hint && hint !== 'id' && label.toLowerCase().includes(hint) ? 0 : 1);
-  return picked
-    .map((p, i) => [p, i] as const)
-    .sort((a, b) => score(a[0][0]) - score(b[0][0]) || a[1] - b[1])
-    .map(([p]) => p);
-}
 
 /** An object (or a list of objects) with required fields: worth showing even when optional itself. */
 function hasRequiredParts(service: string, schema: Schema | undefined): boolean {
@@ -41,23 +45,66 @@ function hasRequiredParts(service: string, schema: Schema | undefined): boolean 
   return typeOf(s) === 'object' && Array.isArray(s.required) && s.required.length > 0;
 }
 
-/** A text field for an id: the values picked from earlier answers are one choice away. */
+/** The id field the user was last in: "use this" fills it when it takes that kind of id. */
+let lastIdField = '';
+
+/**
+ * Fills the request form's id field of this kind with `value` ("use this" on an answer): the
+ * field last focused when it takes this kind, else the first empty one, else the first.
+ * Answers the field's label, or undefined when the form has no field of this kind.
+ */
+export function fillIdField(kind: string | undefined, value: string): string | undefined {
+  if (!kind) return undefined;
+  const fields = [
+    ...document.querySelectorAll<HTMLInputElement>('form[aria-label="Request"] input[data-id-kind]'),
+  ].filter((el) => el.dataset.idKind === kind);
+  const target = fields.find((el) => el.id === lastIdField) ?? fields.find((el) => !el.value) ?? fields[0];
+  if (!target) return undefined;
+  dispatchEvent(new CustomEvent<UseId>(USE_ID_EVENT, { detail: { field: target.id, value } }));
+  return target.dataset.label;
+}
+
+/**
+ * A text field for an id: the values picked from earlier answers that name the same kind of
+ * thing (products for a catalogItemId) are one choice away, newest first; "use this" on an
+ * answer fills it.
+ */
 export function IdPicker({
   id,
   label,
+  kind,
   value,
   onChange,
 }: {
   id: string;
   label: string;
+  /** What the id names ("product"); undefined offers nothing. */
+  kind: string | undefined;
   value: string;
   onChange: (v: string | undefined) => void;
 }) {
   const { picked } = useContext(FormOptions);
-  const offers = offersFor(label, picked);
+  const offers = offersFor(kind, picked);
+  const latest = useRef(onChange);
+  latest.current = onChange;
+  useEffect(() => {
+    const fill = (e: Event) => {
+      const { field, value } = (e as CustomEvent<UseId>).detail;
+      if (field === id) latest.current(value);
+    };
+    addEventListener(USE_ID_EVENT, fill);
+    return () => removeEventListener(USE_ID_EVENT, fill);
+  }, [id]);
   return (
     <div className="id-input">
-      <input id={id} value={value} onChange={(e) => onChange(e.target.value === '' ? undefined : e.target.value)} />
+      <input
+        id={id}
+        data-id-kind={kind}
+        data-label={label}
+        onFocus={() => (lastIdField = id)}
+        value={value}
+        onChange={(e) => onChange(e.target.value === '' ? undefined : e.target.value)}
+      />
       {offers.length ? (
         <select
           aria-label={`Pick ${label} from earlier answers`}
@@ -140,7 +187,18 @@ function Label({
   );
 }
 
-function JsonField({ id, value, onChange }: { id: string; value: unknown; onChange: (v: unknown) => void }) {
+function JsonField({
+  id,
+  value,
+  onChange,
+  name,
+}: {
+  id: string;
+  value: unknown;
+  onChange: (v: unknown) => void;
+  /** Its accessible name when no label names it (a closed <details> renders none). */
+  name?: string;
+}) {
   const show = (v: unknown) => (v === undefined ? '' : JSON.stringify(v, null, 2));
   const [text, setText] = useState(() => show(value));
   const [bad, setBad] = useState(false);
@@ -158,6 +216,7 @@ function JsonField({ id, value, onChange }: { id: string; value: unknown; onChan
   return (
     <textarea
       id={id}
+      aria-label={name}
       className={bad ? 'json invalid' : 'json'}
       rows={3}
       value={text}
@@ -182,8 +241,10 @@ export function SchemaField(props: FieldProps): ReactNode {
   const { service, value, onChange, path, label, required, marked } = props;
   const depth = props.depth ?? 0;
   const id = fieldId(path || label);
-  const { showOptional } = useContext(FormOptions);
+  const options = useContext(FormOptions);
+  const { showOptional, resource, query, bodyFields } = options;
   const s = resolve(service, props.schema);
+  if (query && path === query.filter) return <FilterEditor {...props} id={id} query={query} />;
   const type = typeOf(s);
   const cls = marked.has(path) ? 'field marked' : 'field';
   const head = <Label id={id} label={label} required={required} s={s} marked={marked} path={path} />;
@@ -241,7 +302,14 @@ export function SchemaField(props: FieldProps): ReactNode {
         .filter(
           ([k, ps]) =>
             !resolve(service, ps).readOnly &&
-            (showOptional || requiredSet.has(k) || obj[k] !== undefined || hasRequiredParts(service, ps)),
+            !(path === '' && bodyFields?.hidden.has(k)) &&
+            ((path === '' && !!bodyFields?.shown.has(k)) ||
+              showOptional ||
+              requiredSet.has(k) ||
+              obj[k] !== undefined ||
+              hasRequiredParts(service, ps) ||
+              // The way to a query's filter is always shown: the filter editor is where a query starts.
+              (!!query && `${query.filter}.`.startsWith(`${join(path, k)}.`))),
         )
         .sort(([a], [b]) => Number(requiredSet.has(b)) - Number(requiredSet.has(a)));
       const hidden = Object.keys(props2).length - shown.length;
@@ -251,25 +319,35 @@ export function SchemaField(props: FieldProps): ReactNode {
             <code>{label}</code>
             {required ? <span className="required"> *</span> : null}
           </legend>
-          {shown.map(([k, ps]) => (
-            <SchemaField
-              key={k}
-              service={service}
-              schema={ps}
-              value={obj[k]}
-              path={join(path, k)}
-              label={k}
-              required={requiredSet.has(k)}
-              marked={marked}
-              depth={depth + 1}
-              onChange={(v) => {
-                const next = { ...obj };
-                if (v === undefined) delete next[k];
-                else next[k] = v;
-                onChange(Object.keys(next).length ? next : undefined);
-              }}
-            />
-          ))}
+          {shown.map(([k, ps]) => {
+            const field = (
+              <SchemaField
+                key={k}
+                service={service}
+                schema={ps}
+                value={obj[k]}
+                path={join(path, k)}
+                label={k}
+                required={requiredSet.has(k)}
+                marked={marked}
+                depth={depth + 1}
+                onChange={(v) => {
+                  const next = { ...obj };
+                  if (v === undefined) delete next[k];
+                  else next[k] = v;
+                  onChange(Object.keys(next).length ? next : undefined);
+                }}
+              />
+            );
+            // The chosen task's field is the form: all of it is shown.
+            return path === '' && bodyFields?.shown.has(k) ? (
+              <FormOptions.Provider key={k} value={{ ...options, showOptional: true }}>
+                {field}
+              </FormOptions.Provider>
+            ) : (
+              field
+            );
+          })}
           {hidden && !showOptional ? <p className="hint">{hidden} optional field(s) hidden</p> : null}
         </fieldset>
       );
@@ -366,7 +444,13 @@ export function SchemaField(props: FieldProps): ReactNode {
         <div className={cls}>
           {head}
           {isIdLike(label.replace(/\[\d+\]$/, '')) ? (
-            <IdPicker id={id} label={label} value={String(value ?? '')} onChange={onChange} />
+            <IdPicker
+              id={id}
+              label={label}
+              kind={kindOf(path || label, resource)}
+              value={String(value ?? '')}
+              onChange={onChange}
+            />
           ) : (
             <input
               id={id}
@@ -419,5 +503,173 @@ function AppIdField({
           : `The app whose catalog holds the item; ${STORES_APP_ID} is the Wix Stores app (catalog items from the store).`}
       </span>
     </div>
+  );
+}
+
+/** Operators whose value is a list (typed comma-separated). */
+const LIST_OPERATORS = new Set(['$in', '$nin', '$hasSome', '$hasAll']);
+/** Keys of a filter that combine conditions: edited as JSON. */
+const COMBINATORS = new Set(['$and', '$or', '$not']);
+
+/** A filterable field's value from the text typed, by the field's type and the operator. */
+function filterValue(text: string, type: string, op: string): unknown {
+  if (LIST_OPERATORS.has(op))
+    return text
+      .split(',')
+      .map((t) => t.trim())
+      .filter(Boolean)
+      .map((t) => filterValue(t, type, '$eq'));
+  if (op === '$exists' || type === 'boolean') return text === 'true';
+  if (type === 'number' && text.trim() !== '' && !Number.isNaN(Number(text))) return Number(text);
+  return text;
+}
+
+const filterText = (v: unknown) => (Array.isArray(v) ? v.join(', ') : v === undefined ? '' : String(v));
+
+/** The filterable fields a name may have meant: the ones it ends ("memberId" -> "buyerInfo.memberId"), else the ones naming it. */
+function meant(name: string, fields: string[]): string[] {
+  const n = name.toLowerCase();
+  const ending = fields.filter((f) => f.split('.').at(-1)!.toLowerCase() === n);
+  return ending.length ? ending : fields.filter((f) => f.toLowerCase().includes(n));
+}
+
+/**
+ * A query's filter as conditions: a field from those the operation filters by, one of its
+ * operators, a value (ids of the kind the field names are offered), and the JSON beneath for
+ * what rows do not say ($and, $or). A field the operation does not filter by gets a hint.
+ */
+function FilterEditor(props: FieldProps & { id: string; query: QueryFields }) {
+  const { value, onChange, path, label, marked, id, query } = props;
+  const { resource, operationId } = useContext(FormOptions);
+  const [jsonOpen, setJsonOpen] = useState(false);
+  const filter = (value && typeof value === 'object' && !Array.isArray(value) ? value : {}) as Record<string, unknown>;
+  const names = Object.keys(query.fields);
+  const rows = Object.entries(filter).filter(([k]) => !COMBINATORS.has(k));
+  const unknown = rows.map(([k]) => k).filter((k) => !query.fields[k]);
+  const set = (next: Record<string, unknown>) => onChange(Object.keys(next).length ? next : undefined);
+  /** One condition as the provider reads it: `{ field: { $op: value } }` (a bare value is `$eq`). */
+  const condition = (v: unknown): [string, unknown] => {
+    if (v && typeof v === 'object' && !Array.isArray(v) && !(v instanceof Date)) {
+      const [op, x] = Object.entries(v as Record<string, unknown>)[0] ?? ['$eq', ''];
+      return [op, x];
+    }
+    return ['$eq', v];
+  };
+  const replaceRow = (at: string, field: string, op: string, v: unknown) =>
+    set(Object.fromEntries(Object.entries(filter).map(([k, x]) => (k === at ? [field, { [op]: v }] : [k, x]))));
+  return (
+    <fieldset className={marked.has(path) ? 'field marked filter' : 'field filter'} id={id}>
+      <legend>
+        <code>{label}</code> <span className="constraints">conditions on the fields {operationId} filters by</span>
+      </legend>
+      {rows.map(([k, v], i) => {
+        const [op, x] = condition(v);
+        const field = query.fields[k];
+        const kind = kindOf(k, resource);
+        const rowId = `${id}-${i}`;
+        const operators = field?.operators ?? [op];
+        const valueInput =
+          op === '$exists' || field?.type === 'boolean' ? (
+            <select
+              id={`${rowId}-value`}
+              value={String(x)}
+              onChange={(e) => replaceRow(k, k, op, e.target.value === 'true')}
+            >
+              <option value="true">true</option>
+              <option value="false">false</option>
+            </select>
+          ) : kind && !LIST_OPERATORS.has(op) ? (
+            <IdPicker
+              id={`${rowId}-value`}
+              label={k}
+              kind={kind}
+              value={filterText(x)}
+              onChange={(t) => replaceRow(k, k, op, t ?? '')}
+            />
+          ) : field?.enum && !LIST_OPERATORS.has(op) ? (
+            <select id={`${rowId}-value`} value={filterText(x)} onChange={(e) => replaceRow(k, k, op, e.target.value)}>
+              {field.enum.map((e) => (
+                <option key={e}>{e}</option>
+              ))}
+            </select>
+          ) : (
+            <input
+              id={`${rowId}-value`}
+              value={filterText(x)}
+              placeholder={LIST_OPERATORS.has(op) ? 'a, b, c' : field?.type === 'date' ? '2026-01-31T12:00:00Z' : ''}
+              onChange={(e) => replaceRow(k, k, op, filterValue(e.target.value, field?.type ?? 'string', op))}
+            />
+          );
+        return (
+          <div className="filter-row" key={`${k} ${i}`}>
+            <label className="field-label" htmlFor={`${rowId}-field`}>
+              Field
+            </label>
+            <select
+              id={`${rowId}-field`}
+              value={k}
+              onChange={(e) => {
+                const next = query.fields[e.target.value];
+                replaceRow(k, e.target.value, next.operators.includes(op as never) ? op : next.operators[0], '');
+              }}
+            >
+              {field ? null : <option value={k}>{k} (not filterable)</option>}
+              {names.map((n) => (
+                <option key={n}>{n}</option>
+              ))}
+            </select>
+            <label className="field-label" htmlFor={`${rowId}-op`}>
+              Operator
+            </label>
+            <select
+              id={`${rowId}-op`}
+              value={op}
+              onChange={(e) =>
+                replaceRow(k, k, e.target.value, filterValue(filterText(x), field?.type ?? 'string', e.target.value))
+              }
+            >
+              {operators.map((o) => (
+                <option key={o}>{o}</option>
+              ))}
+            </select>
+            <label className="field-label" htmlFor={`${rowId}-value`}>
+              Value
+            </label>
+            {valueInput}
+            <button
+              type="button"
+              aria-label={`Remove the condition on ${k}`}
+              onClick={() => set(Object.fromEntries(Object.entries(filter).filter(([f]) => f !== k)))}
+            >
+              Remove
+            </button>
+          </div>
+        );
+      })}
+      {unknown.map((k) => (
+        <p className="problem" role="note" key={k} data-testid="filter-hint">
+          <code>{k}</code> is not a field {operationId} filters by.{' '}
+          {meant(k, names).length
+            ? `Did you mean ${meant(k, names).join(' or ')}?`
+            : `It filters by ${names.join(', ')}.`}
+        </p>
+      ))}
+      <button
+        type="button"
+        onClick={() => {
+          const free = names.find((n) => !(n in filter)) ?? names[0];
+          set({ ...filter, [free]: { [query.fields[free].operators[0]]: '' } });
+        }}
+      >
+        Add a condition
+      </button>
+      {/* The JSON is there only while open: a control hidden in a closed <details> would have no accessible name. */}
+      <details open={jsonOpen} onToggle={(e) => setJsonOpen(e.currentTarget.open)}>
+        <summary>The filter as JSON</summary>
+        {jsonOpen ? (
+          <JsonField id={`${id}-json`} name={`${label} as JSON ($and, $or, $not)`} value={value} onChange={onChange} />
+        ) : null}
+      </details>
+    </fieldset>
   );
 }

@@ -76,11 +76,12 @@ export interface ExampleRequest {
  * parameter's own example), query parameter examples and the body example. "Fill with example"
  * fills the form with it; the example tests (test/support/examples.ts) send it.
  */
-export function exampleRequest(d: OperationDescriptor): ExampleRequest {
+export function exampleRequest(d: OperationDescriptor, task?: string): ExampleRequest {
   const op = operationNode(d);
   const media = resolve(d.service, op.requestBody)?.content?.['application/json'];
   const rawBody = media
-    ? (media.example ?? (Object.values(media.examples ?? {})[0] as Schema | undefined)?.value)
+    ? (media.example ??
+      ((task && media.examples?.[task]) ?? (Object.values(media.examples ?? {})[0] as Schema | undefined))?.value)
     : undefined;
   const body = rawBody === undefined ? undefined : (structuredClone(rawBody) as Schema);
   const params = ((op.parameters ?? []) as Schema[]).map((p) => resolve(d.service, p));
@@ -102,13 +103,38 @@ export function exampleRequest(d: OperationDescriptor): ExampleRequest {
   return { d, pathValues, options, body, query };
 }
 
-/** The form's path values by name and its options, from the spec's examples. */
-export function exampleCall(d: OperationDescriptor): {
+/** The form's path values by name and its options, from the spec's examples (the named one, for a task). */
+export function exampleCall(
+  d: OperationDescriptor,
+  task?: string,
+): {
   path: Record<string, string>;
   options: Record<string, unknown>;
 } {
-  const { pathValues, options } = exampleRequest(d);
+  const { pathValues, options } = exampleRequest(d, task);
   return { path: Object.fromEntries(d.pathParams.map((p, i) => [p.name, pathValues[i]])), options };
+}
+
+/** One of the things an operation is called for, as its body's named examples say ("checkout": the hosted checkout page). */
+export interface Task {
+  name: string;
+  summary: string;
+  /** The body field that says this task (the example's first field), when each task has its own: the form shows it and hides the others'. */
+  field?: string;
+}
+
+/** The tasks of an operation whose body has several named examples (createRedirectSession: login, logout, checkout). */
+export function tasksOf(d: OperationDescriptor): Task[] {
+  const media = resolve(d.service, operationNode(d).requestBody)?.content?.['application/json'];
+  const examples = Object.entries((media?.examples ?? {}) as Record<string, Schema>);
+  if (examples.length < 2) return [];
+  const firsts = examples.map(([, e]) => Object.keys(e.value ?? {})[0]);
+  const own = new Set(firsts).size === firsts.length;
+  return examples.map(([name, e], i) => ({
+    name,
+    summary: String(e.summary ?? name),
+    field: own ? firsts[i] : undefined,
+  }));
 }
 
 export interface Problem {

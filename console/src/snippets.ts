@@ -53,6 +53,9 @@ ${run}
 ${print}`;
 }
 
+/** Indents every line after the first of a multi-line value placed at `pad`. */
+const indent = (text: string, pad: string) => text.replace(/\n/g, `\n${pad}`);
+
 /** How a snippet gets its Authorization value: the API key, the console's token, or a new visitor token. */
 function authorization(c: Credentials): { header: string; curlSetup?: string; fetchSetup?: string } {
   if (c.elevated) return { header: c.apiKey };
@@ -61,7 +64,15 @@ function authorization(c: Credentials): { header: string; curlSetup?: string; fe
   return {
     header: '$TOKEN',
     curlSetup: `TOKEN=$(curl -s -X POST ${shq(`${c.host}/oauth2/token`)} -H 'Content-Type: application/json' --data ${shq(body)} | sed -n 's/.*"access_token" *: *"\\([^"]*\\)".*/\\1/p')`,
-    fetchSetup: `const { access_token: TOKEN } = await (await fetch(${JSON.stringify(`${c.host}/oauth2/token`)}, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: ${JSON.stringify(body)} })).json();`,
+    fetchSetup: [
+      'const { access_token: TOKEN } = await (',
+      `  await fetch(${JSON.stringify(`${c.host}/oauth2/token`)}, {`,
+      '    method: "POST",',
+      '    headers: { "Content-Type": "application/json" },',
+      `    body: JSON.stringify(${body}),`,
+      '  })',
+      ').json();',
+    ].join('\n'),
   };
 }
 
@@ -81,24 +92,30 @@ export function curlSnippet(req: PreviewedRequest, c: Credentials): string {
   return [auth.curlSetup, parts.join(' \\\n')].filter(Boolean).join('\n');
 }
 
-/** The same call with fetch (a module or the browser's console: top-level await). */
+/** The same call with fetch (a module or the browser's console: top-level await), indented as code. */
 export function fetchSnippet(req: PreviewedRequest, c: Credentials): string {
   const auth = authorization(c);
   const headers: Record<string, string> = { Authorization: auth.header === '$TOKEN' ? '${TOKEN}' : auth.header };
   if (c.elevated) headers['wix-site-id'] = c.siteId;
   for (const [k, v] of req.headers) if (k !== 'wix-site-id') headers[k] = v;
   const headerText = JSON.stringify(headers, null, 2).replace('"${TOKEN}"', 'TOKEN');
+  // The body laid out as JSON when that says the same (else as the client sent it).
+  let body = req.body;
+  try {
+    if (body !== undefined && JSON.stringify(JSON.parse(body)) === body)
+      body = JSON.stringify(JSON.parse(body), null, 2);
+  } catch {
+    // not JSON: as sent
+  }
   const init = [
     `method: ${JSON.stringify(req.method)}`,
-    `headers: ${headerText}`,
-    ...(req.body !== undefined ? [`body: JSON.stringify(${req.body})`] : []),
+    `headers: ${indent(headerText, '  ')}`,
+    ...(body !== undefined ? [`body: JSON.stringify(${indent(body, '  ')})`] : []),
   ];
   return [
     auth.fetchSetup,
-    `const res = await fetch(${JSON.stringify(req.url)}, {\n  ${init
-      .join(',\n  ')
-      .replace(/\n/g, '\n  ')
-      .replace(/\n  \}$/, '\n  }')}\n});\nconsole.log(res.status, await res.json());`,
+    `const res = await fetch(${JSON.stringify(req.url)}, {\n${init.map((l) => `  ${l},`).join('\n')}\n});`,
+    'console.log(res.status, await res.json());',
   ]
     .filter(Boolean)
     .join('\n');

@@ -20,6 +20,15 @@ export interface HistoryEntry {
   answer?: string;
 }
 
+/** A form kept under a name (History → Saved requests): replayed, exported and imported as JSON. */
+export interface SavedRequest {
+  name: string;
+  opKey: string;
+  path: Record<string, string>;
+  options: Record<string, unknown>;
+  savedAt: string;
+}
+
 export interface Tokens {
   accessToken: { value: string; expiresAt: number };
   refreshToken: { value: string; role: 'none' | 'visitor' | 'member' };
@@ -40,6 +49,8 @@ export interface ConsoleState {
   history: HistoryEntry[];
   /** Values picked from earlier responses, newest first: label ("Linen shirt - products[2].id") -> value. */
   picked: Record<string, string>;
+  /** Requests saved under a name, newest first. */
+  saved: SavedRequest[];
 }
 
 const KEY = 'storefront-kit-console';
@@ -52,6 +63,7 @@ const DEFAULTS: ConsoleState = {
   useApiKey: false,
   history: [],
   picked: {},
+  saved: [],
 };
 
 function load(): ConsoleState {
@@ -95,6 +107,12 @@ export function apiHost(s: ConsoleState = state): string {
   return s.target.kind === 'sandbox' ? location.origin : s.target.host;
 }
 
+/** Where calls go, in words: the provider's host, the sandbox in this page, or the sandbox server that served the console. */
+export function targetLabel(s: ConsoleState = state): string {
+  if (s.target.kind === 'remote') return s.target.host;
+  return SANDBOX_IN_BROWSER ? 'in-browser sandbox (state in memory)' : `the sandbox at ${location.host}`;
+}
+
 export function currentRole(s: ConsoleState = state): 'none' | 'visitor' | 'member' | 'elevated' {
   if (s.useApiKey && s.apiKey) return 'elevated';
   return s.tokens?.refreshToken.role ?? 'none';
@@ -103,10 +121,15 @@ export function currentRole(s: ConsoleState = state): 'none' | 'visitor' | 'memb
 /** Whether a field or key names an id (its value can be offered from earlier answers). */
 export const isIdLike = (key: string) => /(^id$|Id$|Ids$|^slug$|Slug$|Token$)/.test(key);
 
-const NAME_KEYS = ['name', 'title', 'productName', 'slug', 'loginEmail', 'email', 'number'];
+const NAME_KEYS = ['name', 'title', 'productName', 'nickname', 'slug', 'loginEmail', 'email', 'number'];
 
-/** What an object is called, for labels: its name, title, slug or e-mail. */
+/** What an object is called, for labels: its name, title, slug or e-mail (a member's from its profile). */
 function nameOf(obj: Record<string, unknown>): string | undefined {
+  const profile = obj.profile;
+  if (profile && typeof profile === 'object') {
+    const named = nameOf(profile as Record<string, unknown>);
+    if (named) return named;
+  }
   for (const k of NAME_KEYS) {
     const v = obj[k];
     if (typeof v === 'string' && v) return v;
@@ -152,6 +175,14 @@ export function rememberPicked(found: Record<string, string>): void {
     const merged = { ...found };
     for (const [k, v] of Object.entries(s.picked)) if (!(k in merged)) merged[k] = v;
     return { picked: Object.fromEntries(Object.entries(merged).slice(0, MAX_PICKED)) };
+  });
+}
+
+/** Saves requests under their names (a name saved again is replaced), newest first. */
+export function saveRequests(requests: SavedRequest[]): void {
+  setState((s) => {
+    const names = new Set(requests.map((r) => r.name));
+    return { saved: [...requests, ...s.saved.filter((r) => !names.has(r.name))] };
   });
 }
 

@@ -68,6 +68,9 @@ describe('every operation in the console', () => {
       expect([`/op/${key}`, `/op/${operationId}`]).toContain(new URL(h.page.url()).pathname);
       await h.page.getByLabel('Call as elevated (use the API key)').setChecked(caller === 'elevated');
       await h.page.getByRole('button', { name: 'Fill with example' }).click();
+      // The page first looks at the sandbox for what the operation needs; then it offers to make what is missing.
+      if (await h.page.getByTestId('prepare').count())
+        await h.page.locator('[data-testid="prepare"][aria-busy="false"]').waitFor({ timeout: 30_000 });
       const prepare = h.page.getByRole('button', { name: 'Run this first' });
       if (await prepare.isVisible()) {
         await prepare.click();

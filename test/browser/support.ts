@@ -128,3 +128,33 @@ export function useStaticConsole(): ConsoleHarness {
   closeWith(h);
   return h;
 }
+
+/**
+ * Where the status of the answer to the Send just pressed is: in the window without scrolling,
+ * or not. Send moves the focus to the status line in the frame after the answer renders (a
+ * screen reader hears it), and the focus is what brings it into view; so this waits for that
+ * focus, an event, and only then measures, instead of measuring whatever the page shows at
+ * once (which, on a loaded machine, can be the moment before the focus moved).
+ */
+export async function statusInView(page: Page): Promise<{ status: string; inView: boolean; focused: boolean }> {
+  const status = page.getByTestId('status');
+  await status.waitFor({ timeout: 15_000 });
+  const focused = await page
+    .waitForFunction(() => document.activeElement?.classList.contains('status-line'), undefined, { timeout: 15_000 })
+    .then(
+      () => true,
+      () => false,
+    );
+  // The frame after the focus: any scroll the focus caused has been laid out.
+  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+  return status.evaluate((el, focused) => {
+    const r = el.getBoundingClientRect();
+    return {
+      status: el.textContent!.trim(),
+      inView: r.top >= 0 && r.bottom <= innerHeight && r.left >= 0 && r.right <= innerWidth,
+      focused,
+    };
+  }, focused);
+}
+
+export const noSidewaysScroll = (page: Page) => page.evaluate(() => document.scrollingElement!.scrollWidth <= innerWidth);

@@ -92,6 +92,10 @@ describe('PKCE through the hosted login page', () => {
     expect(html).toContain('<label for="email">E-mail</label>');
     expect(html).toContain('<label for="password">Password</label>');
     expect(html).toContain('value="cancel"');
+    // A new user has no account: the sandbox's page names its demo member.
+    expect(html).toContain(
+      `<p class="hint">This is the sandbox: its demo member is <code>${DEMO.email}</code> with the password <code>${DEMO.password}</code>.</p>`,
+    );
 
     const res = await submitLoginForm(authUrl, { email: DEMO.email, password: DEMO.password, action: 'login' });
     expect(res.status).toBe(302);

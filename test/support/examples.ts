@@ -8,4 +8,4 @@ import { exampleRequest, type ExampleRequest } from '../../console/src/schema.ts
 
 export { exampleRequest, type ExampleRequest };
 
-export const exampleRequests = (): ExampleRequest[] => operationList.map(exampleRequest);
+export const exampleRequests = (): ExampleRequest[] => operationList.map((d) => exampleRequest(d));

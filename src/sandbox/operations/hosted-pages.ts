@@ -99,8 +99,10 @@ function loginForm(
   env: RouteEnv,
   o: { error?: string; email?: string; status?: number } = {},
 ): Response {
+  const { memberEmail, memberPassword } = env.sandbox.options;
   return loginPage(loginSession(s), {
     ...o,
+    demoAccount: { email: memberEmail, password: memberPassword },
     ...(env.sandbox.settings().requireCaptcha ? { captchaToken: SANDBOX_CAPTCHA_TOKEN } : {}),
   });
 }

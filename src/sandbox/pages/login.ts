@@ -23,6 +23,8 @@ export function loginPage(
     email?: string;
     status?: number;
     /** Shown when the site asks for a captcha. */ captchaToken?: string;
+    /** The sandbox's demo member, named on the page (a new user has no account yet). */
+    demoAccount?: { email: string; password: string };
   } = {},
 ): Response {
   const captcha =
@@ -31,7 +33,11 @@ export function loginPage(
       : '';
   return htmlPage(
     'Log in',
-    `<h1>Log in</h1>${errorLine(o.error)}
+    `<h1>Log in</h1>${errorLine(o.error)}${
+      o.demoAccount
+        ? `<p class="hint">This is the sandbox: its demo member is <code>${esc(o.demoAccount.email)}</code> with the password <code>${esc(o.demoAccount.password)}</code>.</p>`
+        : ''
+    }
 <form method="post" action="/__sandbox/login">
 <input type="hidden" name="session" value="${esc(s.sessionId)}">
 <label for="email">E-mail</label><input id="email" name="email" type="email" autocomplete="username" required value="${esc(o.email ?? '')}">
