@@ -35,7 +35,7 @@ describe('the operation page', () => {
     const status = await h.page.getByTestId('status').textContent();
     await h.page
       .getByRole('navigation', { name: 'Operations' })
-      .getByRole('link', { name: /queryProducts$/ })
+      .getByRole('link', { name: /products\.queryProducts$/ })
       .click();
     await h.page.getByRole('heading', { name: /query-platformized/ }).waitFor();
     await h.page.goBack();
