@@ -131,6 +131,7 @@ export async function send(
     status: r.status ?? (r.ok ? 200 : 'error'),
     ms: Math.round(r.ms),
     source: how.source,
+    elevated: how.elevated ?? getState().useApiKey,
     answer: r.ok ? stringify(r.result) : `${r.error?.name}: ${r.error?.message}`,
   });
   return r;

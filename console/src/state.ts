@@ -16,6 +16,8 @@ export interface HistoryEntry {
   at: string;
   /** Where the call came from: an operation's page, a guided flow, a page's preparation. */
   source?: string;
+  /** Sent with the API key (an exported flow sends it so too). */
+  elevated?: boolean;
   /** The answer as the page showed it (the normalised result or the error), cut to a size storage keeps. */
   answer?: string;
 }
