@@ -1,6 +1,6 @@
 /**
- * Who the console calls as: the target (embedded sandbox or another host with a client id),
- * the role and token expiry, visitor tokens, member login (hosted page with PKCE, or direct
+ * Where and who the console calls as: the environment (this console's sandbox, a running
+ * sandbox at a URL, the provider with a client id), the role and token expiry, visitor tokens, member login (hosted page with PKCE, or direct
  * with e-mail and password), register, logout, and an API key for elevated calls.
  */
 import { useEffect, useState } from 'react';
