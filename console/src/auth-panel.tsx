@@ -1,12 +1,94 @@
 /**
- * Who the console calls as: the target (embedded sandbox or another host with a client id),
- * the role and token expiry, visitor tokens, member login (hosted page with PKCE, or direct
+ * Where and who the console calls as: the environment (this console's sandbox, a running
+ * sandbox at a URL, the provider with a client id), the role and token expiry, visitor tokens, member login (hosted page with PKCE, or direct
  * with e-mail and password), register, logout, and an API key for elevated calls.
  */
 import { useEffect, useState } from 'react';
 import { LoginState, type StateMachine } from '../../src/auth/index.ts';
 import { finishAuthentication, oauthStrategy } from './client.ts';
-import { apiHost, currentRole, getState, SANDBOX_IN_BROWSER, setState, targetLabel, useConsoleState } from './state.ts';
+import { DEFAULT_CLIENT_ID } from '../../src/sandbox/seed/ids.ts';
+import {
+  apiHost,
+  currentRole,
+  getState,
+  isSandbox,
+  SANDBOX_IN_BROWSER,
+  setState,
+  targetLabel,
+  useConsoleState,
+  type ConsoleState,
+} from './state.ts';
+
+type Target = ConsoleState['target'];
+
+/** The environments, each with what choosing it starts from (a host to fill in where there is one). */
+const ENVIRONMENTS: { kind: Target['kind']; label: string; start: (s: ConsoleState) => Target }[] = [
+  {
+    kind: 'sandbox',
+    label: SANDBOX_IN_BROWSER ? 'The sandbox in this page' : "This console's sandbox",
+    start: () => ({ kind: 'sandbox' }),
+  },
+  {
+    kind: 'sandbox-url',
+    label: 'A running sandbox at a URL',
+    start: () => ({ kind: 'sandbox-url', host: 'http://127.0.0.1:4010' }),
+  },
+  {
+    kind: 'remote',
+    label: 'The provider (or another host) with a client id',
+    start: (s) => ({ kind: 'remote', host: 'https://www.wixapis.com', clientId: s.clientId }),
+  },
+];
+
+/** The one place the environment is chosen (kept across reloads with the console's state). */
+function EnvironmentPicker({ state }: { state: ConsoleState }) {
+  const t = state.target;
+  const setHost = (host: string) =>
+    setState({ target: t.kind === 'remote' ? { ...t, host } : { kind: 'sandbox-url', host }, tokens: undefined });
+  return (
+    <span className="environment">
+      <label>
+        <strong>Environment</strong>{' '}
+        <select
+          data-testid="environment"
+          value={t.kind}
+          onChange={(e) => {
+            const env = ENVIRONMENTS.find((x) => x.kind === e.target.value)!;
+            // A sandbox's own client id; the provider keeps the one the user gave.
+            setState({
+              target: env.start(state),
+              tokens: undefined,
+              ...(env.kind === 'sandbox-url' ? { clientId: DEFAULT_CLIENT_ID } : {}),
+            });
+          }}
+        >
+          {ENVIRONMENTS.map((x) => (
+            <option key={x.kind} value={x.kind}>
+              {x.label}
+            </option>
+          ))}
+        </select>
+      </label>
+      {t.kind !== 'sandbox' ? (
+        <label>
+          {t.kind === 'remote' ? 'Host' : 'Sandbox URL'}{' '}
+          <input type="url" value={t.host} onChange={(e) => setHost(e.target.value)} />
+        </label>
+      ) : null}
+      {t.kind === 'remote' ? (
+        <label>
+          Client id{' '}
+          <input
+            value={state.clientId}
+            onChange={(e) =>
+              setState({ clientId: e.target.value, target: { ...t, clientId: e.target.value }, tokens: undefined })
+            }
+          />
+        </label>
+      ) : null}
+    </span>
+  );
+}
 
 export function AuthPanel() {
   const state = useConsoleState();
@@ -33,9 +115,11 @@ export function AuthPanel() {
     return () => removeEventListener('sfk-open-auth', show);
   }, []);
 
+  // A sandbox says its client id, API key and demo member.
+  const host = apiHost(state);
   useEffect(() => {
-    if (state.target.kind !== 'sandbox') return;
-    fetch('/__sandbox/info')
+    if (!isSandbox(getState())) return;
+    fetch(`${host}/__sandbox/info`)
       .then((r) => (r.ok ? r.json() : undefined))
       .then((info) => {
         if (!info) return;
@@ -44,7 +128,7 @@ export function AuthPanel() {
         setPassword((p) => p || info.demoMember.password);
       })
       .catch(() => undefined);
-  }, [state.target.kind]);
+  }, [host]);
 
   const run = async (label: string, fn: () => Promise<string | void>) => {
     setMessage(`${label}…`);
@@ -68,9 +152,11 @@ export function AuthPanel() {
   return (
     <section className="auth-panel" aria-label="Authentication">
       <div className="auth-summary">
-        <strong>Target:</strong> <span data-testid="target">{targetLabel(state)}</span> · <strong>Role:</strong>{' '}
+        <EnvironmentPicker state={state} /> <span>Calls go to</span>{' '}
+        <span data-testid="target">{targetLabel(state)}</span> · <strong>Role:</strong>{' '}
         <span data-testid="auth-role">{role}</span>
-        {role === 'none' ? ' (a visitor token comes with the first call)' : ''} · <strong>Token expires:</strong> {expiry}
+        {role === 'none' ? ' (a visitor token comes with the first call)' : ''} · <strong>Token expires:</strong>{' '}
+        {expiry}
         <button type="button" aria-expanded={open} onClick={() => setOpen(!open)}>
           {open ? 'Hide' : 'Authentication…'}
         </button>
@@ -80,34 +166,12 @@ export function AuthPanel() {
       </div>
       {open ? (
         <div className="auth-body">
-          <fieldset>
-            <legend>Target</legend>
-            <label>
-              <input type="radio" name="target" checked={state.target.kind === 'sandbox'} onChange={() => setState({ target: { kind: 'sandbox' }, tokens: undefined })} /> Embedded sandbox
-            </label>
-            <label>
-              <input
-                type="radio"
-                name="target"
-                checked={state.target.kind === 'remote'}
-                onChange={() => setState({ target: { kind: 'remote', host: 'https://www.wixapis.com', clientId: state.clientId }, tokens: undefined })}
-              />{' '}
-              Another host
-            </label>
-            {state.target.kind === 'remote' ? (
-              <>
-                <label>
-                  Host <input value={state.target.host} onChange={(e) => setState({ target: { kind: 'remote', host: e.target.value, clientId: state.clientId }, tokens: undefined })} />
-                </label>
-              </>
-            ) : null}
-            <label>
-              Client id <input value={state.clientId} onChange={(e) => setState({ clientId: e.target.value, tokens: undefined })} />
-            </label>
-          </fieldset>
           <fieldset id="auth-member">
             <legend>Visitor and member</legend>
-            <button type="button" onClick={() => run('Visitor tokens', async () => void (await oauthStrategy().generateVisitorTokens()))}>
+            <button
+              type="button"
+              onClick={() => run('Visitor tokens', async () => void (await oauthStrategy().generateVisitorTokens()))}
+            >
               Get visitor tokens
             </button>
             <button
@@ -128,27 +192,55 @@ export function AuthPanel() {
             </button>
             {SANDBOX_IN_BROWSER ? (
               <span id="hosted-login-hint" className="hint">
-                The hosted login page is a page load, which the in-browser sandbox cannot answer: use `npm start` for it, or log in directly.
+                The hosted login page is a page load, which the in-browser sandbox cannot answer: use `npm start` for
+                it, or log in directly.
               </span>
             ) : null}
             <label>
-              E-mail <input type="email" autoComplete="username" value={email} onChange={(e) => setEmail(e.target.value)} />
+              E-mail{' '}
+              <input type="email" autoComplete="username" value={email} onChange={(e) => setEmail(e.target.value)} />
             </label>
             <label>
-              Password <input type="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} />
+              Password{' '}
+              <input
+                type="password"
+                autoComplete="current-password"
+                value={password}
+                onChange={(e) => setPassword(e.target.value)}
+              />
             </label>
-            <button type="button" data-auth-primary onClick={() => authenticate('Login', () => oauthStrategy().login({ email, password }))}>
+            <button
+              type="button"
+              data-auth-primary
+              onClick={() => authenticate('Login', () => oauthStrategy().login({ email, password }))}
+            >
               Log in directly
             </button>
-            <button type="button" onClick={() => authenticate('Register', () => oauthStrategy().register({ email, password }))}>
+            <button
+              type="button"
+              onClick={() => authenticate('Register', () => oauthStrategy().register({ email, password }))}
+            >
               Register
             </button>
             {machine?.loginState === LoginState.EMAIL_VERIFICATION_REQUIRED ? (
               <>
                 <label>
-                  Verification code <input inputMode="numeric" autoComplete="one-time-code" value={code} onChange={(e) => setCode(e.target.value)} />
+                  Verification code{' '}
+                  <input
+                    inputMode="numeric"
+                    autoComplete="one-time-code"
+                    value={code}
+                    onChange={(e) => setCode(e.target.value)}
+                  />
                 </label>
-                <button type="button" onClick={() => authenticate('Verify', () => oauthStrategy().processVerification({ verificationCode: code }, machine))}>
+                <button
+                  type="button"
+                  onClick={() =>
+                    authenticate('Verify', () =>
+                      oauthStrategy().processVerification({ verificationCode: code }, machine),
+                    )
+                  }
+                >
                   Verify
                 </button>
               </>
@@ -176,7 +268,13 @@ export function AuthPanel() {
               Site id <input value={state.siteId} onChange={(e) => setState({ siteId: e.target.value })} />
             </label>
             <label>
-              <input type="checkbox" data-auth-primary checked={state.useApiKey} onChange={(e) => setState({ useApiKey: e.target.checked })} /> Call as elevated (use the API key)
+              <input
+                type="checkbox"
+                data-auth-primary
+                checked={state.useApiKey}
+                onChange={(e) => setState({ useApiKey: e.target.checked })}
+              />{' '}
+              Call as elevated (use the API key)
             </label>
           </fieldset>
           <p className="hint">Calls go to {apiHost(getState())}.</p>

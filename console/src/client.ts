@@ -17,6 +17,7 @@ import type { OperationDescriptor } from '../../src/console-data.ts';
 import {
   apiHost,
   getState,
+  isSandbox,
   pickIds,
   recordCall,
   rememberPicked,
@@ -85,7 +86,7 @@ export async function finishAuthentication(label: string, machine: StateMachine)
       await oauthStrategy().getMemberTokensForDirectLogin(machine.data!.sessionToken!);
       return `${label}: logged in as a member`;
     case LoginState.EMAIL_VERIFICATION_REQUIRED:
-      return `${label}: e-mail verification required — enter the code sent to the member's e-mail${getState().target.kind === 'sandbox' ? " (the sandbox's outbox)" : ''}`;
+      return `${label}: e-mail verification required — enter the code sent to the member's e-mail${isSandbox() ? " (the sandbox's outbox)" : ''}`;
     case LoginState.OWNER_APPROVAL_REQUIRED:
       return `${label}: waiting for the site owner's approval (members.approveMember with the API key), then log in`;
     default:
@@ -131,6 +132,7 @@ export async function send(
     status: r.status ?? (r.ok ? 200 : 'error'),
     ms: Math.round(r.ms),
     source: how.source,
+    elevated: how.elevated ?? getState().useApiKey,
     answer: r.ok ? stringify(r.result) : `${r.error?.name}: ${r.error?.message}`,
   });
   return r;

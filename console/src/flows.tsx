@@ -7,7 +7,7 @@ import { useState } from 'react';
 import { LoginState, type StateMachine } from '../../src/auth/index.ts';
 import { finishAuthentication, oauthStrategy, send, stringify } from './client.ts';
 import { findOperation } from './operations.ts';
-import { apiHost, currentRole, getState } from './state.ts';
+import { apiHost, currentRole, getState, isSandbox } from './state.ts';
 import { STORES_APP_ID } from '../../src/sandbox/seed/ids.ts';
 
 type Values = Record<string, any>;
@@ -79,7 +79,7 @@ const skipped = (why: string): StepOutcome => ({ status: 'skipped', detail: why 
 
 /** The code the sandbox e-mailed to `email` (its outbox); only the embedded sandbox has one to read. */
 async function verificationCodeFor(email: string): Promise<string> {
-  if (getState().target.kind !== 'sandbox') {
+  if (!isSandbox()) {
     throw new Error(`the code went to ${email}'s inbox: enter it under Authentication (Verify)`);
   }
   const res = await fetch(`${apiHost()}/__sandbox/outbox?to=${encodeURIComponent(email)}`);

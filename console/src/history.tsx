@@ -5,8 +5,10 @@
  */
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
+import { credentials } from './client.ts';
+import { flowScript, flowTest } from './flow-export.ts';
 import { findOperation, routeOf } from './operations.ts';
-import { saveRequests, setState, useConsoleState, type SavedRequest } from './state.ts';
+import { getState, saveRequests, setState, useConsoleState, type SavedRequest } from './state.ts';
 
 /** Saved requests from exported JSON: a list of { name, opKey, path, options } naming operations the console has. */
 export function parseSavedRequests(text: string): SavedRequest[] {
@@ -120,6 +122,46 @@ function SavedRequests() {
   );
 }
 
+/** The history (oldest first) as a script or a vitest test, ids from earlier answers carried as references. */
+function ExportFlow() {
+  const { history } = useConsoleState();
+  const [shown, setShown] = useState<{ kind: 'script' | 'test'; text: string }>();
+  const make = (kind: 'script' | 'test') => {
+    const calls = [...history].reverse();
+    try {
+      setShown({ kind, text: kind === 'script' ? flowScript(calls, credentials(getState(), false)) : flowTest(calls) });
+    } catch (err) {
+      setShown({ kind, text: `// Nothing exported: ${(err as Error).message}` });
+    }
+  };
+  if (!history.length) return null;
+  return (
+    <section aria-labelledby="export-title">
+      <h2 id="export-title">Export these calls</h2>
+      <p>
+        The calls below, oldest first, as code: an id an earlier answer gave is read from that answer (
+        <code>r3.checkoutId</code>), so the flow replays on another sandbox. Calls that failed are left out.
+      </p>
+      <button type="button" onClick={() => make('script')}>
+        Export as a TypeScript script
+      </button>{' '}
+      <button type="button" onClick={() => make('test')}>
+        Export as a vitest test
+      </button>
+      {shown ? (
+        <div className="field">
+          <label htmlFor="flow-export" className="field-label">
+            {shown.kind === 'script'
+              ? 'The calls as a script on storefront-kit (save as flow.ts, run with npx tsx flow.ts)'
+              : 'The calls as a vitest test against a fresh sandbox (save as flow.test.ts)'}
+          </label>
+          <textarea id="flow-export" className="json" rows={14} readOnly value={shown.text} />
+        </div>
+      ) : null}
+    </section>
+  );
+}
+
 export default function History() {
   const state = useConsoleState();
   const navigate = useNavigate();
@@ -127,6 +169,7 @@ export default function History() {
     <article>
       <h1>History</h1>
       <SavedRequests />
+      <ExportFlow />
       <h2>Sent calls</h2>
       {state.history.length === 0 ? <p>No calls yet.</p> : null}
       <ol className="history" data-testid="history">

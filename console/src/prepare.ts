@@ -7,7 +7,7 @@
 import { findOperation } from './operations.ts';
 import { finishAuthentication, oauthStrategy, send, sendUnrecorded } from './client.ts';
 import { control as sandboxControl } from './sandbox-control.ts';
-import { getState } from './state.ts';
+import { getState, isSandbox } from './state.ts';
 import { STORES_APP_ID } from '../../src/sandbox/seed/ids.ts';
 
 type Values = Record<string, any>;
@@ -71,8 +71,8 @@ function call(
 
 /** The sandbox's control API (settings, outbox); only the embedded sandbox has one. */
 function control(method: string, path: string, body?: unknown): Promise<any> {
-  if (getState().target.kind !== 'sandbox')
-    throw new Error('this preparation reads the sandbox (its outbox or settings): run it against the embedded sandbox');
+  if (!isSandbox())
+    throw new Error('this preparation reads the sandbox (its outbox or settings): run it against a sandbox');
   return sandboxControl(method, path, body);
 }
 

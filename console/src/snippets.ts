@@ -25,16 +25,50 @@ export interface Credentials {
 
 const shq = (v: string) => `'${v.replace(/'/g, "'\\''")}'`;
 
+/** A client in generated code: its variable and whether it calls with the API key (else as a visitor, OAuth). */
+export interface ClientVar {
+  name: string;
+  elevated: boolean;
+}
+
+/** The TypeScript expressions generated code takes its host and credentials from (literals, or a sandbox's fields). */
+export interface CredentialCode {
+  host: string;
+  clientId: string;
+  apiKey: string;
+  siteId: string;
+}
+
+/** Literal credentials as code. */
+export const credentialCode = (c: Credentials): CredentialCode => ({
+  host: JSON.stringify(c.host),
+  clientId: JSON.stringify(c.clientId),
+  apiKey: JSON.stringify(c.apiKey),
+  siteId: JSON.stringify(c.siteId),
+});
+
+/** The import line, a blank line, then one `createClient` per client with these modules. */
+export function clientSetup(modules: string[], clients: ClientVar[], x: CredentialCode): string {
+  const strategies = [...new Set(clients.map((k) => (k.elevated ? 'ApiKeyStrategy' : 'OAuthStrategy')))];
+  const made = clients.map((k) => {
+    const auth = k.elevated
+      ? `ApiKeyStrategy({ apiKey: ${x.apiKey}, siteId: ${x.siteId} })`
+      : `OAuthStrategy({ clientId: ${x.clientId} })`;
+    return `const ${k.name} = createClient({ modules: { ${modules.join(', ')} }, auth: ${auth}, host: ${x.host} });`;
+  });
+  return `import { createClient, ${[...strategies, ...modules].join(', ')} } from 'storefront-kit';\n\n${made.join('\n')}`;
+}
+
+/** One call of an operation on a client, its arguments already code. */
+export const callText = (d: OperationDescriptor, args: string[], client = 'kit') =>
+  `${client}.${d.module}.${d.operationId}(${args.join(', ')})`;
+
 /**
  * The same call as TypeScript using the client, with the real host and credentials. A query
  * operation called with no options returns a query builder, so the snippet runs it (`find()`)
  * and prints the page's items.
  */
 export function tsSnippet(d: OperationDescriptor, pathValues: string[], options: unknown, c: Credentials): string {
-  const strategy = c.elevated ? 'ApiKeyStrategy' : 'OAuthStrategy';
-  const auth = c.elevated
-    ? `ApiKeyStrategy({ apiKey: ${JSON.stringify(c.apiKey)}, siteId: ${JSON.stringify(c.siteId)} })`
-    : `OAuthStrategy({ clientId: ${JSON.stringify(c.clientId)} })`;
   const hasOptions = !!options && Object.keys(options as object).length > 0;
   const builder = !!d.builder && !hasOptions && pathValues.length === 0;
   // A body operation's options argument is not optional: an empty form is `{}`, not nothing.
@@ -42,13 +76,11 @@ export function tsSnippet(d: OperationDescriptor, pathValues: string[], options:
     ...pathValues.map((v) => JSON.stringify(v)),
     ...(hasOptions || (d.body && !builder) ? [JSON.stringify(options ?? {}, null, 2)] : []),
   ];
-  const call = `kit.${d.module}.${d.operationId}(${args.join(', ')})`;
+  const call = callText(d, args);
   const [run, print] = builder
     ? [`const page = await ${call}.find();`, 'console.log(page.items);']
     : [`const result = await ${call};`, 'console.log(result);'];
-  return `import { createClient, ${strategy}, ${d.module} } from 'storefront-kit';
-
-const kit = createClient({ modules: { ${d.module} }, auth: ${auth}, host: ${JSON.stringify(c.host)} });
+  return `${clientSetup([d.module], [{ name: 'kit', elevated: c.elevated }], credentialCode(c))}
 ${run}
 ${print}`;
 }

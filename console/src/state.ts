@@ -16,6 +16,8 @@ export interface HistoryEntry {
   at: string;
   /** Where the call came from: an operation's page, a guided flow, a page's preparation. */
   source?: string;
+  /** Sent with the API key (an exported flow sends it so too). */
+  elevated?: boolean;
   /** The answer as the page showed it (the normalised result or the error), cut to a size storage keeps. */
   answer?: string;
 }
@@ -35,7 +37,13 @@ export interface Tokens {
 }
 
 export interface ConsoleState {
-  target: { kind: 'sandbox' } | { kind: 'remote'; host: string; clientId: string };
+  /**
+   * The environment calls go to, chosen in one place (the header's Environment): the sandbox
+   * that serves the console (or runs in the page), a running sandbox at a URL, or another host
+   * (the provider) with a client id.
+   */
+  target:
+    { kind: 'sandbox' } | { kind: 'sandbox-url'; host: string } | { kind: 'remote'; host: string; clientId: string };
   /** 'system' follows prefers-color-scheme until the user picks one. */
   theme: 'system' | 'light' | 'dark';
   /** The sandbox's (or remote) OAuth client id. */
@@ -107,9 +115,13 @@ export function apiHost(s: ConsoleState = state): string {
   return s.target.kind === 'sandbox' ? location.origin : s.target.host;
 }
 
-/** Where calls go, in words: the provider's host, the sandbox in this page, or the sandbox server that served the console. */
+/** Whether calls go to a sandbox (it has a control API: outbox, settings, clock). */
+export const isSandbox = (s: ConsoleState = state) => s.target.kind !== 'remote';
+
+/** Where calls go, in words: the provider's host, the sandbox in this page, or a sandbox server (the console's or another). */
 export function targetLabel(s: ConsoleState = state): string {
   if (s.target.kind === 'remote') return s.target.host;
+  if (s.target.kind === 'sandbox-url') return `the sandbox at ${s.target.host}`;
   return SANDBOX_IN_BROWSER ? 'in-browser sandbox (state in memory)' : `the sandbox at ${location.host}`;
 }
 

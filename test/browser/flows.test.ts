@@ -6,6 +6,7 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { screenshots, useConsole } from './support.ts';
+import { userProject } from '../support/user-code.ts';
 
 const h = useConsole();
 
@@ -184,6 +185,44 @@ describe('guided flows', () => {
       }
       expect(history).toContain('(flow: Create the order)');
       expect(history).toContain('"orderId"');
+    },
+  );
+
+  it(
+    'History exports the calls as a script that type-checks and runs again (ids read from earlier answers), and as a vitest test',
+    { timeout: 300_000 },
+    async () => {
+      const run = await runFlow('Visitor to order');
+      expect(run.done).toMatch(/^Order created/);
+      const checkoutId = await h.page.evaluate(() => {
+        const { history } = JSON.parse(localStorage.getItem('storefront-kit-console')!);
+        return JSON.parse(
+          history.find((e: { opKey: string }) => e.opKey.endsWith('createCheckoutFromCurrentCart')).answer,
+        ).checkoutId as string;
+      });
+      await h.page.goto(h.server.url + '/history');
+      await h.page.getByRole('button', { name: 'Export as a TypeScript script' }).click();
+      const script = await h.page.getByLabel(/The calls as a script on storefront-kit/).inputValue();
+      expect(script).toContain('const r3 = await kit.currentCart.createCheckoutFromCurrentCart(');
+      expect(script).toContain('await kit.checkout.createOrder(r3.checkoutId!, {});');
+      expect(script).not.toContain(checkoutId);
+      await h.page.getByRole('button', { name: 'Export as a vitest test' }).click();
+      const test = await h.page.getByLabel(/The calls as a vitest test against a fresh sandbox/).inputValue();
+      expect(test).toContain("it('replays the console flow against a fresh sandbox'");
+
+      const project = userProject('flows-export');
+      try {
+        const file = project.write('flow.ts', script);
+        project.write('flow.test.ts', test);
+        expect(await project.typecheck()).toBe('');
+        // Run again on the sandbox the console talks to: a new visitor, a new cart, checkout and order.
+        const [outcome] = await project.run([file]);
+        expect(outcome.error).toBeUndefined();
+        expect(outcome.first?.json).toMatch(/^\{"orderId":"[\w-]+"/);
+        expect(outcome.first?.json).not.toContain(checkoutId);
+      } finally {
+        project.remove();
+      }
     },
   );
 
