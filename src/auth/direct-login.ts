@@ -47,7 +47,12 @@ export const browserFrame: FrameDriver = (url, state) => {
   };
 };
 
-export async function waitForFrame(driver: FrameDriver, url: string, state: string, timeoutMs = DIRECT_LOGIN_TIMEOUT_MS): Promise<FrameMessage> {
+export async function waitForFrame(
+  driver: FrameDriver,
+  url: string,
+  state: string,
+  timeoutMs = DIRECT_LOGIN_TIMEOUT_MS,
+): Promise<FrameMessage> {
   const { message, close } = driver(url, state);
   let timer: ReturnType<typeof setTimeout> | undefined;
   const timeout = new Promise<never>((_, reject) => {

@@ -39,7 +39,10 @@ export function fromServerState(answer: ServerAuthAnswer): StateMachine {
     case 'REQUIRE_OWNER_APPROVAL':
       return { loginState: LoginState.OWNER_APPROVAL_REQUIRED, data: { identity: answer.identity } };
     case 'REQUIRE_EMAIL_VERIFICATION':
-      return { loginState: LoginState.EMAIL_VERIFICATION_REQUIRED, data: { stateToken: answer.stateToken, identity: answer.identity } };
+      return {
+        loginState: LoginState.EMAIL_VERIFICATION_REQUIRED,
+        data: { stateToken: answer.stateToken, identity: answer.identity },
+      };
     default:
       return { loginState: LoginState.FAILURE, error: UNKNOWN_STATE };
   }
@@ -48,16 +51,24 @@ export function fromServerState(answer: ServerAuthAnswer): StateMachine {
 /** A register failure: an EMAIL violation is invalidEmail; known codes map; else the message only. */
 export function registerFailure(err: unknown): StateMachine {
   if (err instanceof ValidationError) {
-    const email = err.violations.find((v) => (v.data as { type?: string } | undefined)?.type === 'EMAIL' || v.ruleName === 'EMAIL');
+    const email = err.violations.find(
+      (v) => (v.data as { type?: string } | undefined)?.type === 'EMAIL' || v.ruleName === 'EMAIL',
+    );
     if (email) return { loginState: LoginState.FAILURE, error: email.description, errorCode: 'invalidEmail' };
   }
   const code = err instanceof ApplicationError ? REGISTER_ERROR_CODES[err.code] : undefined;
   const message = (err as Error)?.message ?? String(err);
-  return code ? { loginState: LoginState.FAILURE, error: message, errorCode: code } : { loginState: LoginState.FAILURE, error: message };
+  return code
+    ? { loginState: LoginState.FAILURE, error: message, errorCode: code }
+    : { loginState: LoginState.FAILURE, error: message };
 }
 
 /** A login failure: known codes map; anything else is invalidEmail. */
 export function loginFailure(err: unknown): StateMachine {
   const code = err instanceof ApplicationError ? LOGIN_ERROR_CODES[err.code] : undefined;
-  return { loginState: LoginState.FAILURE, error: (err as Error)?.message ?? String(err), errorCode: code ?? 'invalidEmail' };
+  return {
+    loginState: LoginState.FAILURE,
+    error: (err as Error)?.message ?? String(err),
+    errorCode: code ?? 'invalidEmail',
+  };
 }

@@ -4,10 +4,11 @@
  * - No valid access token: renew with the refresh token; if renewal fails or there is none,
  *   get anonymous visitor tokens (and emit `signedOut` when a member was dropped to a visitor).
  * - One token request in flight at a time, however many calls wait for it.
- * - Member tokens after the PKCE code exchange on the hosted page; `logout` clears both tokens;
- *   `loggedIn()` is true only for a member refresh token. Login with e-mail and password on
- *   your own page is `withDirectLogin(OAuthStrategy(...))` (with-direct-login.ts), kept apart so
- *   pages that never sign a member in do not bundle it.
+ * - `logout` clears both tokens; `loggedIn()` is true only for a member refresh token.
+ * - Signing a member in is added by wrappers, kept apart so pages that never sign a member in
+ *   (a product page, the cart) do not bundle it: the hosted page with PKCE is
+ *   `withHostedLogin(OAuthStrategy(...))` (with-hosted-login.ts), e-mail and password on your own
+ *   page `withDirectLogin(OAuthStrategy(...))` (with-direct-login.ts, which includes the former).
  *
  * Calls go through the generated operation descriptors, so no path is written here.
  */
@@ -19,14 +20,7 @@ import type { AuthEnvironment, AuthStrategy } from '../client/auth-strategy.ts';
 import { DEFAULT_HOST } from '../client/defaults.ts';
 import { invoke, type ClientContext } from '../client/invoke.ts';
 import { ClientError } from '../errors/client-error.ts';
-import {
-  DIRECT_LOGIN_NEEDED,
-  INVALID_STATE,
-  MEMBER_TOKENS_FAILED,
-  MISSING_CODE_OR_STATE,
-  TOKEN_REQUEST_FAILED,
-} from '../errors/messages.ts';
-import { codeChallenge, generateCodeVerifier, randomState } from './pkce.ts';
+import { DIRECT_LOGIN_NEEDED, HOSTED_LOGIN_NEEDED, TOKEN_REQUEST_FAILED } from '../errors/messages.ts';
 import { EMPTY_TOKENS, memoryStorage, type Tokens, type TokenStorage } from './token-storage.ts';
 
 export interface OAuthStrategyOptions {
@@ -44,19 +38,9 @@ type KnownOnly<O> = {
   [K in keyof O]: K extends keyof OAuthStrategyOptions ? O[K] : `${K & string} is not an option of OAuthStrategy`;
 };
 
-export interface OAuthData {
-  codeVerifier: string;
-  codeChallenge: string;
-  state: string;
-  redirectUri: string;
-  originalUri: string;
-}
-
-type Prompt = 'login' | 'none' | 'consent' | 'select_account';
-type ResponseMode = 'fragment' | 'query' | 'web_message';
 type Events = { tokens: (t: Tokens) => void; signedOut: (previous: Tokens) => void };
 
-interface TokenAnswer {
+export interface TokenAnswer {
   access_token: string;
   refresh_token: string;
   expires_in: number;
@@ -66,7 +50,7 @@ const nowSeconds = () => Math.floor(Date.now() / 1000);
 /** Expired when its expiry, in seconds, is below the current time. */
 export const isExpired = (t: Tokens['accessToken']) => !t.value || t.expiresAt < nowSeconds();
 
-/** Where withDirectLogin finds what it needs from the strategy it wraps (not public API). */
+/** Where withHostedLogin and withDirectLogin find what they need from the strategy they wrap (not public API). */
 export const STRATEGY_INTERNALS = Symbol('storefront-kit.oauth-strategy');
 
 export function OAuthStrategy<O extends OAuthStrategyOptions>(options: KnownOnly<O>) {
@@ -140,17 +124,6 @@ export function OAuthStrategy<O extends OAuthStrategyOptions>(options: KnownOnly
     return inflight;
   }
 
-  async function generateOAuthData(redirectUri: string, originalUri = '', verifierLength?: number): Promise<OAuthData> {
-    const codeVerifier = generateCodeVerifier(verifierLength);
-    return {
-      redirectUri,
-      originalUri,
-      codeVerifier,
-      state: randomState(),
-      codeChallenge: await codeChallenge(codeVerifier),
-    };
-  }
-
   async function redirectSession(body: Record<string, unknown>) {
     const res = (await call(createRedirectSession, [body])) as {
       redirectSession: { fullUrl: string; urlDetails?: { endpoint?: string }; sessionToken?: string };
@@ -158,77 +131,10 @@ export function OAuthStrategy<O extends OAuthStrategyOptions>(options: KnownOnly
     return res.redirectSession;
   }
 
-  async function getAuthUrl(
-    data: OAuthData,
-    opts: { prompt?: Prompt; responseMode?: ResponseMode; sessionToken?: string } = {},
-  ) {
-    const session = await redirectSession({
-      auth: {
-        authRequest: {
-          ...(data.redirectUri ? { redirectUri: data.redirectUri } : {}),
-          clientId,
-          codeChallenge: data.codeChallenge,
-          codeChallengeMethod: 'S256',
-          responseMode: opts.responseMode ?? 'fragment',
-          responseType: 'code',
-          scope: 'offline_access',
-          state: data.state,
-          ...(opts.sessionToken ? { sessionToken: opts.sessionToken } : {}),
-        },
-        prompt: opts.prompt ?? 'login',
-      },
-    });
-    return {
-      authUrl: session.fullUrl,
-      authorizationEndpoint: session.urlDetails?.endpoint,
-      sessionToken: session.sessionToken,
-    };
-  }
-
-  function parseFromUrl(url?: string, responseMode: 'fragment' | 'query' = 'fragment') {
-    const href = url ?? (globalThis as { location?: Location }).location?.href;
-    if (!href) throw new ClientError('parseFromUrl needs a URL outside a browser');
-    const u = new URL(href);
-    // Read the mode asked for; fall back to the other, since providers differ on where they put it.
-    const primary = responseMode === 'query' ? u.searchParams : new URLSearchParams(u.hash.slice(1));
-    const secondary = responseMode === 'query' ? new URLSearchParams(u.hash.slice(1)) : u.searchParams;
-    const p = primary.has('code') || primary.has('error') ? primary : secondary;
-    const error = p.get('error');
-    return {
-      code: p.get('code'),
-      state: p.get('state'),
-      ...(error ? { error, errorDescription: p.get('error_description') } : {}),
-    };
-  }
-
-  async function getMemberTokens(
-    code: string | null | undefined,
-    state: string | null | undefined,
-    data: Pick<OAuthData, 'state' | 'codeVerifier' | 'redirectUri'>,
-  ): Promise<Tokens> {
-    if (!code || !state) throw new ClientError(MISSING_CODE_OR_STATE);
-    if (state !== data.state) throw new ClientError(INVALID_STATE);
-    let answer: TokenAnswer;
-    try {
-      answer = (await call(token, [
-        {
-          clientId,
-          grantType: 'authorization_code',
-          ...(data.redirectUri ? { redirectUri: data.redirectUri } : {}),
-          code,
-          codeVerifier: data.codeVerifier,
-        },
-      ])) as TokenAnswer;
-    } catch (err) {
-      throw new ClientError(MEMBER_TOKENS_FAILED, {}, { cause: err });
-    }
-    return toTokens(answer, 'member');
-  }
-
   const strategy = {
     clientId,
-    /** For withDirectLogin: calls under this strategy. */
-    [STRATEGY_INTERNALS]: { call },
+    /** For withHostedLogin and withDirectLogin: calls under this strategy, tokens from an answer, redirect sessions. */
+    [STRATEGY_INTERNALS]: { call, toTokens, redirectSession },
     captchaInvisibleSiteKey: '6LdoPaUfAAAAAJphvHoUoOob7mx0KDlXyXlgrx5v',
     captchaVisibleSiteKey: '6Ld0J8IcAAAAANyrnxzrRlX1xrrdXsOmsepUYosy',
     attach(e: AuthEnvironment) {
@@ -251,10 +157,6 @@ export function OAuthStrategy<O extends OAuthStrategyOptions>(options: KnownOnly
       listeners[event].add(listener as never);
       return () => listeners[event].delete(listener as never);
     },
-    generateOAuthData,
-    getAuthUrl,
-    parseFromUrl,
-    getMemberTokens,
     async logout(originalUrl: string) {
       const session = await redirectSession({ logout: { clientId }, callbacks: { postFlowUrl: originalUrl } });
       setTokens(EMPTY_TOKENS);
@@ -272,22 +174,27 @@ export function OAuthStrategy<O extends OAuthStrategyOptions>(options: KnownOnly
   } satisfies AuthStrategy & Record<string, unknown>;
   // The official SDK has these on OAuthStrategy itself: code ported from it (plain JavaScript,
   // where no type error says so) gets a clear message instead of "is not a function". Not in
-  // the type, and replaced by withDirectLogin.
-  for (const name of DIRECT_LOGIN_METHODS) {
-    Object.defineProperty(strategy, name, {
-      configurable: true,
-      writable: true,
-      value: () => Promise.reject(new ClientError(DIRECT_LOGIN_NEEDED(name))),
-    });
-  }
+  // the type, and replaced by the wrapper that adds them.
+  for (const [names, message] of ADDED_BY_WRAPPERS)
+    for (const name of names)
+      Object.defineProperty(strategy, name, {
+        configurable: true,
+        writable: true,
+        value: () => Promise.reject(new ClientError(message(name))),
+      });
   return strategy;
 }
 
-/** What withDirectLogin adds; a bare OAuthStrategy answers them with DIRECT_LOGIN_NEEDED. */
+/** What each wrapper adds; a bare OAuthStrategy answers them with a rejection that names the wrapper. */
+export const HOSTED_LOGIN_METHODS = ['generateOAuthData', 'getAuthUrl', 'parseFromUrl', 'getMemberTokens'] as const;
 export const DIRECT_LOGIN_METHODS = [
   'login',
   'register',
   'processVerification',
   'sendPasswordResetEmail',
   'getMemberTokensForDirectLogin',
+] as const;
+const ADDED_BY_WRAPPERS = [
+  [HOSTED_LOGIN_METHODS, HOSTED_LOGIN_NEEDED],
+  [DIRECT_LOGIN_METHODS, DIRECT_LOGIN_NEEDED],
 ] as const;

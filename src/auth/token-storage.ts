@@ -17,7 +17,10 @@ export interface TokenStorage {
   setTokens(tokens: Tokens): void;
 }
 
-export const EMPTY_TOKENS: Tokens = { accessToken: { value: '', expiresAt: 0 }, refreshToken: { value: '', role: 'none' } };
+export const EMPTY_TOKENS: Tokens = {
+  accessToken: { value: '', expiresAt: 0 },
+  refreshToken: { value: '', role: 'none' },
+};
 
 function valid(t: unknown): t is Tokens {
   const x = t as Tokens;
@@ -35,7 +38,10 @@ interface KeyValueStore {
   removeItem(key: string): void;
 }
 
-export function localStorageStorage(key = 'storefront-kit-tokens', store: KeyValueStore = globalThis.localStorage): TokenStorage {
+export function localStorageStorage(
+  key = 'storefront-kit-tokens',
+  store: KeyValueStore = globalThis.localStorage,
+): TokenStorage {
   return {
     getTokens() {
       try {
@@ -98,7 +104,7 @@ export function cookieStorage(options: CookieStorageOptions = {}): TokenStorage 
     setTokens(tokens) {
       cached = tokens;
       const empty = tokens.refreshToken.role === 'none' && !tokens.accessToken.value;
-      const secure = options.secure ?? (doc?.location?.protocol === 'https:');
+      const secure = options.secure ?? doc?.location?.protocol === 'https:';
       const attrs = [
         `${name}=${empty ? '' : encodeURIComponent(JSON.stringify(tokens))}`,
         `Path=${options.path ?? '/'}`,

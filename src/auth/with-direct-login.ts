@@ -15,6 +15,7 @@ import { MEMBER_TOKENS_FAILED, UNKNOWN_STATE } from '../errors/messages.ts';
 import { browserFrame, waitForFrame, type FrameDriver } from './direct-login.ts';
 import { fromServerState, LoginState, loginFailure, registerFailure, type StateMachine } from './login-state.ts';
 import { STRATEGY_INTERNALS, type OAuthStrategy } from './oauth-strategy.ts';
+import { withHostedLogin } from './with-hosted-login.ts';
 import type { Tokens } from './token-storage.ts';
 
 export interface DirectLoginOptions {
@@ -34,8 +35,15 @@ function captcha(tokens?: CaptchaTokens) {
   return tokens && [{ Recaptcha: tokens.recaptchaToken, InvisibleRecaptcha: tokens.invisibleRecaptchaToken }];
 }
 
-/** Adds the direct-login methods to an OAuthStrategy (the same object, returned for chaining). */
-export function withDirectLogin<S extends ReturnType<typeof OAuthStrategy>>(auth: S, options: DirectLoginOptions = {}) {
+/**
+ * Adds the direct-login methods to an OAuthStrategy, and the hosted-login ones (withHostedLogin:
+ * the hidden frame is the hosted page), to the same object, returned for chaining.
+ */
+export function withDirectLogin<S extends ReturnType<typeof OAuthStrategy>>(
+  strategy: S,
+  options: DirectLoginOptions = {},
+) {
+  const auth = withHostedLogin(strategy);
   const { call } = auth[STRATEGY_INTERNALS];
   let machine: StateMachine = { loginState: LoginState.INITIAL };
 
@@ -51,15 +59,32 @@ export function withDirectLogin<S extends ReturnType<typeof OAuthStrategy>>(auth
   return Object.assign(auth, {
     login(params: { email: string; password: string; captchaTokens?: CaptchaTokens }): Promise<StateMachine> {
       return authFlow(
-        () => call(loginV2, [{ loginId: { email: params.email }, password: params.password, captchaTokens: captcha(params.captchaTokens) }]),
+        () =>
+          call(loginV2, [
+            {
+              loginId: { email: params.email },
+              password: params.password,
+              captchaTokens: captcha(params.captchaTokens),
+            },
+          ]),
         loginFailure,
       );
     },
-    register(params: { email: string; password: string; profile?: Record<string, unknown>; captchaTokens?: CaptchaTokens }): Promise<StateMachine> {
+    register(params: {
+      email: string;
+      password: string;
+      profile?: Record<string, unknown>;
+      captchaTokens?: CaptchaTokens;
+    }): Promise<StateMachine> {
       return authFlow(
         () =>
           call(registerV2, [
-            { loginId: { email: params.email }, password: params.password, profile: params.profile, captchaTokens: captcha(params.captchaTokens) },
+            {
+              loginId: { email: params.email },
+              password: params.password,
+              profile: params.profile,
+              captchaTokens: captcha(params.captchaTokens),
+            },
           ]),
         registerFailure,
       );
@@ -69,8 +94,12 @@ export function withDirectLogin<S extends ReturnType<typeof OAuthStrategy>>(auth
      * failure) keeps the state waiting for verification, with the server's message in `error`:
      * the user can try again, as with the official SDK (which rejects and keeps its state).
      */
-    async processVerification(input: { verificationCode?: string; code?: string }, state: StateMachine = machine): Promise<StateMachine> {
-      if (state.loginState !== LoginState.EMAIL_VERIFICATION_REQUIRED) return { loginState: LoginState.FAILURE, error: UNKNOWN_STATE };
+    async processVerification(
+      input: { verificationCode?: string; code?: string },
+      state: StateMachine = machine,
+    ): Promise<StateMachine> {
+      if (state.loginState !== LoginState.EMAIL_VERIFICATION_REQUIRED)
+        return { loginState: LoginState.FAILURE, error: UNKNOWN_STATE };
       const code = input.verificationCode ?? input.code;
       const waiting: StateMachine = { loginState: LoginState.EMAIL_VERIFICATION_REQUIRED, data: state.data };
       return authFlow(
@@ -88,7 +117,10 @@ export function withDirectLogin<S extends ReturnType<typeof OAuthStrategy>>(auth
       const data = await auth.generateOAuthData('');
       const { authUrl } = await auth.getAuthUrl(data, { prompt: 'none', responseMode: 'web_message', sessionToken });
       const message = await waitForFrame(options.frame ?? browserFrame, authUrl, data.state, options.timeoutMs);
-      if (message.error) throw new ClientError(`${MEMBER_TOKENS_FAILED}: ${message.error}${message.error_description ? ` (${message.error_description})` : ''}`);
+      if (message.error)
+        throw new ClientError(
+          `${MEMBER_TOKENS_FAILED}: ${message.error}${message.error_description ? ` (${message.error_description})` : ''}`,
+        );
       const tokens = await auth.getMemberTokens(message.code, message.state, data);
       auth.setTokens(tokens);
       return tokens;

@@ -27,8 +27,11 @@ export const REDIRECT_REFUSED = (from: string, to: string) =>
 export const REDIRECT_HIDDEN = (from: string) =>
   `Refusing a redirect from ${from}: the browser hides where it leads (an opaque redirect), and the client follows redirects only within the API host's origin`;
 export const TOO_MANY_REDIRECTS = (from: string, max: number) => `More than ${max} redirects from ${from}`;
-export const DIRECT_LOGIN_NEEDED = (method: string) =>
-  `${method} is added by withDirectLogin: create the strategy as withDirectLogin(OAuthStrategy({ clientId }))`;
+/** A method a wrapper adds, called on a bare OAuthStrategy. */
+const addedBy = (wrapper: string) => (method: string) =>
+  `${method} is added by ${wrapper}: create the strategy as ${wrapper}(OAuthStrategy({ clientId }))`;
+export const DIRECT_LOGIN_NEEDED = addedBy('withDirectLogin');
+export const HOSTED_LOGIN_NEEDED = addedBy('withHostedLogin');
 
 /** Every catalogue string by name (for tests and display). */
 export const MESSAGES = {
@@ -51,6 +54,7 @@ export const MESSAGES = {
   tooManyRedirects: TOO_MANY_REDIRECTS,
   timeout: TIMEOUT,
   directLoginNeeded: DIRECT_LOGIN_NEEDED,
+  hostedLoginNeeded: HOSTED_LOGIN_NEEDED,
 } as const;
 
 /** Login and register error codes (the provider's numeric codes, as text) -> the client's error code. */

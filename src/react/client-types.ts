@@ -2,7 +2,7 @@
  * What the React layer needs of the client, and the data types it hands out, all derived from
  * the client's operation types (no type written twice).
  */
-import type { OAuthStrategy, withDirectLogin } from '../index.ts';
+import type { OAuthStrategy, withDirectLogin, withHostedLogin } from '../index.ts';
 import type { collections, currentCart, members, products, redirects, wishlist } from '../modules.ts';
 import type {
   ApplicationError,
@@ -164,14 +164,15 @@ export interface ReadErrors {
 }
 
 type Strategy = ReturnType<typeof OAuthStrategy>;
+type HostedLogin = ReturnType<typeof withHostedLogin<Strategy>>;
 type DirectLogin = ReturnType<typeof withDirectLogin<Strategy>>;
 
 /**
- * The auth `<StorefrontProvider auth>` takes: the client's `OAuthStrategy({ clientId })` (hosted
- * login), or `withDirectLogin(OAuthStrategy(...))` (login and register on the app's page too).
+ * The auth `<StorefrontProvider auth>` takes: the client's strategy as `withHostedLogin(OAuthStrategy({ clientId }))`
+ * (hosted login), or `withDirectLogin(OAuthStrategy(...))` (login and register on the app's page too).
  */
 export type StorefrontAuth = Pick<
-  Strategy,
+  HostedLogin,
   'loggedIn' | 'on' | 'generateOAuthData' | 'getAuthUrl' | 'parseFromUrl' | 'getMemberTokens' | 'setTokens' | 'logout'
 > &
   Partial<Pick<DirectLogin, 'login' | 'register' | 'processVerification' | 'getMemberTokensForDirectLogin'>>;

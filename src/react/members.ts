@@ -1,7 +1,8 @@
 /**
  * Members: who is shopping (a visitor or a signed-in member) and the ways to sign in and out,
  * the member's own data, their wishlist. Sign-in goes through the client's OAuthStrategy: the
- * hosted login page (PKCE), or login and register on the app's page (withDirectLogin). When the
+ * hosted login page (PKCE, withHostedLogin), or login and register on the app's page too
+ * (withDirectLogin, which includes hosted login). When the
  * person changes, the provider drops what was read for the one before and reads the cart again
  * (the provider's cart is now the member's, the visitor's lines merged into it by the provider).
  */

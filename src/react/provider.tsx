@@ -19,8 +19,9 @@ export interface StorefrontProviderProps {
   /** Formatting locale of `<Money>`; the same on the server and in the browser. @default 'en-US' */
   locale?: string;
   /**
-   * The client's OAuthStrategy (the same object given to createClient), for `useAuth()`; wrapped
-   * in `withDirectLogin` for login and register on the app's own page. When its tokens change to
+   * The client's OAuthStrategy (the same object given to createClient), for `useAuth()`: wrapped
+   * in `withHostedLogin` for the hosted login page, or in `withDirectLogin` for login and register
+   * on the app's own page too. When its tokens change to
    * another person (sign-in, sign-out), the member's reads are dropped and the cart is read again.
    */
   auth?: StorefrontAuth;

@@ -16,6 +16,7 @@ import {
   OAuthStrategy,
   type Tokens,
   withDirectLogin,
+  withHostedLogin,
 } from '../../src/index.ts';
 
 const HOST = 'https://www.wixapis.com';
@@ -157,7 +158,7 @@ describe('PKCE', () => {
 
   it('getAuthUrl sends the PKCE authorization request through a redirect session', async () => {
     const p = provider();
-    const auth = OAuthStrategy({ clientId: 'c' });
+    const auth = withHostedLogin(OAuthStrategy({ clientId: 'c' }));
     createClient({ auth, fetch: p.fetch });
     const data = await auth.generateOAuthData('http://localhost:5173/callback', '/account');
     const { authUrl } = await auth.getAuthUrl(data, { prompt: 'login', responseMode: 'query' });
@@ -179,12 +180,12 @@ describe('PKCE', () => {
     ['https://app/cb#code=C2&state=S2', 'fragment', { code: 'C2', state: 'S2' }],
     ['https://app/cb#error=access_denied&error_description=nope&state=S3', 'fragment', { code: null, state: 'S3', error: 'access_denied', errorDescription: 'nope' }],
   ] as const)('parseFromUrl %s', (url, mode, want) => {
-    expect(OAuthStrategy({ clientId: 'c' }).parseFromUrl(url, mode)).toEqual(want);
+    expect(withHostedLogin(OAuthStrategy({ clientId: 'c' })).parseFromUrl(url, mode)).toEqual(want);
   });
 
   it('getMemberTokens: missing code or state, invalid state, failed exchange, success', async () => {
     const p = provider((req) => (req.body?.code === 'bad' ? { status: 400, body: { message: 'invalid grant' } } : undefined));
-    const auth = OAuthStrategy({ clientId: 'c' });
+    const auth = withHostedLogin(OAuthStrategy({ clientId: 'c' }));
     createClient({ auth, fetch: p.fetch, retry: false });
     const data = await auth.generateOAuthData('http://localhost/cb');
     await expect(auth.getMemberTokens(null, data.state, data)).rejects.toThrow('Missing code or _state');
@@ -238,6 +239,34 @@ describe('PKCE', () => {
 });
 
 const appError = (code: string) => ({ status: 400, body: { message: `failed ${code}`, details: { applicationError: { code, description: `failed ${code}` } } } });
+
+describe('withHostedLogin', () => {
+  it('adds the hosted-login methods to the same strategy; a bare OAuthStrategy types none and names the wrapper when called', async () => {
+    const p = provider();
+    const plain = OAuthStrategy({ clientId: 'c' });
+    createClient({ auth: plain, fetch: p.fetch });
+    // @ts-expect-error getAuthUrl is withHostedLogin's
+    await expect(plain.getAuthUrl({})).rejects.toThrow(
+      'getAuthUrl is added by withHostedLogin: create the strategy as withHostedLogin(OAuthStrategy({ clientId }))',
+    );
+    for (const m of ['generateOAuthData', 'parseFromUrl', 'getMemberTokens'] as const)
+      // @ts-expect-error none of them is in the bare strategy's type
+      await expect(plain[m]()).rejects.toMatchObject({ name: 'ClientError', message: MESSAGES.hostedLoginNeeded(m) });
+    expect(p.seen).toEqual([]);
+    const wrapped = withHostedLogin(plain);
+    expect(wrapped).toBe(plain);
+    const data = await wrapped.generateOAuthData('http://localhost/cb');
+    expect((await wrapped.getAuthUrl(data)).authUrl).toContain('https://login.example/s1');
+    // Logout stays on the bare strategy: it is no sign-in.
+    expect(typeof plain.logout).toBe('function');
+  });
+
+  it('withDirectLogin includes it (the hidden frame is the hosted page)', () => {
+    const auth = withDirectLogin(OAuthStrategy({ clientId: 'c' }));
+    for (const m of ['generateOAuthData', 'getAuthUrl', 'parseFromUrl', 'getMemberTokens'] as const) expect(typeof auth[m]).toBe('function');
+    expect(auth.parseFromUrl('https://app/cb#code=C&state=S')).toEqual({ code: 'C', state: 'S' });
+  });
+});
 
 describe('withDirectLogin', () => {
   it('adds the direct-login methods to the same strategy; a bare OAuthStrategy types none and names the wrapper when called', async () => {

@@ -15,7 +15,7 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ApiKeyStrategy, authentication, ClientError, createClient, OAuthStrategy, products } from '../../src/index.ts';
+import { ApiKeyStrategy, authentication, ClientError, createClient, OAuthStrategy, products, withHostedLogin } from '../../src/index.ts';
 import { REDIRECT_REFUSED } from '../../src/errors/messages.ts';
 import { createSandboxServer } from '../../src/sandbox/platform/server.ts';
 import { sameSecret } from '../../src/sandbox/platform/secrets.ts';
@@ -654,7 +654,7 @@ describe("the code exchange repeats the authorization request's redirect URI (RF
     const base = s.current.url;
     const redirect = 'http://localhost:5173/callback';
     await call(base, 'PATCH', '/__sandbox/settings', { body: { redirectUris: [redirect] }, token: API_KEY });
-    const auth = OAuthStrategy({ clientId: CLIENT_ID });
+    const auth = withHostedLogin(OAuthStrategy({ clientId: CLIENT_ID }));
     createClient({ auth, host: base });
     const data = await auth.generateOAuthData(redirect);
     const { authUrl } = await auth.getAuthUrl(data, { responseMode: 'query' });

@@ -27,7 +27,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { operationList } from '../../generated/operations.ts';
-import { checkout, ClientError, createClient, currentCart, elevate, members, OAuthStrategy } from '../../src/index.ts';
+import { checkout, ClientError, createClient, currentCart, elevate, members, OAuthStrategy, withHostedLogin } from '../../src/index.ts';
 import { createSandbox, MAX_BODY_BYTES, MAX_IMPORT_BYTES, MAX_JSON_DEPTH } from '../../src/sandbox/platform/app.ts';
 import { DataFile } from '../../src/sandbox/platform/persist.ts';
 import { AUTH_STATE, DEMO_MEMBER } from '../../src/sandbox/seed/ids.ts';
@@ -282,7 +282,7 @@ describe('redirect URIs and PKCE', () => {
 
   it('refuses a code exchange whose verifier does not match the challenge (and a changed redirect URI); the right verifier still works once', async () => {
     const base = s.current.url;
-    const auth = OAuthStrategy({ clientId: CLIENT_ID });
+    const auth = withHostedLogin(OAuthStrategy({ clientId: CLIENT_ID }));
     createClient({ auth, host: base });
     const data = await auth.generateOAuthData(REDIRECT);
     const other = await auth.generateOAuthData(REDIRECT);

@@ -163,7 +163,7 @@ describe('the packed library', () => {
     expect(bundle).not.toMatch(/node:/);
   });
 
-  it('bundles only what the app calls: a cart page carries no other module and no direct login', async () => {
+  it('bundles only what the app calls: a cart page carries no other module, no direct login and no hosted login', async () => {
     const cart = await bundleForBrowser(
       `import { createClient, OAuthStrategy, currentCart } from 'storefront-kit'; createClient({ modules: { currentCart }, auth: OAuthStrategy({ clientId: 'c' }) }).currentCart.getCurrentCart();`,
     );
@@ -174,8 +174,14 @@ describe('the packed library', () => {
       '/_api/iam/authentication/v2/login',
       '/stores/v1/products',
       'ecom/v1/orders',
+      // The PKCE authorization request of withHostedLogin.
+      'S256',
     ])
       expect(cart).not.toContain(absent);
+    const hosted = await bundleForBrowser(
+      `import { createClient, OAuthStrategy, withHostedLogin } from 'storefront-kit'; const auth = withHostedLogin(OAuthStrategy({ clientId: 'c' })); createClient({ auth }); auth.generateOAuthData('https://shop/cb').then((d) => auth.getAuthUrl(d));`,
+    );
+    expect(hosted).toContain('S256');
     const login = await bundleForBrowser(
       `import { createClient, OAuthStrategy, withDirectLogin } from 'storefront-kit'; const auth = withDirectLogin(OAuthStrategy({ clientId: 'c' })); createClient({ auth }); auth.login({ email: 'a', password: 'b' });`,
     );

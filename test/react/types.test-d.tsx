@@ -10,6 +10,7 @@ import {
   SystemError,
   ValidationError,
   withDirectLogin,
+  withHostedLogin,
   createClient,
   currentCart,
   OAuthStrategy,
@@ -155,7 +156,9 @@ export async function typeTests() {
   if (login.state === 'EMAIL_VERIFICATION_REQUIRED')
     expectTypeOf(login.verify('123')).toEqualTypeOf<Promise<LoginResult>>();
   expectTypeOf(useAuth().status).toEqualTypeOf<'visitor' | 'member'>();
-  // The provider takes the client's OAuthStrategy, with or without direct login.
+  // The provider takes the client's OAuthStrategy with hosted login, or direct login (which includes it).
+  void (<StorefrontProvider client={kit} auth={withHostedLogin(OAuthStrategy({ clientId: 'c' }))} />);
+  // @ts-expect-error useAuth() signs in: a bare OAuthStrategy has no hosted login
   void (<StorefrontProvider client={kit} auth={OAuthStrategy({ clientId: 'c' })} />);
   void (<StorefrontProvider client={kit} auth={withDirectLogin(OAuthStrategy({ clientId: 'c' }))} />);
   // @ts-expect-error an API key does not sign members in

@@ -12,7 +12,7 @@ import {
   createClient,
   currentCart,
   members,
-  OAuthStrategy, withDirectLogin,
+  OAuthStrategy, withDirectLogin, withHostedLogin,
   products,
   type FrameDriver,
   type FrameMessage,
@@ -228,7 +228,7 @@ describe('direct login through a frame', () => {
 });
 
 describe('what the flow refuses', () => {
-  async function codeFor(auth: ReturnType<typeof OAuthStrategy>, data: Awaited<ReturnType<ReturnType<typeof OAuthStrategy>['generateOAuthData']>>) {
+  async function codeFor(auth: ReturnType<typeof withHostedLogin>, data: Awaited<ReturnType<ReturnType<typeof withHostedLogin>['generateOAuthData']>>) {
     const { authUrl } = await auth.getAuthUrl(data, { responseMode: 'query' });
     const res = await submitLoginForm(authUrl, { email: DEMO.email, password: DEMO.password, action: 'login' });
     return auth.parseFromUrl(res.headers.get('location')!, 'query');
