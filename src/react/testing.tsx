@@ -104,9 +104,12 @@ function sandboxAuth(fetch: (input: RequestInfo | URL, init?: RequestInit) => Pr
     message: fetch(url)
       .then((r) => r.text())
       .then((html) => {
-        const posted = /<script type="application\/json" id="sfk-auth-result">([\s\S]*?)<\/script>/.exec(html);
-        if (!posted) throw new Error(`storefront-kit/react/testing: the sandbox's login page posted nothing (${url})`);
-        return (JSON.parse(posted[1]) as { message: FrameMessage }).message;
+        // Found by position, not a lazy regex (which backtracks polynomially on an unclosed tag).
+        const open = '<script type="application/json" id="sfk-auth-result">';
+        const start = html.indexOf(open);
+        const end = start < 0 ? -1 : html.indexOf('</script>', start + open.length);
+        if (end < 0) throw new Error(`storefront-kit/react/testing: the sandbox's login page posted nothing (${url})`);
+        return (JSON.parse(html.slice(start + open.length, end)) as { message: FrameMessage }).message;
       }),
     close() {},
   });

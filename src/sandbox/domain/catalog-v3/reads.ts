@@ -108,7 +108,7 @@ function numericAmounts(filter: unknown, amount = false): unknown {
 function matchesText(p: StoredProduct, expression: string | null | undefined): boolean {
   const words = (expression ?? '').toLowerCase().split(/\s+/).filter(Boolean);
   if (!words.length) return true;
-  const text = [p.name, String(p.description ?? '').replace(/<[^>]*>/g, ' '), ...p.variants.map((v) => v.variant.sku)]
+  const text = [p.name, String(p.description ?? '').replace(/<[^<>]*>/g, ' '), ...p.variants.map((v) => v.variant.sku)]
     .join(' ')
     .toLowerCase();
   return words.every((w) => text.includes(w));
