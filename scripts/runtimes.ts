@@ -60,6 +60,12 @@ const NOT_ON_OTHER_RUNTIMES: Record<string, string> = {
   'test/spec/examples-seeded.test.ts': "the spec documents' examples against the seed (YAML, not the library)",
   'test/spec/operations.test.ts': "the spec documents' operation list (YAML, not the library)",
   'test/spec/enums.test.ts': "the spec documents' enumerations (YAML, not the library)",
+  // The sandbox's business rules are plain TypeScript over its in-memory state: what a Node
+  // version can change (the HTTP server, fetch, crypto and tokens, files and locks, images,
+  // webhooks, the preload) runs on every runtime in the platform, durability, token, media,
+  // event, conformance and proof-app suites, and in the model test's mixed walk.
+  'test/sandbox/{orders,order-paths,order-rules,business-rules,commerce,members,identity,catalog,stories,created-products}.test.ts':
+    "the sandbox's business rules (plain TypeScript over its state; Node 20 runs them)",
 };
 
 export const RUNTIME_SUITES = 'unit, contract, sandbox, packaging';
