@@ -60,6 +60,8 @@ const NOT_ON_OTHER_RUNTIMES: Record<string, string> = {
   'test/spec/examples-seeded.test.ts': "the spec documents' examples against the seed (YAML, not the library)",
   'test/spec/operations.test.ts': "the spec documents' operation list (YAML, not the library)",
   'test/spec/enums.test.ts': "the spec documents' enumerations (YAML, not the library)",
+  'test/spec/flow-export.test.ts': "the console's exported flows, type-checked by tsc (the console's tool)",
+  'test/spec/ts-snippets.test.ts': "the console's TypeScript snippets, type-checked by tsc (the console's tool)",
   // The sandbox's business rules are plain TypeScript over its in-memory state: what a Node
   // version can change (the HTTP server, fetch, crypto and tokens, files and locks, images,
   // webhooks, the preload) runs on every runtime in the platform, durability, token, media,
