@@ -89,6 +89,8 @@ describe('sorting and paging', () => {
     expect(() => queryCursor(all, { filter: { i: { $gt: 2 } }, cursorPaging: { cursor: next } }, { defaultLimit: 50 })).toThrow(
       'A cursor carries its own filter and sort: send the cursor without a different filter or sort',
     );
-    expect(() => queryCursor(all, { cursorPaging: { cursor: 'bm9wZQ' } }, { defaultLimit: 50 })).toThrow('cursorPaging.cursor is not a cursor this search answered');
+    expect(() => queryCursor(all, { cursorPaging: { cursor: 'bm9wZQ' } }, { defaultLimit: 50 })).toThrow('cursorPaging.cursor is not a cursor this search answered');    // A forged cursor whose filter holds a reserved key is not a cursor this search answered.
+    const forged = Buffer.from('{"f":{"__proto__":{"i":1}},"s":[],"o":0}').toString('base64url');
+    expect(() => queryCursor(all, { cursorPaging: { cursor: forged } }, { defaultLimit: 50 })).toThrow('cursorPaging.cursor is not a cursor this search answered');
   });
 });

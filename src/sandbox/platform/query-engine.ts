@@ -6,7 +6,7 @@
  */
 import { appError, validationError, type Violation } from './errors.ts';
 import { decodeBase64Url, encodeBase64Url } from '../../normalise/base64url.ts';
-import { isJsonObject } from './safe-object.ts';
+import { isJsonObject, safeJsonParse } from './safe-object.ts';
 
 export type Filter = Record<string, unknown>;
 export interface SortSpec {
@@ -274,7 +274,8 @@ const encodeCursor = (c: CursorState) =>
 
 function decodeCursor(text: string): CursorState {
   try {
-    const c: unknown = JSON.parse(decodeBase64Url(text));
+    // A cursor comes back from the caller: parsed like any other input (no reserved keys).
+    const c: unknown = safeJsonParse(decodeBase64Url(text), ['cursorPaging', 'cursor']);
     if (
       c &&
       typeof c === 'object' &&
