@@ -276,22 +276,9 @@ function decodeCursor(text: string): CursorState {
   try {
     // A cursor comes back from the caller: parsed like any other input (no reserved keys).
     const c: unknown = safeJsonParse(decodeBase64Url(text), ['cursorPaging', 'cursor']);
-    if (
-      c &&
-      typeof c === 'object' &&
-      'o' in c &&
-      typeof c.o === 'number' &&
-      Number.isInteger(c.o) &&
-      c.o >= 0 &&
-      's' in c &&
-      Array.isArray(c.s)
-    ) {
+    if (isJsonObject(c) && typeof c.o === 'number' && Number.isInteger(c.o) && c.o >= 0 && Array.isArray(c.s)) {
       // What a cursor carries is checked where it is used: matches() and sortEntities() refuse a bad filter or sort.
-      return {
-        filter: ('f' in c ? c.f : undefined) as Filter | null | undefined,
-        sort: c.s as SortSpec[],
-        offset: c.o,
-      };
+      return { filter: c.f as Filter | null | undefined, sort: c.s as SortSpec[], offset: c.o };
     }
   } catch {
     // answered below
