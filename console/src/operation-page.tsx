@@ -154,7 +154,13 @@ function OperationView({ d }: { d: OperationDescriptor }) {
     ...Object.fromEntries(d.pathParams.map((p) => [p.name, ''])),
     ...saved?.path,
   }));
-  const [options, setOptions] = useState<Record<string, unknown>>(() => saved?.options ?? {});
+  const [options, setOptionsAsIs] = useState<Record<string, unknown>>(() => saved?.options ?? {});
+  // An example fills the form as it is; the user's next edit turns the app id filling back on.
+  const [fillAppId, setFillAppId] = useState(true);
+  const setOptions: typeof setOptionsAsIs = (next) => {
+    setFillAppId(true);
+    setOptionsAsIs(next);
+  };
   const tasks = useMemo(() => tasksOf(d), [d]);
   // The task the form holds: the one whose field is set (a reload or a replay keeps it).
   const [task, setTask] = useState(
@@ -289,6 +295,7 @@ function OperationView({ d }: { d: OperationDescriptor }) {
     if (!task && tasks.length) setTask(tasks[0].name);
     setPathValues((pv) => ({ ...pv, ...ex.path }));
     replaceOptions(ex.options);
+    setFillAppId(false);
   };
 
   const prepare = async () => {
@@ -445,6 +452,7 @@ function OperationView({ d }: { d: OperationDescriptor }) {
               query: queryFields[d.key],
               operationId: d.operationId,
               bodyFields,
+              fillAppId,
             }}
           >
             {d.pathParams.length ? (

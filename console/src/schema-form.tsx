@@ -24,6 +24,11 @@ export interface FormContext {
   operationId?: string;
   /** Top-level body fields left out (other tasks' fields) and always shown (the chosen task's). */
   bodyFields?: { hidden: Set<string>; shown: Set<string> };
+  /**
+   * Whether an app id field that shows up empty fills in the stores app. Off while the form holds
+   * an example as filled: an example's line without a catalogReference (a custom line) has none.
+   */
+  fillAppId?: boolean;
 }
 export const FormOptions = createContext<FormContext>({ showOptional: true, picked: [] });
 
@@ -484,8 +489,9 @@ function AppIdField({
   value: unknown;
   onChange: (v: unknown) => void;
 }) {
+  const { fillAppId = true } = useContext(FormOptions);
   useEffect(() => {
-    if (value === undefined) onChange(STORES_APP_ID);
+    if (value === undefined && fillAppId) onChange(STORES_APP_ID);
     // Only when the field first shows up empty: a user who clears it may mean to.
   }, []);
   return (

@@ -171,6 +171,24 @@ describe('the operation page', () => {
     expect(await h.page.getByText('your role').count()).toBe(0);
   });
 
+  it("sends an example's custom line as the example has it, and fills the stores app id in a line the user adds", async () => {
+    await fresh('/op/orders.createOrder');
+    await h.page.getByRole('button', { name: 'Fill with example' }).click();
+    const appId = (i: number) => h.page.locator(`#field-order_lineItems_${i}__catalogReference_appId`);
+    await appId(0).waitFor();
+    // The example's line is a custom one: it points at no catalog, so no app id is made up for it.
+    expect(await appId(0).inputValue()).toBe('');
+    await h.page.getByRole('button', { name: 'Add lineItems item' }).click();
+    await expect.poll(() => appId(1).inputValue()).toBe('215238eb-22a5-4c36-9e7b-e7c08025e04e');
+    await h.page.getByRole('button', { name: 'Remove lineItems[1]' }).click();
+    await h.page.getByTestId('caller-note').getByRole('button', { name: 'Use the API key…' }).click();
+    await h.page.keyboard.press('Space');
+    await expect.poll(() => h.page.getByTestId('auth-role').textContent()).toBe('elevated');
+    await send().click();
+    await h.page.getByTestId('status').waitFor({ timeout: 15_000 });
+    expect(await h.page.getByTestId('status').textContent()).toBe('200');
+  });
+
   it('raised no page errors', () => {
     expect(h.pageErrors).toEqual([]);
   });
