@@ -61,7 +61,7 @@ afterAll(async () => {
 }, 300_000);
 
 describe('a fresh project that installs the packed tarball', () => {
-  it('type-checks with moduleResolution node16 (declarations checked too), and its output runs on Node', () => {
+  it('type-checks with moduleResolution node16 (the package’s declarations checked too), and its output runs on Node', () => {
     tsc('tsconfig.node16.json');
     const out = JSON.parse(
       execFileSync(process.execPath, [join(project, 'out', 'node16', 'app.js')], { encoding: 'utf8' }),
