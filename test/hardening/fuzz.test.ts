@@ -18,6 +18,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { operationList } from '../../generated/operations.ts';
 import type { OperationDescriptor } from '../../generated/runtime-types.ts';
 import { createSandbox } from '../../src/sandbox/platform/app.ts';
+import type { Sandbox } from '../../src/sandbox/platform/sandbox.ts';
 import { DEMO_MEMBER } from '../../src/sandbox/seed/ids.ts';
 import { API_KEY, CLIENT_ID, useSandboxServer } from '../support/sandbox.ts';
 import {
@@ -54,6 +55,8 @@ interface Target {
   name: string;
   send(req: BuiltRequest & { authorization?: string }): Promise<Answer>;
   state(): Promise<{ collections: Record<string, unknown> }>;
+  /** The state as comparable text (support.ts's comparableState), read after every request. */
+  comparable(): Promise<string>;
   restore(snapshot: unknown): Promise<void>;
 }
 
@@ -74,19 +77,31 @@ function target(name: string, base: () => string, fetcher: (request: Request) =>
     if (authorization !== undefined) h.set('authorization', authorization);
     return answerOf(await fetcher(new Request(base() + path, { method, headers: h, body })));
   };
+  const state = async () => {
+    const r = await send({ method: 'GET', path: '/__sandbox/state', headers: {} });
+    if (r.status !== 200) throw new Error(`state export failed: ${r.status}`);
+    return r.body as { collections: Record<string, unknown> };
+  };
   return {
     name,
     send,
-    async state() {
-      const r = await send({ method: 'GET', path: '/__sandbox/state', headers: {} });
-      if (r.status !== 200) throw new Error(`state export failed: ${r.status}`);
-      return r.body as { collections: Record<string, unknown> };
-    },
+    state,
+    comparable: async () => comparableState(await state()),
     async restore(snapshot) {
       const r = await send({ method: 'PUT', path: '/__sandbox/state', headers: { 'content-type': 'application/json' }, body: JSON.stringify(snapshot), authorization: API_KEY });
       if (r.status !== 200) throw new Error(`state import failed: ${r.status} ${JSON.stringify(r.body)}`);
     },
   };
+}
+
+/**
+ * The sandbox in process. The state after each request is read from its store: the snapshot
+ * GET /__sandbox/state serialises, without the export's JSON text parsed back per request
+ * (that round trip was most of this suite's time; the HTTP runs still go through the export).
+ */
+function inProcess(sandbox: Sandbox): Target {
+  const t = target('in-process', () => 'http://sandbox.test', (r) => sandbox.handle(r));
+  return { ...t, comparable: async () => comparableState(sandbox.store.snapshot()) };
 }
 
 type CallerName = 'visitor' | 'member' | 'apiKey' | 'none' | 'garbage';
@@ -214,7 +229,7 @@ function counted(targetName: string, res: { status: number; body: unknown }, whe
 
 async function fuzzOperation(t: Target, world: World, d: OperationDescriptor, index: number, runs: number): Promise<void> {
   await t.restore(world.snapshot);
-  let before = comparableState(await t.state());
+  let before = await t.comparable();
   const seed = SEED + index;
   const schema = d.body ? bodySchema(d) : querySchema(d);
   await fc.assert(
@@ -224,11 +239,9 @@ async function fuzzOperation(t: Target, world: World, d: OperationDescriptor, in
       const where = `${d.key} [${t.name}, seed ${seed}] ${c.mutation} as ${c.caller}: ${req.method} ${clip(req.path, 300)} body ${clip(req.body)}`;
       const res = await withTimeout(t.send(req), ANSWER_WITHIN_MS, where);
       const answered = counted(t.name, res, where);
-      const after = comparableState(
-        await t.state().catch((err: Error) => {
-          throw new Error(`the state could not be exported after this request (${err.message}): ${answered}`);
-        }),
-      );
+      const after = await t.comparable().catch((err: Error) => {
+        throw new Error(`the state could not be exported after this request (${err.message}): ${answered}`);
+      });
       if (res.status >= 500) {
         figures.fiveXX++;
         throw new Error(`5xx: ${answered}`);
@@ -273,7 +286,7 @@ afterAll(() => {
 
 describe('fuzz in process: every operation', () => {
   const sandbox = createSandbox({ validateResponses: true });
-  const t = target('in-process', () => 'http://sandbox.test', (r) => sandbox.handle(r));
+  const t = inProcess(sandbox);
   let world: World;
   beforeAll(async () => {
     world = await prepare(t);
@@ -311,11 +324,11 @@ const ROUTE_BODIES: [string | undefined, string | undefined][] = [
 
 describe("fuzz in process: the sandbox's own routes (control API without its key, hosted pages)", () => {
   const sandbox = createSandbox({ validateResponses: true });
-  const t = target('in-process', () => 'http://sandbox.test', (r) => sandbox.handle(r));
+  const t = inProcess(sandbox);
 
   it('never answer 5xx or hang; JSON refusals are in the provider format and change nothing', async () => {
     const visitor = (await t.send({ method: 'POST', path: '/oauth2/token', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ clientId: CLIENT_ID, grantType: 'anonymous' }) })).body as { access_token: string };
-    let before = comparableState(await t.state());
+    let before = await t.comparable();
     // Every route x tail x method; the query, body and caller of each drawn from the seed.
     const combos = OWN_ROUTES.flatMap((route) => ROUTE_TAILS.flatMap((tail) => ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'].map((method) => ({ route, tail, method }))));
     const extras = fc.sample(fc.tuple(fc.constantFrom(...ROUTE_QUERIES), fc.constantFrom(...ROUTE_BODIES), fc.constantFrom(undefined, visitor.access_token, 'garbage')), { seed: SEED, numRuns: combos.length });
@@ -340,7 +353,7 @@ describe("fuzz in process: the sandbox's own routes (control API without its key
         figures.fiveXX++;
         throw new Error(`5xx: ${answered}`);
       }
-      const after = comparableState(await t.state());
+      const after = await t.comparable();
       if (answer.status >= 400) {
         figures.refused++;
         const problem = /^application\/json\b/.test(answer.contentType) ? providerErrorProblem(answer.body) : undefined;
@@ -404,7 +417,7 @@ function maskFields(d: OperationDescriptor): string[] {
 
 async function pollute(t: Target, world: World, d: OperationDescriptor): Promise<void> {
   const before = prototypeNames();
-  const state = comparableState(await t.state());
+  const state = await t.comparable();
   const path = d.path.replace(/\{[^}]+\}/g, () => world.pools.ids[0] ?? 'x');
   const caller = authorizationFor(callersOf(d).valid[0], world, 0);
   const json = { 'content-type': 'application/json' };
@@ -460,7 +473,7 @@ async function pollute(t: Target, world: World, d: OperationDescriptor): Promise
       throw new Error(`a field mask naming a reserved field was accepted: ${answered}`);
     }
   }
-  const after = comparableState(await t.state());
+  const after = await t.comparable();
   if (sends.every((s) => s.field !== undefined) && after !== state) {
     figures.stateChanges++;
     throw new Error(`refused pollution attempts changed the state (${stateDiff(state, after)}) on ${d.key}`);
@@ -475,7 +488,7 @@ async function pollute(t: Target, world: World, d: OperationDescriptor): Promise
 
 describe('fuzz in process: prototype pollution through every parser of every operation', () => {
   const sandbox = createSandbox({ validateResponses: true });
-  const t = target('in-process', () => 'http://sandbox.test', (r) => sandbox.handle(r));
+  const t = inProcess(sandbox);
   let world: World;
   beforeAll(async () => {
     world = await prepare(t);

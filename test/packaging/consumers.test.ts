@@ -1,7 +1,8 @@
 /**
  * The packed tarball installed in a fresh project (test/packaging/consumer/, copied to a temp
- * folder) and built the ways users build: tsc with moduleResolution node16 (then run) and bundler,
- * a Vite browser app, a Next.js app with a Node and an edge route (built, then served). The
+ * folder) and built the ways users build: tsc with moduleResolution node16 (then run) and bundler
+ * (the Next.js app's sources included: its build skips a second type check), a Vite browser app,
+ * a Next.js app with a Node and an edge route (built, then served). The
  * project installs offline-first from the npm cache, at the repository's own tool versions.
  * Run once, on the machine's Node (scripts/runtimes.ts keeps it off the other runtimes).
  */
@@ -60,7 +61,7 @@ afterAll(async () => {
 }, 300_000);
 
 describe('a fresh project that installs the packed tarball', () => {
-  it('type-checks with moduleResolution node16 (declarations checked too), and its output runs on Node', () => {
+  it('type-checks with moduleResolution node16 (the package’s declarations checked too), and its output runs on Node', () => {
     tsc('tsconfig.node16.json');
     const out = JSON.parse(
       execFileSync(process.execPath, [join(project, 'out', 'node16', 'app.js')], { encoding: 'utf8' }),
@@ -68,7 +69,7 @@ describe('a fresh project that installs the packed tarball', () => {
     expect(out).toEqual({ products: 2, cart: 'OWNED_CART_NOT_FOUND' });
   }, 300_000);
 
-  it('type-checks with moduleResolution bundler', () => {
+  it('type-checks with moduleResolution bundler, the Next.js app included', () => {
     expect(tsc('tsconfig.bundler.json')).toBe('');
   }, 300_000);
 
