@@ -21,11 +21,10 @@ import { useConsole } from './support.ts';
 const h = useConsole();
 
 /**
- * The issue's target: at least 100 answer 2xx (measured: 118 of 121 on 2026-11-25; two that cannot are
- * preparePaymentCollection on the seeded order, already paid, and loginWithTokenParams, which
- * needs an identity-provider connection the sandbox does not have; the third, createOrder with its
- * example, is a console bug: the example's custom line has no catalogReference, and the form's
- * appId field fills the stores app id when it shows, which makes one without its catalogItemId).
+ * The issue's target: at least 100 answer 2xx (measured: 118 of 121 on 2026-11-25, before the console's
+ * Fill with example stopped making up a catalogReference for createOrder's custom line; two that
+ * cannot are preparePaymentCollection on the seeded order, already paid, and loginWithTokenParams,
+ * which needs an identity-provider connection the sandbox does not have).
  */
 const MIN_2XX = 100;
 const answers: { key: string; status: string; reason: string }[] = [];
