@@ -1,0 +1,17 @@
+/** What the storefront's server hands every loader and action (see server.ts). */
+import type { ApiConfig, ServerAuth, ServerClient } from './kit.ts';
+
+export interface Visitor {
+  api: ApiConfig;
+  /** The visitor's client on the server: their tokens from the request's cookie. */
+  client: ServerClient;
+  auth: ServerAuth;
+  /** The storefront's own origin (for the hosted pages' return URLs). */
+  origin: string;
+}
+
+declare module 'react-router' {
+  interface AppLoadContext {
+    visitor: Visitor;
+  }
+}
