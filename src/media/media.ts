@@ -41,13 +41,24 @@ export function isInternalMediaUri(value: unknown): value is string {
   return typeof value === 'string' && value.startsWith(MEDIA_PREFIX);
 }
 
+/**
+ * Where a public image URL's id starts: the provider's media host, or another host's `/media/`
+ * (the sandbox answers its images at `<its URL>/media/<id>` and scales them there, as the
+ * provider's host does).
+ */
+function publicImageBase(uri: string): string | undefined {
+  if (uri.startsWith(IMAGE_BASE)) return IMAGE_BASE;
+  return /^https?:\/\/[^/?#]+\/media\/(?=[^/?#]+)/.exec(uri)?.[0];
+}
+
 /** A `wix:image://` URI (or a public image URL) -> id, public URL and original size. */
 export function getImageUrl(uri: string): ImageInfo {
-  if (uri.startsWith(IMAGE_BASE)) {
-    const id = uri.slice(IMAGE_BASE.length).split('/')[0];
+  const base = publicImageBase(uri);
+  if (base) {
+    const id = uri.slice(base.length).split('/')[0];
     const w = /\/w_(\d+)/.exec(uri)?.[1];
     const h = /,h_(\d+)/.exec(uri)?.[1];
-    return { id, url: IMAGE_BASE + id, width: Number(w ?? 0), height: Number(h ?? 0) };
+    return { id, url: base + id, width: Number(w ?? 0), height: Number(h ?? 0) };
   }
   const p = parse(uri, 'image');
   const info: ImageInfo = {
@@ -71,7 +82,8 @@ function scaled(mode: 'fill' | 'fit', uri: string, width: number, height: number
 }
 
 /** A public URL scaled to fill `width`x`height` (cropping what does not fit). */
-export const getScaledToFillImageUrl = (uri: string, width: number, height: number) => scaled('fill', uri, width, height);
+export const getScaledToFillImageUrl = (uri: string, width: number, height: number) =>
+  scaled('fill', uri, width, height);
 /** A public URL scaled to fit inside `width`x`height`. */
 export const getScaledToFitImageUrl = (uri: string, width: number, height: number) => scaled('fit', uri, width, height);
 
@@ -89,7 +101,11 @@ export function getVideoUrl(uri: string): { id: string; url: string; thumbnail: 
 
 export function getAudioUrl(uri: string): { id: string; url: string; duration: number; filename?: string } {
   const p = parse(uri, 'audio');
-  const out: { id: string; url: string; duration: number; filename?: string } = { id: p.id, url: AUDIO_BASE + p.id, duration: Number(p.params.get('duration') ?? 0) };
+  const out: { id: string; url: string; duration: number; filename?: string } = {
+    id: p.id,
+    url: AUDIO_BASE + p.id,
+    duration: Number(p.params.get('duration') ?? 0),
+  };
   if (p.filename) out.filename = p.filename;
   return out;
 }
@@ -103,7 +119,8 @@ export function getDocumentUrl(uri: string): { id: string; url: string; filename
 
 /** The way back: a public image URL (with its size) -> the internal `wix:image://` URI. */
 export function toWixImageUri(publicUrl: string, size?: { width: number; height: number }, filename?: string): string {
-  if (!publicUrl.startsWith(IMAGE_BASE)) throw new TypeError(`Not a public image URL of the provider: ${JSON.stringify(publicUrl)}`);
+  if (!publicUrl.startsWith(IMAGE_BASE))
+    throw new TypeError(`Not a public image URL of the provider: ${JSON.stringify(publicUrl)}`);
   const img = getImageUrl(publicUrl);
   const width = size?.width ?? img.width;
   const height = size?.height ?? img.height;
