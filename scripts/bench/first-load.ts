@@ -2,8 +2,9 @@
  * First-load JavaScript of a product page, gzip -9 per file, read from a build's manifests (no
  * browser): what a shopper's first visit to the page downloads before it is interactive.
  * - the example storefront (React Router 7): the client manifest's entry module and its imports,
- *   the manifest file itself (the page loads it as a script), and for every route of the matched
- *   chain (root to the product route) its module and imports;
+ *   and for every route of the matched chain (root to the product route) its module and imports:
+ *   the modulepreload links of the server-rendered page (the route manifest itself is inlined in
+ *   the HTML with lazy route discovery, not a file the page loads);
  * - a Next.js app-router build (the provider's template): what `next build` counts as a route's
  *   "First Load JS": the root main files (framework, main-app, webpack runtime) and the chunks
  *   app-build-manifest.json lists for the route's page and its root layout.
@@ -46,7 +47,7 @@ interface RouterManifest {
 }
 
 /** React Router's client manifest (build/client/assets/manifest-<hash>.js: `window.__reactRouterManifest={...}`). */
-export function readRouterManifest(clientDir: string): { manifest: RouterManifest; file: string } {
+export function readRouterManifest(clientDir: string): RouterManifest {
   const assets = join(clientDir, 'assets');
   const name = readdirSync(assets).find((f) => /^manifest-[\w-]+\.js$/.test(f));
   if (!name)
@@ -54,7 +55,7 @@ export function readRouterManifest(clientDir: string): { manifest: RouterManifes
   const text = readFileSync(join(assets, name), 'utf8');
   const json = /^window\.__reactRouterManifest\s*=\s*(\{[\s\S]*\});?\s*$/.exec(text.trim())?.[1];
   if (!json) throw new Error(`${name} is not a React Router client manifest (window.__reactRouterManifest=...)`);
-  return { manifest: JSON.parse(json) as RouterManifest, file: `/assets/${name}` };
+  return JSON.parse(json) as RouterManifest;
 }
 
 /** The route chain (root first) whose paths match `pathname`, as React Router would match it for a leaf page. */
@@ -64,7 +65,7 @@ export function matchRouteChain(routes: Record<string, RouterRoute>, pathname: s
     const own = (r.path ?? '').replace(/^\/|\/$/g, '');
     return [parent ? fullPath(parent) : '', own].filter(Boolean).join('/');
   };
-  const segments = pathname.replace(/^\/|\/$/g, '').split('/');
+  const segments = pathname.split('/').filter(Boolean);
   const leaf = Object.values(routes).find((r) => {
     if (!r.path && !r.index) return false;
     const pattern = fullPath(r).split('/').filter(Boolean);
@@ -78,9 +79,8 @@ export function matchRouteChain(routes: Record<string, RouterRoute>, pathname: s
 
 /** The example's first-load JavaScript for `pathname` (e.g. /products/rain-jacket). */
 export function routerFirstLoad(clientDir: string, pathname: string): FirstLoad {
-  const { manifest, file } = readRouterManifest(clientDir);
+  const manifest = readRouterManifest(clientDir);
   const files = [
-    file,
     manifest.entry.module,
     ...(manifest.entry.imports ?? []),
     ...matchRouteChain(manifest.routes, pathname).flatMap((r) => [r.module, ...(r.imports ?? [])]),

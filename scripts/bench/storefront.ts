@@ -1,0 +1,120 @@
+/**
+ * The example storefront (examples/storefront/, issue 24) beside the provider's Next.js template:
+ * - the product page's first-load JavaScript, gzip -9 per file, from each build's manifests
+ *   (first-load.ts); the template is measured when SFK_TEMPLATE_DIR points at a built copy
+ *   (`next build` done), else its recorded figure is printed with its date and how it was had;
+ * - requests per main page: a shopper's browser (headless chromium, a new context: empty cache,
+ *   no cookies) on a warm sandbox, every request from navigation until the network is idle;
+ * - server render time of the home page against the sandbox: median of N GETs of / by a
+ *   returning visitor (its token cookie), after warm-up rounds.
+ * The sandbox runs in its own process as it ships (servers.ts); the storefront in this one.
+ */
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { chromium } from 'playwright-core';
+import { BUILD_DIR, buildStorefront } from '../../examples/storefront/build.ts';
+import { startStorefront } from '../../examples/storefront/server.ts';
+import { nextFirstLoad, routerFirstLoad, TEMPLATE_PRODUCT_PAGE, type FirstLoad } from './first-load.ts';
+import { startServer } from './servers.ts';
+
+const CHROMIUM = '/usr/bin/chromium';
+const FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+export const PRODUCT_PATH = '/products/rain-jacket';
+/** The template's product route in its app-build-manifest.json. */
+const TEMPLATE_ROUTE = '/product/[handle]/page';
+const RENDERS = 30;
+const WARM_UP = 5;
+
+/** The main pages a shopper reaches without logging in. */
+export const MAIN_PAGES: [string, string][] = [
+  ['home', '/'],
+  ['search', '/search?q=rain'],
+  ['product', PRODUCT_PATH],
+  ['cart', '/cart'],
+];
+
+export interface PageRequests {
+  page: string;
+  total: number;
+  /** Requests by Chromium's resource type (document, script, stylesheet, image, fetch...). */
+  byType: Record<string, number>;
+}
+
+export interface StorefrontFigures {
+  firstLoad: FirstLoad;
+  template: { gzip: number; files: number; source: string };
+  requests: PageRequests[];
+  homeRender: { medianMs: number; samples: number };
+}
+
+function templateFirstLoad(): StorefrontFigures['template'] {
+  const dir = process.env.SFK_TEMPLATE_DIR;
+  if (!dir) {
+    const t = TEMPLATE_PRODUCT_PAGE;
+    return { gzip: t.gzip, files: t.files, source: `recorded ${t.measured} (SFK_TEMPLATE_DIR not set): ${t.how}` };
+  }
+  const t = nextFirstLoad(dir, TEMPLATE_ROUTE);
+  return {
+    gzip: t.gzip,
+    files: t.files.length,
+    source: `measured now in SFK_TEMPLATE_DIR's .next (${TEMPLATE_ROUTE})`,
+  };
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+export async function storefrontBench(progress: (line: string) => void): Promise<StorefrontFigures> {
+  if (!existsSync(join(BUILD_DIR, 'server', 'index.js'))) {
+    progress('storefront: building the example (react-router build)');
+    await buildStorefront();
+  }
+  const firstLoad = routerFirstLoad(join(BUILD_DIR, 'client'), PRODUCT_PATH);
+  const template = templateFirstLoad();
+  const sandbox = await startServer(['sandbox']);
+  const store = await startStorefront({ sandboxUrl: sandbox.url, port: 0 });
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: FLAGS });
+  try {
+    // Warm: every page rendered once, so the sandbox's and the server's first-call costs are paid.
+    for (const [, path] of MAIN_PAGES) await (await fetch(store.url + path)).text();
+    const requests: PageRequests[] = [];
+    for (const [page, path] of MAIN_PAGES) {
+      const context = await browser.newContext();
+      const tab = await context.newPage();
+      const byType: Record<string, number> = {};
+      tab.on('request', (r) => {
+        byType[r.resourceType()] = (byType[r.resourceType()] ?? 0) + 1;
+      });
+      await tab.goto(store.url + path, { waitUntil: 'networkidle' });
+      await context.close();
+      requests.push({ page, total: Object.values(byType).reduce((a, b) => a + b, 0), byType });
+    }
+    // A returning visitor: the first answer's token cookie goes with every render.
+    const first = await fetch(store.url + '/');
+    await first.text();
+    const cookie = first.headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0])
+      .join('; ');
+    const times: number[] = [];
+    for (let i = 0; i < WARM_UP + RENDERS; i++) {
+      const t0 = performance.now();
+      const res = await fetch(store.url + '/', { headers: cookie ? { cookie } : {} });
+      await res.text();
+      if (res.status !== 200) throw new Error(`the home page answered ${res.status}`);
+      if (i >= WARM_UP) times.push(performance.now() - t0);
+    }
+    return { firstLoad, template, requests, homeRender: { medianMs: median(times), samples: RENDERS } };
+  } finally {
+    await browser.close();
+    await store.close();
+    await sandbox.stop();
+  }
+}
