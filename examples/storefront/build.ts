@@ -24,14 +24,21 @@ export async function ensureLibraryBuilt(): Promise<boolean> {
 }
 
 /** The library if needed, then the storefront; resolves the milliseconds the storefront's build took. */
-export async function buildStorefront(): Promise<{ ms: number; libraryBuilt: boolean }> {
+export async function buildStorefront({ outDir = BUILD_DIR }: { outDir?: string } = {}): Promise<{
+  ms: number;
+  libraryBuilt: boolean;
+  outDir: string;
+}> {
   const libraryBuilt = await ensureLibraryBuilt();
   const started = performance.now();
   try {
-    await run(bin('react-router'), ['build'], { cwd: STOREFRONT_DIR, env: { ...process.env, NODE_ENV: 'production' } });
+    await run(bin('react-router'), ['build'], {
+      cwd: STOREFRONT_DIR,
+      env: { ...process.env, NODE_ENV: 'production', SFK_STOREFRONT_BUILD_DIR: outDir },
+    });
   } catch (error) {
     const { stdout, stderr } = error as { stdout?: string; stderr?: string };
     throw new Error(`The storefront's build failed:\n${stdout ?? ''}${stderr ?? ''}`, { cause: error });
   }
-  return { ms: Math.round(performance.now() - started), libraryBuilt };
+  return { ms: Math.round(performance.now() - started), libraryBuilt, outDir };
 }

@@ -24,7 +24,9 @@ const built = await buildStorefront();
 console.log(`built in ${built.ms} ms${built.libraryBuilt ? ' (and the library into dist/)' : ''}`);
 const sandbox = process.env.SFK_SANDBOX_URL ? undefined : await createSandboxServer({ port: 0 });
 const sandboxUrl = process.env.SFK_SANDBOX_URL ?? sandbox!.url;
-const storefront = await startStorefront({ sandboxUrl, port });
+// The seeded demo member's wishlist (src/sandbox/seed/ids.ts: DEMO_MEMBER.id, WISHLIST_ID).
+const wishlists = { '6a8c2f6e-0000-4000-8000-000000000001': '5f1c0000-0000-4000-8000-000000000001' };
+const storefront = await startStorefront({ sandboxUrl, port, wishlists });
 console.log(
   `sandbox:    ${sandboxUrl}${sandbox ? ' (seeded; demo member demo@storefront.test / demo-password-1)' : ''}`,
 );

@@ -30,6 +30,10 @@ export interface StorefrontOptions {
   host?: string;
   /** The OAuth client id the visitors' tokens are made for. @default 'sandbox-client' (the sandbox's) */
   clientId?: string;
+  /** Each member's wishlist id, by member id (the API has no operation that names it). @default {} */
+  wishlists?: Record<string, string>;
+  /** Where buildStorefront() wrote the build. @default examples/storefront/build */
+  buildDir?: string;
 }
 
 export interface Storefront {
@@ -91,14 +95,15 @@ function serveStatic(req: IncomingMessage, res: ServerResponse, clientDir: strin
 }
 
 export async function startStorefront(options: StorefrontOptions): Promise<Storefront> {
-  const serverEntry = join(BUILD_DIR, 'server', 'index.js');
+  const buildDir = options.buildDir ?? BUILD_DIR;
+  const serverEntry = join(buildDir, 'server', 'index.js');
   if (!existsSync(serverEntry))
     throw new Error(
       `The storefront is not built (no ${serverEntry}): run buildStorefront() from examples/storefront/build.ts first`,
     );
   const build = (await import(pathToFileURL(serverEntry).href)) as ServerBuild;
   const handle = createRequestHandler(build, 'production');
-  const clientDir = join(BUILD_DIR, 'client');
+  const clientDir = join(buildDir, 'client');
   const api = { host: options.sandboxUrl.replace(/\/$/, ''), clientId: options.clientId ?? 'sandbox-client' };
   let origin = '';
 
@@ -113,7 +118,7 @@ export async function startStorefront(options: StorefrontOptions): Promise<Store
       setCookie: (value) => setCookies.push(value),
     });
     const { client, auth } = serverClient(api, tokenStorage);
-    const visitor: Visitor = { api, client, auth, origin };
+    const visitor: Visitor = { api, client, auth, origin, wishlists: options.wishlists ?? {} };
     toRequest(req, origin, abort.signal)
       .then((request) => handle(request, { visitor }))
       // Only the last Set-Cookie of the visitor's tokens counts: a request may renew them twice.

@@ -1,18 +1,16 @@
 /** The catalog reads the pages' loaders make on the server, on the visitor's client. */
 import { data } from 'react-router';
 import type { ServerClient } from './kit.ts';
+import { SORTS, sortOf, type SortKey } from './sorts.ts';
 
 export const PAGE_SIZE = 8;
 
-/** The orders a listing can be sorted in: the query's sort, and what the shopper sees. */
-export const SORTS = {
-  relevance: { label: 'Featured', sort: undefined },
-  'price-asc': { label: 'Price: low to high', sort: [{ fieldName: 'price', order: 'ASC' as const }] },
-  'price-desc': { label: 'Price: high to low', sort: [{ fieldName: 'price', order: 'DESC' as const }] },
-  'name-asc': { label: 'Name: A to Z', sort: [{ fieldName: 'name', order: 'ASC' as const }] },
-} as const;
-export type SortKey = keyof typeof SORTS;
-export const sortOf = (value: string | null): SortKey => (value && value in SORTS ? (value as SortKey) : 'relevance');
+/** The listing's sort and page from the address (`?sort=price-asc&page=2`). */
+export function listingParams(request: Request) {
+  const search = new URL(request.url).searchParams;
+  const page = Number(search.get('page'));
+  return { search, sort: sortOf(search.get('sort')), page: Number.isInteger(page) && page > 0 ? page : 1 };
+}
 
 /** A 404 the route's error boundary shows (the status is the response's too). */
 export const notFound = (what: string) => data({ what }, { status: 404 });

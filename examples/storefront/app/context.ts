@@ -8,6 +8,8 @@ export interface Visitor {
   auth: ServerAuth;
   /** The storefront's own origin (for the hosted pages' return URLs). */
   origin: string;
+  /** The wishlist of each member who has one, by member id (no operation of the API names a member's wishlist). */
+  wishlists: Record<string, string>;
 }
 
 declare module 'react-router' {

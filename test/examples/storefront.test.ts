@@ -1,0 +1,109 @@
+/**
+ * The example storefront (examples/storefront) served from its production build against a fresh
+ * seeded sandbox, without a browser: server-rendered pages answer with the product's name and
+ * price, an unknown product is a 404, and "Add to cart" works as a plain form POST (no
+ * JavaScript), the line landing in the visitor's cart on the sandbox.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildStorefront } from '../../examples/storefront/build.ts';
+import { startStorefront, type Storefront } from '../../examples/storefront/server.ts';
+import { createClient, currentCart, OAuthStrategy, readCookie } from '../../src/index.ts';
+import { createSandboxServer, type SandboxServer } from '../../src/sandbox/index.ts';
+import { DEFAULT_CLIENT_ID } from '../../src/sandbox/seed/ids.ts';
+
+const outDir = mkdtempSync(join(tmpdir(), 'sfk-storefront-'));
+let sandbox: SandboxServer;
+let storefront: Storefront;
+
+beforeAll(async () => {
+  const built = await buildStorefront({ outDir });
+  console.log(`examples/storefront: built in ${built.ms} ms`);
+  sandbox = await createSandboxServer({ port: 0 });
+  storefront = await startStorefront({ sandboxUrl: sandbox.url, port: 0, buildDir: outDir });
+}, 180_000);
+
+afterAll(async () => {
+  await storefront?.close();
+  await sandbox?.close();
+  rmSync(outDir, { recursive: true, force: true });
+});
+
+/** The visitor's tokens cookie from a response, as a Cookie header. */
+function cookieOf(response: Response): string {
+  const set = response.headers.getSetCookie().find((c) => c.startsWith('sfk-tokens='));
+  if (!set) throw new Error('the storefront set no sfk-tokens cookie');
+  return set.split(';')[0];
+}
+
+describe('the example storefront, server-rendered on the sandbox', () => {
+  it('renders the home page with the featured products and the search box', async () => {
+    const response = await fetch(storefront.url);
+    expect(response.status).toBe(200);
+    const html = await response.text();
+    expect(html).toMatch(/<input[^>]* type="search"[^>]* name="q"/);
+    expect(html).toContain('Featured');
+    expect(html).toMatch(/href="\/products\/[a-z-]+"/);
+    // The images come from the sandbox's media, with a srcset.
+    expect(html).toMatch(new RegExp(`<img[^>]+srcSet="${sandbox.url}/media/`, 'i'));
+  });
+
+  it("renders a product page with the product's name and price", async () => {
+    const response = await fetch(`${storefront.url}/products/linen-shirt`);
+    expect(response.status).toBe(200);
+    const html = await response.text();
+    expect(html).toContain('<h1>Linen shirt</h1>');
+    expect(html).toContain('<data value="45.00">$45.00</data>');
+    expect(html).toContain('Add to cart');
+  });
+
+  it('answers 404 with the not-found page for an unknown product and an unknown address', async () => {
+    for (const path of ['/products/no-such-product', '/no/such/page']) {
+      const response = await fetch(storefront.url + path);
+      expect(response.status, path).toBe(404);
+      expect(await response.text(), path).toContain('Page not found');
+    }
+  });
+
+  it('adds to the cart with a plain form POST (no JavaScript): the line is in the cart on the sandbox', async () => {
+    const first = await fetch(`${storefront.url}/products/linen-shirt`);
+    const cookie = cookieOf(first);
+    const added = await fetch(`${storefront.url}/products/linen-shirt`, {
+      method: 'POST',
+      headers: { cookie, 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ 'option:Size': 'M' }),
+      redirect: 'manual',
+    });
+    expect(added.status).toBe(302);
+    expect(added.headers.get('location')).toBe('/products/linen-shirt?Size=M&added=1');
+
+    // The same visitor's cart, read on the sandbox with the tokens of the cookie.
+    const tokens = JSON.parse(decodeURIComponent(readCookie(cookie, 'sfk-tokens')!));
+    const client = createClient({
+      modules: { currentCart },
+      auth: OAuthStrategy({ clientId: DEFAULT_CLIENT_ID, tokens }),
+      host: sandbox.url,
+    });
+    const { cart } = await client.currentCart.getCurrentCart();
+    expect(cart?.lineItems?.map((l) => [l.productName?.original, l.quantity])).toEqual([['Linen shirt', 1]]);
+
+    // The next page is server-rendered with the cart in it.
+    const page = await (await fetch(`${storefront.url}/cart`, { headers: { cookie } })).text();
+    expect(page).toContain('aria-label="Quantity of Linen shirt"');
+  });
+
+  it('refuses a form POST without a size with a message, adding nothing', async () => {
+    const first = await fetch(`${storefront.url}/products/linen-shirt`);
+    const cookie = cookieOf(first);
+    const answer = await fetch(`${storefront.url}/products/linen-shirt`, {
+      method: 'POST',
+      headers: { cookie, 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({}),
+      redirect: 'manual',
+    });
+    expect(answer.status).toBe(400);
+    expect(await answer.text()).toContain('Choose a size first.');
+  });
+});
