@@ -135,10 +135,19 @@ module.exports = {
       from: { path: [PLATFORM, DOMAIN] },
       to: { path: PAGES },
     },
+    {
+      name: 'examples-through-the-package',
+      severity: 'error',
+      comment:
+        "The example storefront (examples/) imports storefront-kit by its package name, through the package's exports, as a user who installed it does: never the repository's sources by path.",
+      from: { path: '^examples/' },
+      to: { path: '^(src|generated|console|scripts|test)/' },
+    },
   ],
   options: {
     doNotFollow: { path: 'node_modules' },
-    exclude: { path: '^node_modules/' },
+    // The example's build output (examples/storefront/build) is not source.
+    exclude: { path: ['^node_modules/', '^examples/[^/]+/build/'] },
     // Type-only imports count: a cycle through types is still a cycle a reader has to untangle.
     tsPreCompilationDeps: true,
     tsConfig: { fileName: 'tsconfig.json' },

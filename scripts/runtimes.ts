@@ -53,6 +53,7 @@ const NOT_ON_OTHER_RUNTIMES: Record<string, string> = {
   'test/hardening/**': 'fuzz, load and fault figures (minutes of work, one machine figure)',
   'test/docs/**': 'generated docs and the coverage table (the toolchain)',
   'test/imports/**': 'import rules (the toolchain)',
+  'test/examples/**': 'the example storefront, built with vite and React Router (the toolchain)',
   'test/packaging/consumers.test.ts': 'consumer projects built with tsc, vite and next (the toolchain)',
   'test/types/**': 'type-level tests: what tsc says of the declarations (the toolchain)',
   'test/react/public-types.test.ts': "the React layer's declarations read by tsc (the toolchain)",

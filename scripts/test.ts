@@ -110,8 +110,10 @@ check('spec lint', bin('redocly'), [
 ]);
 check('generated drift', bin('tsx'), ['scripts/generate.ts', '--check']);
 check('type check', bin('tsc'), ['-p', 'tsconfig.json', '--noEmit']);
+// The example storefront: its own config (the package's entry names mapped to the sources).
+check('type check (examples/storefront)', bin('tsc'), ['-p', 'examples/storefront/tsconfig.json', '--noEmit']);
 // dependency-cruiser with .dependency-cruiser.cjs: no cycles in src/, one-way imports (see the file).
-check('import rules', bin('depcruise'), ['src', 'console', '--config', '.dependency-cruiser.cjs']);
+check('import rules', bin('depcruise'), ['src', 'console', 'examples', '--config', '.dependency-cruiser.cjs']);
 // Packed once here, as `npm pack` on a clone does it: prepack builds the library and the console
 // (the browser test files, run in parallel, share that build), for the packaging tests on every
 // runtime (a missing tarball fails them).

@@ -5,10 +5,11 @@
  * who installed it does.
  */
 import { execFile } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import { gzipSync } from 'node:zlib';
 
 const run = promisify(execFile);
 export const STOREFRONT_DIR = dirname(fileURLToPath(import.meta.url));
@@ -41,4 +42,37 @@ export async function buildStorefront({ outDir = BUILD_DIR }: { outDir?: string 
     throw new Error(`The storefront's build failed:\n${stdout ?? ''}${stderr ?? ''}`, { cause: error });
   }
   return { ms: Math.round(performance.now() - started), libraryBuilt, outDir };
+}
+
+interface ManifestEntry {
+  module: string;
+  imports?: string[];
+}
+
+/**
+ * The JavaScript a first load of a route fetches (the client entry, the root's and the route's
+ * modules and their imports, each once, the manifest itself too), read from the build's manifest:
+ * the files and their gzip size in bytes.
+ */
+export function firstLoadJs(buildDir: string, routeId: string): { files: string[]; gzipBytes: number } {
+  const client = join(buildDir, 'client');
+  const assets = readdirSync(join(client, 'assets'));
+  const manifestFile = assets.find((f) => /^manifest-.*\.js$/.test(f));
+  if (!manifestFile) throw new Error(`No manifest-*.js in ${join(client, 'assets')}: is the storefront built?`);
+  const text = readFileSync(join(client, 'assets', manifestFile), 'utf8');
+  const manifest = JSON.parse(text.slice(text.indexOf('{'), text.lastIndexOf('}') + 1)) as {
+    entry: ManifestEntry;
+    routes: Record<string, ManifestEntry>;
+  };
+  const route = manifest.routes[routeId];
+  if (!route) throw new Error(`No route ${routeId} in the manifest (${Object.keys(manifest.routes).join(', ')})`);
+  const files = [
+    ...new Set(
+      [manifest.entry, manifest.routes.root, route]
+        .flatMap((e) => [e.module, ...(e.imports ?? [])])
+        .concat(`/assets/${manifestFile}`),
+    ),
+  ];
+  const gzipBytes = files.reduce((sum, f) => sum + gzipSync(readFileSync(join(client, f))).length, 0);
+  return { files, gzipBytes };
 }

@@ -8,7 +8,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildStorefront } from '../../examples/storefront/build.ts';
+import { buildStorefront, firstLoadJs } from '../../examples/storefront/build.ts';
 import { startStorefront, type Storefront } from '../../examples/storefront/server.ts';
 import { createClient, currentCart, OAuthStrategy, readCookie } from '../../src/index.ts';
 import { createSandboxServer, type SandboxServer } from '../../src/sandbox/index.ts';
@@ -20,7 +20,11 @@ let storefront: Storefront;
 
 beforeAll(async () => {
   const built = await buildStorefront({ outDir });
-  console.log(`examples/storefront: built in ${built.ms} ms`);
+  const js = firstLoadJs(outDir, 'routes/product');
+  // Figures, printed (never asserted): the build's time and the product page's first-load JavaScript.
+  console.log(
+    `examples/storefront: built in ${built.ms} ms; product page first-load JS ${(js.gzipBytes / 1024).toFixed(1)} KiB gzip in ${js.files.length} files`,
+  );
   sandbox = await createSandboxServer({ port: 0 });
   storefront = await startStorefront({ sandboxUrl: sandbox.url, port: 0, buildDir: outDir });
 }, 180_000);
