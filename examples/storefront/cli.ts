@@ -4,9 +4,7 @@
  * --port, or 3000), and prints the storefront's URL. SFK_SANDBOX_URL points it at a sandbox
  * already running instead.
  */
-import { createSandboxServer } from 'storefront-kit/sandbox';
 import { buildStorefront } from './build.ts';
-import { startStorefront } from './server.ts';
 
 function portOf(args: string[]): number {
   const i = args.findIndex((a) => a === '--port' || a.startsWith('--port='));
@@ -22,6 +20,9 @@ const port = portOf(process.argv.slice(2));
 console.log('building the storefront…');
 const built = await buildStorefront();
 console.log(`built in ${built.ms} ms${built.libraryBuilt ? ' (and the library into dist/)' : ''}`);
+// Imported once dist/ exists (a fresh clone has none before the build above).
+const { createSandboxServer } = await import('storefront-kit/sandbox');
+const { startStorefront } = await import('./server.ts');
 const sandbox = process.env.SFK_SANDBOX_URL ? undefined : await createSandboxServer({ port: 0 });
 const sandboxUrl = process.env.SFK_SANDBOX_URL ?? sandbox!.url;
 // The seeded demo member's wishlist (src/sandbox/seed/ids.ts: DEMO_MEMBER.id, WISHLIST_ID).

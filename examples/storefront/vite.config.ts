@@ -6,8 +6,7 @@ export default defineConfig({
   // Its own root: the repository's vite.config.ts is vitest's.
   root: import.meta.dirname,
   logLevel: 'warn',
-  // The server build imports storefront-kit from the package, as server.ts does: one copy of its
-  // error classes, so the React layer's `instanceof` knows the client's errors (a bundled second
-  // copy made a visitor without a cart look like a failed read, and the browser read it again).
+  // The server build imports the package from dist/ as server.ts does: one copy of the client's
+  // error classes, so the React layer's instanceof checks hold for the client's errors.
   ssr: { external: ['storefront-kit'] },
 });

@@ -4,8 +4,7 @@
  * price, an unknown product is a 404, and "Add to cart" works as a plain form POST (no
  * JavaScript), the line landing in the visitor's cart on the sandbox.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildStorefront, firstLoadJs } from '../../examples/storefront/build.ts';
@@ -14,7 +13,10 @@ import { createClient, currentCart, OAuthStrategy, readCookie } from '../../src/
 import { createSandboxServer, type SandboxServer } from '../../src/sandbox/index.ts';
 import { DEFAULT_CLIENT_ID } from '../../src/sandbox/seed/ids.ts';
 
-const outDir = mkdtempSync(join(tmpdir(), 'sfk-storefront-'));
+// Inside the repository (.tmp/, ignored): the server build imports storefront-kit by its name,
+// which resolves from within the package only.
+mkdirSync(join(import.meta.dirname, '..', '..', '.tmp'), { recursive: true });
+const outDir = mkdtempSync(join(import.meta.dirname, '..', '..', '.tmp', 'storefront-'));
 let sandbox: SandboxServer;
 let storefront: Storefront;
 

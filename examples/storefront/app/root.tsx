@@ -24,7 +24,9 @@ export async function loader({ context }: LoaderFunctionArgs) {
   const { visitor } = context;
   const storefront = createServerStorefront({ client: visitor.client });
   // A failed read is left out of the state: the browser reads the cart itself then.
-  await storefront.prefetchCart();
+  const cart = await storefront.prefetchCart();
+  if (cart.error)
+    console.error(`storefront: the cart could not be read on the server: ${cart.error.message}`, cart.error);
   return { state: storefront.dehydrate(), api: visitor.api, member: visitor.auth.loggedIn() };
 }
 
