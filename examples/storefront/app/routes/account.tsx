@@ -8,7 +8,7 @@ export async function loader({ context }: LoaderFunctionArgs) {
   const { client, auth, wishlists } = context.visitor;
   if (!auth.loggedIn()) return redirect('/login');
   const { member } = await client.members.getCurrentMember({ fieldsets: ['FULL'] });
-  const wishlistId = member?._id ? wishlists[member._id] : undefined;
+  const wishlistId = member?.id ? wishlists[member.id] : undefined;
   const wishlist = wishlistId
     ? (await client.wishlist.getWishlistById({ id: wishlistId, limit: 24 })).wishlist
     : undefined;
