@@ -98,7 +98,8 @@ async function shopper(viewport: { width: number; height: number }, javaScriptEn
   page.on('pageerror', (e) => problems.push(`page error: ${String(e)}`));
   const sandboxCalls: string[] = [];
   page.on('request', (r) => {
-    if (r.url().startsWith(proxy.url) && r.method() !== 'OPTIONS') sandboxCalls.push(`${r.method()} ${new URL(r.url()).pathname}`);
+    if (r.url().startsWith(proxy.url) && r.method() !== 'OPTIONS')
+      sandboxCalls.push(`${r.method()} ${new URL(r.url()).pathname}`);
   });
   return { page, context, problems, sandboxCalls };
 }
@@ -158,7 +159,12 @@ async function walk(
   await page.waitForLoadState('networkidle');
   await checkPage(page, 'home', shots.home);
   // The cart came with the page (server-rendered, hydrated): the browser does not read it again.
-  expect.soft(s.sandboxCalls.filter((c) => c === CART_READ), 'cart reads by the browser on load').toEqual([]);
+  expect
+    .soft(
+      s.sandboxCalls.filter((c) => c === CART_READ),
+      'cart reads by the browser on load',
+    )
+    .toEqual([]);
 
   // Search: the search box (role searchbox, name="q") lands on the results.
   await searchbox(page).fill('rain');
@@ -183,7 +189,11 @@ async function walk(
   const addsBefore = adds().length;
   await clickUncovered(soldOut);
   await clickUncovered(page.getByRole('button', { name: 'Add to cart' }));
-  await page.getByRole('alert').filter({ hasText: /sold out/i }).first().waitFor(T);
+  await page
+    .getByRole('alert')
+    .filter({ hasText: /sold out/i })
+    .first()
+    .waitFor(T);
   expect(adds()).toHaveLength(addsBefore);
   await clickUncovered(pick);
 
@@ -233,6 +243,8 @@ async function walk(
       .or(page.getByRole('button', { name: /log ?in|sign ?in/i }))
       .first(),
   );
+  await page.waitForURL('**/login', T);
+  await clickUncovered(page.getByRole('button', { name: 'Continue to sign in' }));
   await page.waitForURL(/\/__sandbox\/login/, T);
   await page.getByLabel('E-mail').fill(DEMO_MEMBER.email);
   await page.getByLabel('Password').fill(DEMO_MEMBER.password);
@@ -254,7 +266,8 @@ async function walk(
 }
 
 /** The add-to-cart calls that reached the sandbox (from the browser or the storefront's server). */
-const adds = () => proxy.calls.filter((c) => c.method === ADD_TO_CART.method && c.path === ADD_TO_CART.path && c.status === 200);
+const adds = () =>
+  proxy.calls.filter((c) => c.method === ADD_TO_CART.method && c.path === ADD_TO_CART.path && c.status === 200);
 
 /** The quantity a cart line shows (its quantity field's value, or the number in its status). */
 async function quantityOf(line: Locator): Promise<number> {
@@ -310,13 +323,17 @@ describe('the example storefront, walked in Chromium as a shopper', () => {
       await freshSandbox();
       const s = await shopper(WIDE, false);
       const { page } = s;
+      // No script runs in this page, the test's own evaluations neither: Playwright's clicks only.
       await page.goto(store.url + '/');
-      await searchbox(page).fill('socks');
+      await searchbox(page).fill(SOCKS.search);
       await searchbox(page).press('Enter');
-      await page.waitForURL(/\/search\?(.*&)?q=socks/, T);
-      await clickUncovered(page.getByRole('link', { name: new RegExp(SOCKS.name) }).first());
+      await page.waitForURL(new RegExp(`/search\\?(.*&)?q=${SOCKS.search}`), T);
+      await page
+        .getByRole('link', { name: new RegExp(SOCKS.name) })
+        .first()
+        .click(T);
       await page.waitForURL(`**/products/${SOCKS.slug}`, T);
-      await clickUncovered(page.getByRole('button', { name: 'Add to cart' }));
+      await page.getByRole('button', { name: 'Add to cart' }).click(T);
       // The form's action answers with a page (or a redirect to one) that shows the cart holding it.
       await page.waitForLoadState('load');
       await page.goto(store.url + '/cart');
@@ -353,8 +370,13 @@ describe('the example storefront, walked in Chromium as a shopper', () => {
       await closeCart(page);
       await clickUncovered(page.getByRole('button', { name: 'Add to cart' }));
       await lineOf(page, JACKET.name).waitFor(T);
-      // The browser reports the refused request itself (when the browser made it); nothing else may appear.
-      expect(s.problems.filter((p) => !/status of 503/.test(p))).toEqual([]);
+      // The browser reports the refused add itself (a 503), and the read that follows it to learn
+      // the server's cart (a 404: this visitor has no cart yet); nothing else may appear.
+      expect(
+        s.problems.filter(
+          (p) => !/status of 503 .*add-to-cart\)$|status of 404 .*\/ecom\/v1\/carts\/current\)$/.test(p),
+        ),
+      ).toEqual([]);
       await s.context.close();
     },
   );
