@@ -189,10 +189,10 @@ async function storefrontRows(): Promise<void> {
     const f = await storefrontBench(progress);
     rows.push({
       area,
-      measure: `product page (${PRODUCT_PATH}) first-load JavaScript, gzip -9 per file (${f.firstLoad.files.length} files, ${kb(f.firstLoad.raw)} raw): ours vs the provider's Next.js template's product page (${f.template.files} files; ${f.template.source}); the issue's goal: at most half`,
-      value: kb(f.firstLoad.gzip),
+      measure: `product page (${PRODUCT_PATH}) first-load JavaScript, gzip per file (${f.firstLoad.files.length} files, the client manifest's entry, root and product route with their imports): ours vs the provider's Next.js template's product page (${f.template.files} files; ${f.template.source}); the issue's goal: at most half`,
+      value: kb(f.firstLoad.gzipBytes),
       baseline: kb(f.template.gzip),
-      ratio: f.firstLoad.gzip / f.template.gzip,
+      ratio: f.firstLoad.gzipBytes / f.template.gzip,
       target: { max: 0.5 },
       acceptance: true,
     });

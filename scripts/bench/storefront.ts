@@ -1,20 +1,20 @@
 /**
  * The example storefront (examples/storefront/, issue 24) beside the provider's Next.js template:
- * - the product page's first-load JavaScript, gzip -9 per file, from each build's manifests
- *   (first-load.ts); the template is measured when SFK_TEMPLATE_DIR points at a built copy
+ * - the product page's first-load JavaScript, gzip per file, from each build's manifests (the
+ *   example's firstLoadJs, first-load.ts for the template); the template is measured when SFK_TEMPLATE_DIR points at a built copy
  *   (`next build` done), else its recorded figure is printed with its date and how it was had;
  * - requests per main page: a shopper's browser (headless chromium, a new context: empty cache,
  *   no cookies) on a warm sandbox, every request from navigation until the network is idle;
  * - server render time of the home page against the sandbox: median of N GETs of / by a
  *   returning visitor (its token cookie), after warm-up rounds.
- * The sandbox runs in its own process as it ships (servers.ts); the storefront in this one.
+ * The sandbox runs in its own process as it ships (servers.ts); the storefront in this one, with
+ * NODE_ENV=production (React's production server renderer) unless NODE_ENV is set.
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
-import { BUILD_DIR, buildStorefront } from '../../examples/storefront/build.ts';
-import { startStorefront } from '../../examples/storefront/server.ts';
-import { nextFirstLoad, routerFirstLoad, TEMPLATE_PRODUCT_PAGE, type FirstLoad } from './first-load.ts';
+import { BUILD_DIR, buildStorefront, firstLoadJs } from '../../examples/storefront/build.ts';
+import { nextFirstLoad, TEMPLATE_PRODUCT_PAGE } from './first-load.ts';
 import { startServer } from './servers.ts';
 
 const CHROMIUM = '/usr/bin/chromium';
@@ -28,6 +28,8 @@ const FLAGS = [
   '--no-first-run',
 ];
 export const PRODUCT_PATH = '/products/rain-jacket';
+/** The product page's route id in the example's client manifest. */
+const PRODUCT_ROUTE = 'routes/product';
 /** The template's product route in its app-build-manifest.json. */
 const TEMPLATE_ROUTE = '/product/[handle]/page';
 const RENDERS = 30;
@@ -49,7 +51,8 @@ export interface PageRequests {
 }
 
 export interface StorefrontFigures {
-  firstLoad: FirstLoad;
+  /** The example's own reading of its build's manifest (examples/storefront/build.ts). */
+  firstLoad: ReturnType<typeof firstLoadJs>;
   template: { gzip: number; files: number; source: string };
   requests: PageRequests[];
   homeRender: { medianMs: number; samples: number };
@@ -76,8 +79,11 @@ export async function storefrontBench(progress: (line: string) => void): Promise
     progress('storefront: building the example (react-router build)');
     await buildStorefront();
   }
-  const firstLoad = routerFirstLoad(join(BUILD_DIR, 'client'), PRODUCT_PATH);
+  const firstLoad = firstLoadJs(BUILD_DIR, PRODUCT_ROUTE);
   const template = templateFirstLoad();
+  // React's production renderer, as a deployed storefront runs (set before the server's first import).
+  process.env.NODE_ENV ??= 'production';
+  const { startStorefront } = await import('../../examples/storefront/server.ts');
   const sandbox = await startServer(['sandbox']);
   const store = await startStorefront({ sandboxUrl: sandbox.url, port: 0 });
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: FLAGS });
