@@ -39,6 +39,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
+        {/* No icon file: the browser asks for /favicon.ico otherwise, a 404. */}
+        <link rel="icon" href="data:," />
         <Meta />
         <Links />
       </head>

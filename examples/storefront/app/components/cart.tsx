@@ -22,6 +22,13 @@ export function useHydrated(): boolean {
   return hydrated;
 }
 
+/** What a shopper is told of a refused cart action: the API's own message, or (the store did not answer) a retry. */
+export function reasonOf(error: { code?: string; message: string }): string {
+  return error.code === 'SYSTEM_ERROR' || error.code === undefined
+    ? 'the store did not answer. Try again.'
+    : error.message;
+}
+
 interface Drawer {
   open(): void;
   close(): void;
@@ -99,7 +106,7 @@ function CartLineRow({ id, onMessage }: { id: string; onMessage(m: string): void
   const change = async (quantity: number) => {
     onMessage('');
     const result = quantity > 0 ? await updateQuantity(id, quantity) : await removeLines([id]);
-    if (result.error) onMessage(`Could not change the quantity of ${name}: ${result.error.message}`);
+    if (result.error) onMessage(`Could not change the quantity of ${name}: ${reasonOf(result.error)}`);
   };
   const choices = (line.descriptionLines ?? [])
     .map((d) => `${d.name?.original ?? ''}: ${d.colorInfo?.original ?? d.plainText?.original ?? ''}`)
@@ -172,7 +179,7 @@ function CouponForm() {
         const result = await applyCoupon(code);
         if (!result.error) setMessage('');
         else if (result.error.code === 'COUPON_DOES_NOT_EXIST') setMessage(`There is no coupon ${code}.`);
-        else setMessage(`The coupon could not be applied: ${result.error.message}`);
+        else setMessage(`The coupon could not be applied: ${reasonOf(result.error)}`);
       }}
     >
       <label htmlFor="coupon-code">Coupon code</label>

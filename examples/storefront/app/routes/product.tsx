@@ -13,7 +13,7 @@ import {
 import { Image, Money, useCartActions, useVariantSelection, type Choices, type Product } from 'storefront-kit/react';
 import { selectVariant } from 'storefront-kit/react/server';
 import { notFound } from '../catalog.server.ts';
-import { useCartDrawer } from '../components/cart.tsx';
+import { reasonOf, useCartDrawer } from '../components/cart.tsx';
 import { PageError } from '../components/not-found.tsx';
 import type { ServerClient } from '../kit.ts';
 
@@ -57,7 +57,7 @@ export async function action({ params, request, context }: ActionFunctionArgs) {
   try {
     await client.currentCart.addToCurrentCart({ lineItems: [line] });
   } catch (error) {
-    return data({ error: `Could not add ${product.name} to your cart: ${(error as Error).message}` }, { status: 502 });
+    return data({ error: `Could not add ${product.name} to your cart: ${reasonOf(error as Error)}` }, { status: 502 });
   }
   const back = new URLSearchParams({ ...choices, added: '1' });
   return redirect(`/products/${params.slug}?${back}`);
@@ -98,7 +98,7 @@ function ProductView({ product, initial }: { product: Product; initial: Choices 
     drawer.open();
     const result = await addLines([line]);
     if (result.error) {
-      const text = `Could not add ${product.name} to your cart: ${result.error.message}`;
+      const text = `Could not add ${product.name} to your cart: ${reasonOf(result.error)}`;
       setMessage(text);
       drawer.say(text);
     }
