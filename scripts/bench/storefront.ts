@@ -10,13 +10,14 @@
  * The sandbox runs in its own process as it ships (servers.ts); the storefront in this one, with
  * NODE_ENV=production (React's production server renderer) unless NODE_ENV is set.
  */
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
-import { BUILD_DIR, buildStorefront, firstLoadJs } from '../../examples/storefront/build.ts';
+import { buildStorefront, firstLoadJs } from '../../examples/storefront/build.ts';
 import { nextFirstLoad, TEMPLATE_PRODUCT_PAGE } from './first-load.ts';
 import { startServer } from './servers.ts';
 
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const CHROMIUM = '/usr/bin/chromium';
 const FLAGS = [
   '--headless',
@@ -75,11 +76,9 @@ function templateFirstLoad(): StorefrontFigures['template'] {
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 export async function storefrontBench(progress: (line: string) => void): Promise<StorefrontFigures> {
-  if (!existsSync(join(BUILD_DIR, 'server', 'index.js'))) {
-    progress('storefront: building the example (react-router build)');
-    await buildStorefront();
-  }
-  const firstLoad = firstLoadJs(BUILD_DIR, PRODUCT_ROUTE);
+  progress('storefront: building the example (react-router build) into .tmp/storefront-bench');
+  const { outDir } = await buildStorefront({ outDir: join(root, '.tmp', 'storefront-bench') });
+  const firstLoad = firstLoadJs(outDir, PRODUCT_ROUTE);
   const template = templateFirstLoad();
   // React's production renderer, as a deployed storefront runs (set before the server's first import).
   process.env.NODE_ENV ??= 'production';
@@ -87,10 +86,14 @@ export async function storefrontBench(progress: (line: string) => void): Promise
   // `storefront-kit` imports resolve to dist/ there (examples/storefront/tsconfig.json checks it).
   const server = '../../examples/storefront/server.ts';
   const { startStorefront } = (await import(server)) as {
-    startStorefront(o: { sandboxUrl: string; port: number }): Promise<{ url: string; close(): Promise<void> }>;
+    startStorefront(o: {
+      sandboxUrl: string;
+      port: number;
+      buildDir: string;
+    }): Promise<{ url: string; close(): Promise<void> }>;
   };
   const sandbox = await startServer(['sandbox']);
-  const store = await startStorefront({ sandboxUrl: sandbox.url, port: 0 });
+  const store = await startStorefront({ sandboxUrl: sandbox.url, port: 0, buildDir: outDir });
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: FLAGS });
   try {
     // Warm: every page rendered once, so the sandbox's and the server's first-call costs are paid.

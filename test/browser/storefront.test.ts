@@ -10,18 +10,18 @@
  *
  * The storefront's server and the browser reach the sandbox through a pass-through proxy
  * (fault-proxy.ts): the test sees every sandbox call whichever side makes it, and injects the
- * fault there. One browser, one build of the example (the one `npm test` makes, or made here).
+ * fault there. One browser, one build of the example per run (made here).
  */
 import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BUILD_DIR, buildStorefront } from '../../examples/storefront/build.ts';
+import { buildStorefront } from '../../examples/storefront/build.ts';
 import { startStorefront } from '../../examples/storefront/server.ts';
 import { createSandboxServer, type SandboxServer } from '../../src/sandbox/platform/server.ts';
 import { COUPON, DEFAULT_API_KEY, DEMO_MEMBER, WISHLIST_ID } from '../../src/sandbox/seed/ids.ts';
 import { startFaultProxy, type FaultProxy } from './fault-proxy.ts';
-import { CHROMIUM, CHROMIUM_ARGS, ensureBuilt, noSidewaysScroll, screenshots, seriousViolations } from './support.ts';
+import { CHROMIUM, CHROMIUM_ARGS, noSidewaysScroll, root, screenshots, seriousViolations } from './support.ts';
 
 const started = performance.now();
 const WIDE = { width: 1440, height: 900 };
@@ -42,15 +42,22 @@ let store: { url: string; close(): Promise<void> };
 let browser: Browser;
 
 beforeAll(async () => {
-  // `npm test` builds the example once in a step before vitest; a lone run builds it here.
-  await ensureBuilt(BUILD_DIR, buildStorefront, join('server', 'index.js'));
+  // This run's build of the example, in its own folder under the repository (where the server
+  // build's storefront-kit import resolves): a developer's examples/storefront/build is left alone.
+  const built = await buildStorefront({ outDir: join(root, '.tmp', 'storefront-walk') });
+  console.log(`storefront walk: the example built in ${(built.ms / 1000).toFixed(1)} s`);
   proxy = await startFaultProxy();
   // Links the sandbox writes (redirect sessions, the hosted login) point at the proxy too.
   sandbox = await createSandboxServer({ port: 0, validateResponses: true, publicUrl: proxy.url });
   proxy.target = sandbox.url;
   proxy.keepBodies.add(REDIRECT_SESSION);
   // The member page's wishlist: no operation names a member's wishlist, so the store is told it (as `npm run example` does).
-  store = await startStorefront({ sandboxUrl: proxy.url, port: 0, wishlists: { [DEMO_MEMBER.id]: WISHLIST_ID } });
+  store = await startStorefront({
+    sandboxUrl: proxy.url,
+    port: 0,
+    buildDir: built.outDir,
+    wishlists: { [DEMO_MEMBER.id]: WISHLIST_ID },
+  });
   if (!existsSync(CHROMIUM)) throw new Error(`Browser tests need Debian's chromium at ${CHROMIUM}`);
   browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
   mkdirSync(screenshots, { recursive: true });
@@ -183,6 +190,25 @@ async function walk(
   await soldOut.waitFor(T);
   const pick = page.getByRole('radio', { name: JACKET.pick, exact: true });
   await pick.waitFor(T);
+  // And a sighted shopper sees it: the sold-out choice does not look like the in-stock ones.
+  const looks = (choice: Locator) =>
+    choice.evaluate((el) => {
+      const label = el.closest('label') ?? el;
+      // What is drawn: the label and its boxes, not the hidden input or a screen-reader-only text.
+      const shown = [label, ...label.querySelectorAll('*')].filter((e) => {
+        const r = e.getBoundingClientRect();
+        const c = getComputedStyle(e);
+        const clipped = c.clip !== 'auto' || c.clipPath !== 'none';
+        return e !== el && !clipped && r.width > 2 && r.height > 2;
+      });
+      return shown.map((e) => {
+        const c = getComputedStyle(e);
+        return [c.textDecorationLine, c.color, c.borderStyle, c.opacity, c.backgroundColor].join(' ');
+      });
+    });
+  expect
+    .soft(await looks(soldOut), 'the sold-out size looks different from an in-stock one (a sighted shopper sees it)')
+    .not.toEqual(await looks(page.getByRole('radio', { name: 'L', exact: true })));
   await page.waitForLoadState('networkidle');
   await checkPage(page, 'product', shots.product);
   // Chosen anyway, the sold-out size is refused before any call: nothing reaches the cart.

@@ -66,14 +66,13 @@ function closeWith(h: ConsoleHarness): void {
 /**
  * `npm test` builds the console once before vitest (a step of scripts/test.ts); a lone run
  * builds a missing one here, one test file at a time (a lock directory), since vite empties
- * the folder it writes while parallel files would be reading it. `marker`: the file a finished
- * build has.
+ * the folder it writes while parallel files would be reading it.
  */
-export async function ensureBuilt(dir: string, build: () => Promise<unknown>, marker = 'index.html'): Promise<void> {
+export async function ensureBuilt(dir: string, build: () => Promise<void>): Promise<void> {
   const lock = `${dir}.building`;
   mkdirSync(dirname(dir), { recursive: true });
   for (;;) {
-    if (existsSync(join(dir, marker)) && !existsSync(lock)) return;
+    if (existsSync(join(dir, 'index.html')) && !existsSync(lock)) return;
     try {
       mkdirSync(lock, { recursive: false });
     } catch {
@@ -84,7 +83,7 @@ export async function ensureBuilt(dir: string, build: () => Promise<unknown>, ma
       continue;
     }
     try {
-      if (!existsSync(join(dir, marker))) await build();
+      if (!existsSync(join(dir, 'index.html'))) await build();
     } finally {
       rmSync(lock, { recursive: true, force: true });
     }
