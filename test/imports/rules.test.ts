@@ -19,14 +19,14 @@ interface Violation {
 }
 
 /**
- * What `depcruise src console --config .dependency-cruiser.cjs` finds in `dir`, run in this
+ * What `depcruise src console examples --config .dependency-cruiser.cjs` finds in `dir`, run in this
  * process through dependency-cruiser's API (the CLI's own path, without a Node start per case).
  */
 async function cruise(dir: string): Promise<Violation[]> {
   const options = await extractDepcruiseOptions(join(dir, '.dependency-cruiser.cjs'));
   const tsConfig = extractTSConfig(join(dir, 'tsconfig.json'));
   const cruised = await depcruise(
-    ['src', 'console'],
+    ['src', 'console', 'examples'],
     { ...options, baseDir: dir, validate: true, outputType: 'json' },
     {},
     { tsConfig },
@@ -46,10 +46,11 @@ function project(imports: [from: string, to: string][]): string {
   const dir = mkdtempSync(join(tmpdir(), 'sfk-imports-'));
   dirs.push(dir);
   for (const f of ['.dependency-cruiser.cjs', 'tsconfig.json']) copyFileSync(join(root, f), join(dir, f));
-  // Both folders the check reads exist, even when a case needs nothing in one of them.
+  // The folders the check reads exist, even when a case needs nothing in one of them.
   const files = new Map<string, string[]>([
     ['src/empty.ts', []],
     ['console/empty.ts', []],
+    ['examples/empty.ts', []],
   ]);
   for (const [from, to] of imports) {
     files.set(from, [...(files.get(from) ?? []), to]);
@@ -100,6 +101,8 @@ describe('import rules', () => {
     ['client-not-into-react', [['src/modules.ts', 'src/react/index.ts']]],
     ['react-through-client-entry-points', [['src/react/store.ts', 'src/client/invoke.ts']]],
     ['react-testing-through-sandbox-entry-points', [['src/react/testing.tsx', 'src/sandbox/platform/app.ts']]],
+    ['examples-through-the-package', [['examples/storefront/app/kit.ts', 'src/index.ts']]],
+    ['examples-through-the-package', [['examples/storefront/server.ts', 'src/sandbox/index.ts']]],
   ])('%s fails on a tree that breaks it', async (rule, imports) => {
     expect((await cruise(project(imports))).map((v) => [v.rule.name, v.from])).toContainEqual([rule, imports[0][0]]);
   });
