@@ -15,19 +15,10 @@ import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 import { buildStorefront, firstLoadJs } from '../../examples/storefront/build.ts';
 import { nextFirstLoad, TEMPLATE_PRODUCT_PAGE } from './first-load.ts';
+import { CHROMIUM, FLAGS } from './console.ts';
 import { startServer } from './servers.ts';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
-const CHROMIUM = '/usr/bin/chromium';
-const FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
 export const PRODUCT_PATH = '/products/rain-jacket';
 /** The product page's route id in the example's client manifest. */
 const PRODUCT_ROUTE = 'routes/product';

@@ -22,6 +22,8 @@ export interface Fault {
   path: string;
   status: number;
   message: string;
+  /** The faulty answer waits for this (a test looks at the page while the request is underway). */
+  hold?: Promise<void>;
 }
 
 export interface FaultProxy {
@@ -36,6 +38,16 @@ export interface FaultProxy {
 }
 
 export const FAULT_BODY = (message: string) => JSON.stringify({ message, details: {} });
+
+function answerFault(req: IncomingMessage, res: ServerResponse, fault: Fault): void {
+  // The sandbox would let a browser app on a loopback origin read it (CORS): so does the fault.
+  const origin = req.headers.origin;
+  res.writeHead(fault.status, {
+    'content-type': 'application/json',
+    ...(origin ? { 'access-control-allow-origin': origin, vary: 'Origin' } : {}),
+  });
+  res.end(FAULT_BODY(fault.message));
+}
 
 export async function startFaultProxy(): Promise<FaultProxy> {
   const proxy: FaultProxy = {
@@ -52,13 +64,7 @@ export async function startFaultProxy(): Promise<FaultProxy> {
     if (fault && fault.method === method && fault.path === path) {
       proxy.calls.push({ method, path, status: fault.status });
       req.resume();
-      // The sandbox would let a browser app on a loopback origin read it (CORS): so does the fault.
-      const origin = req.headers.origin;
-      res.writeHead(fault.status, {
-        'content-type': 'application/json',
-        ...(origin ? { 'access-control-allow-origin': origin, vary: 'Origin' } : {}),
-      });
-      res.end(FAULT_BODY(fault.message));
+      void (fault.hold ?? Promise.resolve()).then(() => answerFault(req, res, fault));
       return;
     }
     const target = new URL(proxy.target);
