@@ -1,6 +1,6 @@
 import { redirect, type LoaderFunctionArgs } from 'react-router';
 import type { OAuthData } from 'storefront-kit';
-import { oauthCookie } from './login.tsx';
+import { oauthCookie } from '../login.server.ts';
 
 /** Back from the hosted login page: the code for member tokens (the visitor's cart merges into the member's). */
 export async function loader({ request, context }: LoaderFunctionArgs) {

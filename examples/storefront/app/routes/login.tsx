@@ -1,18 +1,11 @@
-import { createCookie, redirect, type ActionFunctionArgs, type MetaFunction } from 'react-router';
-import { Link } from 'react-router';
-
-/** Where the PKCE data waits for the hosted login page to send the shopper back (the code verifier stays on the server). */
-export const oauthCookie = createCookie('sfk-oauth', { httpOnly: true, sameSite: 'lax', path: '/', maxAge: 600 });
+import { Link, type ActionFunctionArgs, type MetaFunction } from 'react-router';
+import { toHostedLogin } from '../login.server.ts';
 
 export const meta: MetaFunction = () => [{ title: 'Sign in · Sandbox Store' }];
 
 /** The hosted login page (PKCE): a redirect session to it, the shopper sent there. */
-export async function action({ context, request }: ActionFunctionArgs) {
-  const { auth, origin } = context.visitor;
-  const back = new URL(request.url).searchParams.get('back') ?? '/account';
-  const oauthData = await auth.generateOAuthData(`${origin}/login/callback`, back.startsWith('/') ? back : '/account');
-  const { authUrl } = await auth.getAuthUrl(oauthData, { responseMode: 'query' });
-  return redirect(authUrl, { headers: { 'set-cookie': await oauthCookie.serialize(oauthData) } });
+export function action({ context, request }: ActionFunctionArgs) {
+  return toHostedLogin(context.visitor, new URL(request.url).searchParams.get('back') ?? '/account');
 }
 
 export default function Login() {

@@ -1,4 +1,5 @@
-import { data, Form, redirect, useActionData, type ActionFunctionArgs, type MetaFunction } from 'react-router';
+import { data, Form, useActionData, type ActionFunctionArgs, type MetaFunction } from 'react-router';
+import { toHostedLogin } from '../login.server.ts';
 
 export const meta: MetaFunction = () => [{ title: 'Create an account · Sandbox Store' }];
 
@@ -8,7 +9,11 @@ const SAY: Record<string, string> = {
   invalidPassword: 'Choose a longer password.',
 };
 
-/** A new member (the site's direct registration); signed in at once when the site allows it. */
+/**
+ * A new member (the site's direct registration); when the site lets them in at once, signed in
+ * through the hosted page with the registration's session token (it asks nothing), as the
+ * official SDK's hidden frame does in a browser: this works without JavaScript.
+ */
 export async function action({ request, context }: ActionFunctionArgs) {
   const { auth } = context.visitor;
   const form = await request.formData();
@@ -16,10 +21,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const password = String(form.get('password') ?? '');
   if (!email || !password) return data({ error: 'Enter an e-mail and a password.' }, { status: 400 });
   const state = await auth.register({ email, password });
-  if (state.loginState === 'SUCCESS') {
-    auth.setTokens(await auth.getMemberTokensForDirectLogin(state.data.sessionToken));
-    return redirect('/account');
-  }
+  if (state.loginState === 'SUCCESS') return toHostedLogin(context.visitor, '/account', state.data.sessionToken);
   if (state.loginState === 'FAILURE')
     return data({ error: SAY[state.errorCode ?? ''] ?? 'The account could not be created.' }, { status: 400 });
   return data({ error: 'Check your e-mail, or wait for the store to approve your account.' }, { status: 202 });
