@@ -19,8 +19,9 @@ import { startServer } from './servers.ts';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const CONSOLE = join(root, 'dist', 'console');
-const CHROMIUM = '/usr/bin/chromium';
-const FLAGS = [
+/** Debian's chromium and the flags every bench page runs it with (headless, no background requests). */
+export const CHROMIUM = '/usr/bin/chromium';
+export const FLAGS = [
   '--headless',
   '--no-sandbox',
   '--disable-gpu',

@@ -15,6 +15,7 @@ import { consoleBench } from './console.ts';
 import { httpClientSpeed } from './http.ts';
 import { reactBundles, type Measured } from './react.ts';
 import { lookupGrowth, sandboxLoad, type Load, type LookupGrowth } from './load.ts';
+import { PRODUCT_PATH, storefrontBench } from './storefront.ts';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
@@ -59,6 +60,7 @@ const targetText = (r: Row) =>
   !r.target ? '' : r.target.min !== undefined ? `>= ${r.target.min}` : `<= ${r.target.max!.toFixed(2)}`;
 /** Two decimals; three where two would round across the target (0.947 is not 0.95). */
 const ratioText = (r: Row) => {
+  if (Number.isNaN(r.ratio)) return '-';
   const bound = r.target?.min ?? r.target?.max;
   return bound !== undefined && r.ratio.toFixed(2) === bound.toFixed(2) ? r.ratio.toFixed(3) : r.ratio.toFixed(2);
 };
@@ -175,6 +177,56 @@ async function reactRows(): Promise<void> {
   );
 }
 
+/**
+ * Issue 24's rows: the example storefront beside the provider's Next.js template (its first-load
+ * JavaScript measured from SFK_TEMPLATE_DIR's build, or the recorded figure); requests per page
+ * and the home page's render time are ours only (the template needs the provider's wire routed
+ * to the sandbox to run here: docs/preload.md).
+ */
+async function storefrontRows(): Promise<void> {
+  const area = 'example storefront';
+  try {
+    const f = await storefrontBench(progress);
+    rows.push({
+      area,
+      measure: `product page (${PRODUCT_PATH}) first-load JavaScript, gzip per file (${f.firstLoad.files.length} files, the client manifest's entry, root and product route with their imports): ours vs the provider's Next.js template's product page (${f.template.files} files; ${f.template.source}); the issue's goal: at most half`,
+      value: kb(f.firstLoad.gzipBytes),
+      baseline: kb(f.template.gzip),
+      ratio: f.firstLoad.gzipBytes / f.template.gzip,
+      target: { max: 0.5 },
+      acceptance: true,
+    });
+    for (const r of f.requests) {
+      const types = Object.entries(r.byType)
+        .sort((a, b) => b[1] - a[1])
+        .map(([t, n]) => `${n} ${t}`)
+        .join(', ');
+      rows.push({
+        area,
+        measure: `requests of the ${r.page} page, first visit (chromium, empty cache, warm sandbox, until network idle): ${types}; the template: not measured here`,
+        value: int(r.total),
+        baseline: '-',
+        ratio: NaN,
+      });
+    }
+    rows.push({
+      area,
+      measure: `server render of the home page against the sandbox (a returning visitor, median of ${f.homeRender.samples} after warm-up); the template: not measured here`,
+      value: ms(f.homeRender.medianMs),
+      baseline: '-',
+      ratio: NaN,
+    });
+  } catch (e) {
+    rows.push(notMeasured(area, 'product page first-load JavaScript vs the template', e, { max: 0.5 }));
+  }
+}
+
+/** `npm run bench -- --storefront`: only issue 24's rows, printed. */
+async function storefrontOnly(): Promise<void> {
+  await storefrontRows();
+  printRows();
+}
+
 /** `npm run bench -- --react`: only issue 23's rows, printed. */
 async function reactOnly(): Promise<void> {
   await reactRows();
@@ -251,6 +303,9 @@ async function main(): Promise<void> {
 
   progress("React layer: its pages and the anchors' packages, bundled by esbuild");
   await reactRows();
+
+  progress('example storefront: first-load JavaScript, requests per page, home render');
+  await storefrontRows();
 
   progress('client over HTTP against the sandbox: ours vs raw fetch');
   const http = await httpClientSpeed();
@@ -445,5 +500,6 @@ async function main(): Promise<void> {
 
 if (process.argv.includes('--lookups')) await lookupsOnly();
 else if (process.argv.includes('--react')) await reactOnly();
+else if (process.argv.includes('--storefront')) await storefrontOnly();
 else if (process.argv.includes('--package')) await packageOnly();
 else await main();

@@ -4,48 +4,10 @@
  * the sandbox view, the guided flows (after a run) and the history. The theme follows the
  * system's setting until the user picks one, and the theme button's name is what it says.
  */
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { useConsole } from './support.ts';
+import { seriousViolations, useConsole } from './support.ts';
 
 const h = useConsole();
-// Evaluated in the page through the devtools protocol: the console's CSP rightly refuses an injected <script>.
-const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-
-interface Found {
-  id: string;
-  impact: string;
-  help: string;
-  targets: string[];
-}
-
-/** axe's serious and critical violations on the page as it is now. */
-async function seriousViolations(page: Page): Promise<Found[]> {
-  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE);
-  const violations = await page.evaluate(async () => {
-    const axe = (
-      window as unknown as {
-        axe: {
-          run(
-            ctx: Document,
-            o: object,
-          ): Promise<{ violations: { id: string; impact: string; help: string; nodes: { target: string[] }[] }[] }>;
-        };
-      }
-    ).axe;
-    return (await axe.run(document, { resultTypes: ['violations'] })).violations;
-  });
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => ({
-      id: v.id,
-      impact: v.impact,
-      help: v.help,
-      targets: v.nodes.slice(0, 5).map((n) => n.target.join(' ')),
-    }));
-}
 
 const theme = () => h.page.evaluate(() => document.documentElement.dataset.theme);
 

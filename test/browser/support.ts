@@ -4,7 +4,8 @@
  * `useStaticConsole()` serves dist/console-static with a plain static file server and no
  * sandbox at all: the console's own service worker answers the API.
  */
-import { existsSync, mkdirSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { readFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -16,7 +17,17 @@ import { createSandboxServer, type SandboxServer } from '../../src/sandbox/platf
 
 export const CHROMIUM = '/usr/bin/chromium';
 /** Headless and offline (no background requests) in a container; ComputedAccessibilityInfo: element.computedName / computedRole, for the accessibility test. */
-export const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--enable-blink-features=ComputedAccessibilityInfo', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--enable-blink-features=ComputedAccessibilityInfo',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 export const root = resolve(import.meta.dirname, '..', '..');
 export const screenshots = join(root, 'docs', 'screenshots');
 
@@ -33,7 +44,10 @@ export interface SandboxConsoleHarness extends ConsoleHarness {
 }
 
 async function launch(h: ConsoleHarness): Promise<void> {
-  if (!existsSync(CHROMIUM)) throw new Error(`Browser tests need Debian's chromium at ${CHROMIUM}: apt-get install chromium (.ci/run installs it)`);
+  if (!existsSync(CHROMIUM))
+    throw new Error(
+      `Browser tests need Debian's chromium at ${CHROMIUM}: apt-get install chromium (.ci/run installs it)`,
+    );
   h.browser = await chromium.launch({
     executablePath: CHROMIUM,
     args: CHROMIUM_ARGS,
@@ -88,7 +102,11 @@ export function useConsole(): SandboxConsoleHarness {
   return h;
 }
 
-const TYPES: Record<string, string> = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript; charset=utf-8', '.css': 'text/css; charset=utf-8' };
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+};
 
 /** A plain static file server, like a static host: files as they are, 404.html for anything else. */
 export async function serveStatic(dir: string): Promise<{ url: string; close(): Promise<void> }> {
@@ -157,4 +175,41 @@ export async function statusInView(page: Page): Promise<{ status: string; inView
   }, focused);
 }
 
-export const noSidewaysScroll = (page: Page) => page.evaluate(() => document.scrollingElement!.scrollWidth <= innerWidth);
+export const noSidewaysScroll = (page: Page) =>
+  page.evaluate(() => document.scrollingElement!.scrollWidth <= innerWidth);
+
+// Evaluated in the page through the devtools protocol: a page's CSP rightly refuses an injected <script>.
+const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+export interface AxeFinding {
+  id: string;
+  impact: string;
+  help: string;
+  targets: string[];
+}
+
+/** axe's serious and critical violations on the page as it is now. */
+export async function seriousViolations(page: Page): Promise<AxeFinding[]> {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE);
+  const violations = await page.evaluate(async () => {
+    const axe = (
+      window as unknown as {
+        axe: {
+          run(
+            ctx: Document,
+            o: object,
+          ): Promise<{ violations: { id: string; impact: string; help: string; nodes: { target: string[] }[] }[] }>;
+        };
+      }
+    ).axe;
+    return (await axe.run(document, { resultTypes: ['violations'] })).violations;
+  });
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => ({
+      id: v.id,
+      impact: v.impact,
+      help: v.help,
+      targets: v.nodes.slice(0, 5).map((n) => n.target.join(' ')),
+    }));
+}

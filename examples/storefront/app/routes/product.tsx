@@ -135,7 +135,7 @@ function ProductView({ product, initial }: { product: Product; initial: Choices 
                 {option.choices.map((choice) => {
                   const buyable = choice.exists && choice.available && choice.inStock;
                   return (
-                    <label key={choice.name} className="choice">
+                    <label key={choice.name} className={buyable ? 'choice' : 'choice sold-out'}>
                       <input
                         type="radio"
                         name={FIELD + option.name}
