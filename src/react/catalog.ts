@@ -27,9 +27,17 @@ export type CatalogState<T, E extends StorefrontError = StorefrontError> =
   | { status: 'success'; data: T; error: undefined }
   | { status: 'error'; data: undefined; error: E };
 
-/** A line just added shows its product's name, price and image when the page has read the product. */
+/**
+ * Products a variant picker shows, by id: the page may have read them elsewhere (a router's
+ * loader), and a line added from the picker is named from them before the answer.
+ */
+const pickedProducts = new Map<string, Product>();
+
+/** A line just added shows its product's name, price and image when the page has read or shows the product. */
 const describeFromCatalog: LineDescriber = (line, snapshot) => {
   const id = line.catalogReference?.catalogItemId;
+  const picked = id && pickedProducts.get(id);
+  if (picked) return lineDetails(picked, line);
   for (const r of Object.values(snapshot.resources)) {
     if (r.status !== 'success' || !r.data || typeof r.data !== 'object') continue;
     const data = r.data as Product & ProductsPage;
@@ -85,8 +93,18 @@ export function useVariantSelection(
   initial: Choices = {},
   storeVariants?: StoreVariant[],
 ): VariantSelection & { select(option: string, choice: string): void } {
+  const store = useStorefront();
   const [selected, setSelected] = useState(initial);
   const select = useCallback((option: string, choice: string) => setSelected((s) => ({ ...s, [option]: choice })), []);
+  useEffect(() => {
+    if (!product.id) return;
+    const id = product.id;
+    store.setLineDescriber(describeFromCatalog);
+    pickedProducts.set(id, product);
+    return () => {
+      if (pickedProducts.get(id) === product) pickedProducts.delete(id);
+    };
+  }, [store, product]);
   return useMemo(
     () => ({ ...selectVariant(product, selected, storeVariants), select }),
     [product, selected, storeVariants, select],

@@ -132,6 +132,34 @@ describe('useProduct, useProducts, useVariantSelection', () => {
     page.unmount();
   });
 
+  it("names a line added from a picker before the answer, when the page read the product itself (a router's loader)", async () => {
+    const kit = visitorKit();
+    const product = await productOf(kit, 'rain-jacket');
+    let picker!: ReturnType<typeof useVariantSelection>;
+    let actions!: ReturnType<typeof useCartActions>;
+    let store!: StorefrontStore;
+    const Picker = () => {
+      picker = useVariantSelection(product, { Size: 'M' });
+      actions = useCartActions();
+      store = useStorefront();
+      return <p>{product.name}</p>;
+    };
+    const page = await mount(
+      <StorefrontProvider client={kit.client}>
+        <Picker />
+      </StorefrontProvider>,
+    );
+    let adding!: Promise<CartResult>;
+    act(() => void (adding = actions.addLines([picker.toLineItem(1)!])));
+    expect(store.getSnapshot().cart!.lineItems[0]).toMatchObject({
+      optimistic: true,
+      productName: { original: 'Rain jacket' },
+      price: { amount: '129.00' },
+    });
+    await act(() => adding);
+    page.unmount();
+  });
+
   it('a product no one has is data null, not an error', async () => {
     const kit = visitorKit();
     let seen: ReturnType<typeof useProduct> | undefined;
