@@ -16,6 +16,9 @@ function portOf(args: string[]): number {
   return port;
 }
 
+// React's production server renderer, as a deployed storefront runs (server.ts, and React with
+// it, are imported below, after this line).
+process.env.NODE_ENV ??= 'production';
 const port = portOf(process.argv.slice(2));
 console.log('building the storefront…');
 const built = await buildStorefront();
