@@ -178,11 +178,17 @@ async function reactRows(): Promise<void> {
 }
 
 /**
- * Issue 24's rows: the example storefront beside the provider's Next.js template (its first-load
- * JavaScript measured from SFK_TEMPLATE_DIR's build, or the recorded figure); requests per page
- * and the home page's render time are ours only (the template needs the provider's wire routed
- * to the sandbox to run here: docs/preload.md).
+ * Issue 24's rows: the example storefront beside the provider's Next.js template: its first-load
+ * JavaScript, requests per page and home render measured from SFK_TEMPLATE_DIR's build (run
+ * through the preload on the bench's sandbox), or the recorded figures.
  */
+/** Request counts by Chromium's resource type, most first: "10 script, 3 image". */
+const byType = (counts: Record<string, number>) =>
+  Object.entries(counts)
+    .sort((a, b) => b[1] - a[1])
+    .map(([t, n]) => `${n} ${t}`)
+    .join(', ');
+
 async function storefrontRows(): Promise<void> {
   const area = 'example storefront';
   try {
@@ -196,25 +202,24 @@ async function storefrontRows(): Promise<void> {
       target: { max: 0.5 },
       acceptance: true,
     });
+    const t = f.templatePages;
     for (const r of f.requests) {
-      const types = Object.entries(r.byType)
-        .sort((a, b) => b[1] - a[1])
-        .map(([t, n]) => `${n} ${t}`)
-        .join(', ');
+      const theirs = t.requests.find((x) => x.page === r.page);
+      const types = byType(r.byType) + (theirs?.byType ? `; the template: ${byType(theirs.byType)}` : '');
       rows.push({
         area,
-        measure: `requests of the ${r.page} page, first visit (chromium, empty cache, warm sandbox, until network idle): ${types}; the template: not measured here`,
+        measure: `requests of the ${r.page} page, first visit (chromium, empty cache, warm sandbox, until 500 ms after load with no request waiting for its answer): ${types}; ${theirs ? `vs the template's ${r.page} page (${t.source})` : 'the template has no cart page (its cart is a modal over every page)'}`,
         value: int(r.total),
-        baseline: '-',
-        ratio: NaN,
+        baseline: theirs ? int(theirs.total) : '-',
+        ratio: theirs ? r.total / theirs.total : NaN,
       });
     }
     rows.push({
       area,
-      measure: `server render of the home page against the sandbox (a returning visitor, median of ${f.homeRender.samples} after warm-up); the template: not measured here`,
+      measure: `server render of the home page against the sandbox (a returning visitor, median of ${f.homeRender.samples} after warm-up): ours vs the template's (${t.source})`,
       value: ms(f.homeRender.medianMs),
-      baseline: '-',
-      ratio: NaN,
+      baseline: ms(t.homeRenderMs),
+      ratio: f.homeRender.medianMs / t.homeRenderMs,
     });
   } catch (e) {
     rows.push(notMeasured(area, 'product page first-load JavaScript vs the template', e, { max: 0.5 }));

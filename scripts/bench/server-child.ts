@@ -1,7 +1,7 @@
 /**
  * A server for the bench in its own process, so the load generator never shares its CPU time:
- * - `sandbox [--data FILE | --state FILE] [--static DIR]`: the sandbox (request validation on, as `npm run
- *   sandbox` starts it), durable with `--data`, or in memory after importing the state in FILE
+ * - `sandbox [--data FILE | --state FILE] [--static DIR] [--client-id ID,ID]`: the sandbox (request
+ *   validation on, as `npm run sandbox` starts it; `--client-id` as the CLI's), durable with `--data`, or in memory after importing the state in FILE
  *   the way PUT /__sandbox/state does (whose HTTP body is capped at 1 MB; 10,000 products are not);
  * - `bare FILE`: a bare node:http server answering every request with the status, headers and
  *   body recorded in FILE (JSON `{status, headers, body}`), the baseline for the sandbox's rate.
@@ -21,9 +21,19 @@ async function start(): Promise<{ url: string; close: () => Promise<void> }> {
   if (mode === 'sandbox') {
     const { values } = parseArgs({
       args: rest,
-      options: { data: { type: 'string' }, state: { type: 'string' }, static: { type: 'string' } },
+      options: {
+        data: { type: 'string' },
+        state: { type: 'string' },
+        static: { type: 'string' },
+        'client-id': { type: 'string' },
+      },
     });
-    const s = await createSandboxServer({ port: 0, data: values.data, staticDir: values.static });
+    const s = await createSandboxServer({
+      port: 0,
+      data: values.data,
+      staticDir: values.static,
+      clientIds: values['client-id']?.split(','),
+    });
     if (values.state) {
       const snapshot = JSON.parse(readFileSync(values.state, 'utf8')) as StateSnapshot;
       await s.sandbox.runAs({ kind: 'anonymous' }, s.url, () => s.sandbox.store.load(snapshot));
