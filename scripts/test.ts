@@ -2,8 +2,12 @@
  * `npm test`: everything, in order, on a fresh clone.
  *   spec lint -> generated-code drift -> type check -> import rules -> pack (prepack builds the
  *   library and the console; size and file count printed) -> publint and attw on the tarball
- *   -> vitest on this Node (every suite: unit, contract, sandbox, packaging, docs, browser, hardening)
- *   -> vitest on Node 22, 24 and 26, side by side (unit, contract, sandbox, packaging; scripts/runtimes.ts)
+ *   -> vitest on this Node (every suite: unit, contract, sandbox, packaging, docs, browser, two
+ *      files at a time; then the hardening suites, one at a time, whose figures nothing else
+ *      distorts: vite.config.ts)
+ *   -> vitest on Node 22, 24 and 26, side by side (what a Node version can change: the client,
+ *      conformance, the sandbox's platform, the preload, React's server render, the package;
+ *      scripts/runtimes.ts)
  * Each step before vitest counts as one check; vitest's tests count one each, on every runtime.
  * The run ends with one plain line, `N passed, N failed`, which CI reads.
  */
@@ -164,9 +168,8 @@ const results = await Promise.all(
       ...runtimeVitestArgs(),
       ...(filters.length ? ['--passWithNoTests', ...filters] : []),
     ];
-    // The model test's random walk checks the business rules, which this Node's run walks in
-    // full (50 runs); on the other runtimes 10 runs are enough to see the sandbox run there.
-    return beside(name, node, args, { SFK_COUNTS: runCounts, SFK_PACKED: packed, MODEL_RUNS: '10' });
+    // One vitest worker each: the three share the two cores.
+    return beside(name, node, args, { SFK_COUNTS: runCounts, SFK_PACKED: packed, SFK_TEST_WORKERS: '1' });
   }),
 );
 runs.forEach(({ name, runCounts }, i) => {
