@@ -90,7 +90,16 @@ export const RUNTIME_SUITES = 'client, conformance, sandbox platform, preload, R
  * (the react-18 project, the React tests again on React 18.3, runs on this Node only).
  */
 export function runtimeVitestArgs(): string[] {
-  return ['run', '--project', 'default', ...Object.keys(NOT_ON_OTHER_RUNTIMES).flatMap((glob) => ['--exclude', glob])];
+  return [
+    'run',
+    '--project',
+    'default',
+    // One module graph for all the files of the run: the sandbox, the client and the official SDK
+    // are imported once, not once per file (a lone Node 22 run: 76 s isolated, 48 s not; every
+    // file passes either way, and Node 20's run keeps each file isolated).
+    '--no-isolate',
+    ...Object.keys(NOT_ON_OTHER_RUNTIMES).flatMap((glob) => ['--exclude', glob]),
+  ];
 }
 
 export function runtimeBinary(rt: Runtime): string {
