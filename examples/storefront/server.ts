@@ -82,7 +82,12 @@ async function send(res: ServerResponse, answer: Response, setCookies: string[])
 /** A file of the browser build (hashed assets are cached for good), or false. */
 function serveStatic(req: IncomingMessage, res: ServerResponse, clientDir: string): boolean {
   if (req.method !== 'GET' && req.method !== 'HEAD') return false;
-  const path = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname);
+  let path: string;
+  try {
+    path = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname);
+  } catch {
+    return false; // not valid percent-encoding: no file has that name (the app answers 404)
+  }
   const file = normalize(join(clientDir, path));
   if (!file.startsWith(clientDir + sep) || !existsSync(file) || !statSync(file).isFile()) return false;
   res.writeHead(200, {
