@@ -17,6 +17,7 @@ import { currentCart as sdkCurrentCart } from '@wix/ecom';
 import { members as sdkMembers } from '@wix/members';
 import type * as Kit from '../../src/index.ts';
 import { compiled } from './compiled.ts';
+import { median } from './median.ts';
 
 let kitModule: Promise<typeof Kit> | undefined;
 /** Our client as it ships: src/index.ts bundled by esbuild (see compiled.ts), loaded once. */
@@ -188,7 +189,6 @@ export async function compare<K extends string>(
     }
     turns++;
   }
-  const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
   const [first] = names;
   const base = median(batches[first]);
   const time = (k: K) => (k === first ? base : base + median(batches[k].map((t, i) => t - batches[first][i])));

@@ -16,6 +16,7 @@ import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
 import { startServer } from './servers.ts';
+import { median } from './median.ts';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const CONSOLE = join(root, 'dist', 'console');
@@ -123,7 +124,6 @@ export async function consoleBench(): Promise<ConsoleResult> {
       consoleMs.push(await timeToSend(`${sandbox.url}/op/getCurrentCart`));
       blankMs.push(await timeToSend(blank.url));
     }
-    const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
     const jsToFirstFormGzip = [...scripts].reduce(
       (n, p) => n + (existsSync(join(CONSOLE, p)) ? gz(readFileSync(join(CONSOLE, p))) : 0),
       0,

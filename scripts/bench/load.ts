@@ -13,6 +13,7 @@ import { join } from 'node:path';
 import type { StateSnapshot } from '../../src/sandbox/platform/store.ts';
 import { compiledAt } from './compiled.ts';
 import { startServer, type ChildServer } from './servers.ts';
+import { median } from './median.ts';
 
 export const CLIENT_ID = 'sandbox-client';
 const STORES_APP = '215238eb-22a5-4c36-9e7b-e7c08025e04e';
@@ -288,7 +289,6 @@ export type PreviousBuild =
   | { commit: string; ratios: number[]; ours: Load; theirs: Load; theirsVsBare: number }
   | { commit: string; missing: string };
 
-const median = (xs: number[]) => [...xs].sort((x, y) => x - y)[xs.length >> 1];
 const medianIndex = (xs: number[]) => xs.indexOf(median(xs));
 
 /** The previous build's sandbox in its own process, or why it cannot be built. */

@@ -26,6 +26,7 @@ import { nextFirstLoad, TEMPLATE_PRODUCT_PAGE } from './first-load.ts';
 import { CHROMIUM, FLAGS } from './console.ts';
 import { startServer } from './servers.ts';
 import { DEFAULT_CLIENT_ID } from '../../src/sandbox/seed/ids.ts';
+import { median } from './median.ts';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const PRODUCT_PATH = '/products/rain-jacket';
@@ -106,8 +107,6 @@ function templateFirstLoad(): StorefrontFigures['template'] {
     source: `measured now in SFK_TEMPLATE_DIR's .next (${TEMPLATE_ROUTE})`,
   };
 }
-
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 /** Every request a shopper's browser makes on a first visit of each page (new context: empty cache, no cookies). */
 async function requestsPerPage(browser: Browser, base: string, pages: [string, string][]): Promise<PageRequests[]> {

@@ -10,6 +10,7 @@ import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { OUT, treeAt } from './compiled.ts';
+import { median } from './median.ts';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const tsc = join(root, 'node_modules', '.bin', 'tsc');
@@ -104,8 +105,6 @@ function once(config: string): { ms: number; checkMs: number; instantiations: nu
   };
   return { ms, checkMs: figure('Check time') * 1000, instantiations: figure('Instantiations'), types: figure('Types') };
 }
-
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 /**
  * The consumer's type check against this checkout's declarations and against `commit`'s, in
