@@ -16,6 +16,13 @@ const run = async (file: string, args: string[]) =>
   (await promisify(execFile)(file, args, { encoding: 'utf8', timeout: 20_000 })).stdout;
 const send = () => h.page.getByRole('button', { name: 'Send', exact: true });
 
+/** The auth panel moves focus to the key's checkbox on the next frame: a key pressed before lands elsewhere. */
+async function focusMovedToTheKeyBox() {
+  await expect
+    .poll(() => h.page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.type))
+    .toBe('checkbox');
+}
+
 async function fresh(path: string) {
   await h.page.goto(h.server.url + '/__sandbox/info');
   await h.page.evaluate(() => {
@@ -157,7 +164,7 @@ describe('the operation page', () => {
     const note = h.page.getByTestId('caller-note');
     expect(await note.textContent()).toContain("needs the site's API key");
     await note.getByRole('button', { name: 'Use the API key…' }).click();
-    expect(await h.page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.type)).toBe('checkbox');
+    await focusMovedToTheKeyBox();
     await h.page.keyboard.press('Space');
     await expect.poll(() => h.page.getByTestId('auth-role').textContent()).toBe('elevated');
     await send().click();
@@ -182,6 +189,7 @@ describe('the operation page', () => {
     await expect.poll(() => appId(1).inputValue()).toBe('215238eb-22a5-4c36-9e7b-e7c08025e04e');
     await h.page.getByRole('button', { name: 'Remove lineItems[1]' }).click();
     await h.page.getByTestId('caller-note').getByRole('button', { name: 'Use the API key…' }).click();
+    await focusMovedToTheKeyBox();
     await h.page.keyboard.press('Space');
     await expect.poll(() => h.page.getByTestId('auth-role').textContent()).toBe('elevated');
     await send().click();
