@@ -7,7 +7,7 @@
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { noSidewaysScroll, screenshots, statusInView, useConsole } from './support.ts';
+import { noSidewaysScroll, openOperationSearch, screenshots, statusInView, useConsole } from './support.ts';
 
 const h = useConsole();
 
@@ -38,7 +38,7 @@ async function firstTask(page: Page, phone: boolean, shot: string) {
     await press(page.getByRole('button', { name: 'Operations', exact: true }));
     await press(page.getByRole('navigation', { name: 'Operations' }).getByRole('link', { name: /addToCurrentCart$/ }));
   } else {
-    await page.keyboard.press('/');
+    await openOperationSearch(page, '/');
     await page.keyboard.type('add current cart');
     await page.keyboard.press('Enter');
   }

@@ -5,7 +5,7 @@
  */
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { noSidewaysScroll, statusInView, useConsole } from './support.ts';
+import { noSidewaysScroll, openOperationSearch, statusInView, useConsole } from './support.ts';
 import { DEMO_MEMBER } from '../../src/sandbox/seed/ids.ts';
 
 const h = useConsole();
@@ -291,7 +291,7 @@ describe.each(SIZES)('at $name', (size) => {
         if (!size.phone) {
           await page.goto(`${h.server.url}/`);
           await page.getByRole('heading', { name: 'storefront-kit console' }).waitFor();
-          await page.keyboard.press('/');
+          await openOperationSearch(page, '/');
           await page.keyboard.type('list products');
           await page.keyboard.press('Enter');
           await page.waitForURL(/\/op\/products\.queryProducts$/);

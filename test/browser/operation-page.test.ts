@@ -8,7 +8,7 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { useConsole } from './support.ts';
+import { openOperationSearch, useConsole } from './support.ts';
 
 const h = useConsole();
 // Asynchronous: the sandbox answering these commands runs in this very process.
@@ -114,8 +114,7 @@ describe('the operation page', () => {
 
   it('finds operations by words in any order; Enter opens the top hit; says when nothing matches', async () => {
     await fresh('/');
-    await h.page.keyboard.press('Control+k');
-    expect(await h.page.evaluate(() => document.activeElement?.id)).toBe('op-search');
+    await openOperationSearch(h.page, 'Control+k');
     await h.page.keyboard.type('cart add');
     const links = h.page.getByRole('navigation', { name: 'Operations' }).getByRole('link');
     await expect.poll(() => links.allTextContents()).toContain('POST addToCurrentCart');

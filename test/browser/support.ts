@@ -175,6 +175,26 @@ export async function statusInView(page: Page): Promise<{ status: string; inView
   }, focused);
 }
 
+/**
+ * Opens the operation search with its keyboard shortcut, as a user does: the shortcut's listener
+ * is attached by an effect after the first render, and it focuses the search on the next frame.
+ * So this waits for the focus (an event) before anything is typed; a press the page was not yet
+ * listening for (only a test is that fast) is pressed again, at most twice.
+ */
+export async function openOperationSearch(page: Page, shortcut: '/' | 'Control+k'): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    await page.keyboard.press(shortcut);
+    const focused = await page
+      .waitForFunction(() => document.activeElement?.id === 'op-search', undefined, { timeout: 5_000 })
+      .then(
+        () => true,
+        () => false,
+      );
+    if (focused) return;
+    if (attempt === 3) throw new Error(`${shortcut} did not move the focus to the operation search`);
+  }
+}
+
 export const noSidewaysScroll = (page: Page) =>
   page.evaluate(() => document.scrollingElement!.scrollWidth <= innerWidth);
 
