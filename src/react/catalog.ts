@@ -18,7 +18,7 @@ import type {
   StoreVariant,
 } from './client-types.ts';
 import { useStorefront, useStoreSelector } from './provider.tsx';
-import type { LineDescriber } from './store.ts';
+import type { LineDescriber, StorefrontStore } from './store.ts';
 import { lineDetails, selectVariant, type Choices, type VariantSelection } from './variants.ts';
 
 /** A read's state; `error` is typed by the read's operation (its catalogue codes). */
@@ -28,24 +28,32 @@ export type CatalogState<T, E extends StorefrontError = StorefrontError> =
   | { status: 'error'; data: undefined; error: E };
 
 /**
- * Products a variant picker shows, by id: the page may have read them elsewhere (a router's
- * loader), and a line added from the picker is named from them before the answer.
+ * Products a variant picker shows, by id, per store (two providers on a page never share them):
+ * the page may have read them elsewhere (a router's loader), and a line added from the picker is
+ * named from them before the answer.
  */
-const pickedProducts = new Map<string, Product>();
+const pickedByStore = new WeakMap<StorefrontStore, Map<string, Product>>();
+function pickedProducts(store: StorefrontStore): Map<string, Product> {
+  let picked = pickedByStore.get(store);
+  if (!picked) pickedByStore.set(store, (picked = new Map()));
+  return picked;
+}
 
 /** A line just added shows its product's name, price and image when the page has read or shows the product. */
-const describeFromCatalog: LineDescriber = (line, snapshot) => {
-  const id = line.catalogReference?.catalogItemId;
-  const picked = id && pickedProducts.get(id);
-  if (picked) return lineDetails(picked, line);
-  for (const r of Object.values(snapshot.resources)) {
-    if (r.status !== 'success' || !r.data || typeof r.data !== 'object') continue;
-    const data = r.data as Product & ProductsPage;
-    const product = data.id === id ? data : data.products?.find((p) => p.id === id);
-    if (product) return lineDetails(product, line);
-  }
-  return {};
-};
+const describeFromCatalog =
+  (store: StorefrontStore): LineDescriber =>
+  (line, snapshot) => {
+    const id = line.catalogReference?.catalogItemId;
+    const picked = id && pickedProducts(store).get(id);
+    if (picked) return lineDetails(picked, line);
+    for (const r of Object.values(snapshot.resources)) {
+      if (r.status !== 'success' || !r.data || typeof r.data !== 'object') continue;
+      const data = r.data as Product & ProductsPage;
+      const product = data.id === id ? data : data.products?.find((p) => p.id === id);
+      if (product) return lineDetails(product, line);
+    }
+    return {};
+  };
 
 /** A read by key: the first component that asks reads it (after mount), every other shares it. */
 export function useCatalogRead<T, E extends StorefrontError>(read: CatalogRead<T>): CatalogState<T, E> {
@@ -53,7 +61,7 @@ export function useCatalogRead<T, E extends StorefrontError>(read: CatalogRead<T
   // Read again when the read is forgotten (the person changed), not only when the key does.
   const absent = useStoreSelector((s) => !(read.key in s.resources));
   useEffect(() => {
-    store.setLineDescriber(describeFromCatalog);
+    store.setLineDescriber(describeFromCatalog(store));
     void store.ensureResource(read.key, read.load);
   }, [store, read.key, absent]);
   return useStoreSelector((s): CatalogState<T, E> => {
@@ -99,10 +107,11 @@ export function useVariantSelection(
   useEffect(() => {
     if (!product.id) return;
     const id = product.id;
-    store.setLineDescriber(describeFromCatalog);
-    pickedProducts.set(id, product);
+    store.setLineDescriber(describeFromCatalog(store));
+    const picked = pickedProducts(store);
+    picked.set(id, product);
     return () => {
-      if (pickedProducts.get(id) === product) pickedProducts.delete(id);
+      if (picked.get(id) === product) picked.delete(id);
     };
   }, [store, product]);
   return useMemo(

@@ -160,6 +160,46 @@ describe('useProduct, useProducts, useVariantSelection', () => {
     page.unmount();
   });
 
+  it('two providers on one page name their own lines: a picker in one never names a line of the other', async () => {
+    const first = visitorKit();
+    const second = visitorKit();
+    const product = await productOf(first, 'rain-jacket');
+    // The same product as the second store shows it (another language, another price).
+    const translated: Product = { ...product, name: 'Regenjacke', price: { ...product.price, price: 99 } };
+    const seen: {
+      actions: ReturnType<typeof useCartActions>;
+      picker: ReturnType<typeof useVariantSelection>;
+      store: StorefrontStore;
+    }[] = [];
+    const Picker = ({ shown }: { shown: Product }) => {
+      seen.push({
+        picker: useVariantSelection(shown, { Size: 'M' }),
+        actions: useCartActions(),
+        store: useStorefront(),
+      });
+      return <p>{shown.name}</p>;
+    };
+    const page = await mount(
+      <>
+        <StorefrontProvider client={first.client}>
+          <Picker shown={product} />
+        </StorefrontProvider>
+        <StorefrontProvider client={second.client}>
+          <Picker shown={translated} />
+        </StorefrontProvider>
+      </>,
+    );
+    const [one, two] = [seen.at(-2)!, seen.at(-1)!];
+    let adding!: Promise<CartResult>;
+    act(() => void (adding = one.actions.addLines([one.picker.toLineItem(1)!])));
+    expect(one.store.getSnapshot().cart!.lineItems[0].productName).toMatchObject({ original: 'Rain jacket' });
+    await act(() => adding);
+    act(() => void (adding = two.actions.addLines([two.picker.toLineItem(1)!])));
+    expect(two.store.getSnapshot().cart!.lineItems[0].productName).toMatchObject({ original: 'Regenjacke' });
+    await act(() => adding);
+    page.unmount();
+  });
+
   it('a product no one has is data null, not an error', async () => {
     const kit = visitorKit();
     let seen: ReturnType<typeof useProduct> | undefined;
