@@ -286,7 +286,20 @@ function decodeCursor(text: string): CursorState {
   throw appError(400, 'INVALID_CURSOR', 'cursorPaging.cursor is not a cursor this search answered');
 }
 
-const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
+/** The same JSON value: objects whatever the order of their keys (JSON's objects are unordered), arrays in order. */
+function same(a: unknown, b: unknown): boolean {
+  a ??= null;
+  b ??= null;
+  if (a === b) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+  if (Array.isArray(a) || Array.isArray(b))
+    return Array.isArray(a) && Array.isArray(b) && a.length === b.length && a.every((x, i) => same(x, b[i]));
+  const keys = Object.keys(a);
+  return (
+    keys.length === Object.keys(b).length &&
+    keys.every((k) => Object.hasOwn(b, k) && same((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k]))
+  );
+}
 
 /** How a cursor query reads its entities. */
 export interface CursorOptions<T> {
