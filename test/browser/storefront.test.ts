@@ -16,12 +16,12 @@ import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildStorefront } from '../../examples/storefront/build.ts';
 import { startStorefront } from '../../examples/storefront/server.ts';
 import { createSandboxServer, type SandboxServer } from '../../src/sandbox/platform/server.ts';
 import { COUPON, DEFAULT_API_KEY, DEMO_MEMBER, WISHLIST_ID } from '../../src/sandbox/seed/ids.ts';
+import { sharedStorefrontBuild } from '../support/storefront-build.ts';
 import { startFaultProxy, type FaultProxy } from './fault-proxy.ts';
-import { CHROMIUM, CHROMIUM_ARGS, noSidewaysScroll, root, screenshots, seriousViolations } from './support.ts';
+import { CHROMIUM, CHROMIUM_ARGS, noSidewaysScroll, screenshots, seriousViolations } from './support.ts';
 
 const started = performance.now();
 const WIDE = { width: 1440, height: 900 };
@@ -42,10 +42,12 @@ let store: { url: string; close(): Promise<void> };
 let browser: Browser;
 
 beforeAll(async () => {
-  // This run's build of the example, in its own folder under the repository (where the server
-  // build's storefront-kit import resolves): a developer's examples/storefront/build is left alone.
-  const built = await buildStorefront({ outDir: join(root, '.tmp', 'storefront-walk') });
-  console.log(`storefront walk: the example built in ${(built.ms / 1000).toFixed(1)} s`);
+  // The build this run shares with test/examples, under .tmp/ (where the server build's
+  // storefront-kit import resolves): a developer's examples/storefront/build is left alone.
+  const built = await sharedStorefrontBuild();
+  console.log(
+    `storefront walk: ${built.ms === undefined ? 'the example build shared' : `the example built in ${(built.ms / 1000).toFixed(1)} s`}`,
+  );
   proxy = await startFaultProxy();
   // Links the sandbox writes (redirect sessions, the hosted login) point at the proxy too.
   sandbox = await createSandboxServer({ port: 0, validateResponses: true, publicUrl: proxy.url });
@@ -55,7 +57,7 @@ beforeAll(async () => {
   store = await startStorefront({
     sandboxUrl: proxy.url,
     port: 0,
-    buildDir: built.outDir,
+    buildDir: built.dir,
     wishlists: { [DEMO_MEMBER.id]: WISHLIST_ID },
   });
   if (!existsSync(CHROMIUM)) throw new Error(`Browser tests need Debian's chromium at ${CHROMIUM}`);

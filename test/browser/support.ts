@@ -14,6 +14,7 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
 import { buildConsole, buildStaticConsole, CONSOLE_DIR, STATIC_CONSOLE_DIR } from '../../scripts/build-console.ts';
 import { createSandboxServer, type SandboxServer } from '../../src/sandbox/platform/server.ts';
+import { once } from '../support/once.ts';
 
 export const CHROMIUM = '/usr/bin/chromium';
 /** Headless and offline (no background requests) in a container; ComputedAccessibilityInfo: element.computedName / computedRole, for the accessibility test. */
@@ -65,29 +66,18 @@ function closeWith(h: ConsoleHarness): void {
 
 /**
  * `npm test` builds the console once before vitest (a step of scripts/test.ts); a lone run
- * builds a missing one here, one test file at a time (a lock directory), since vite empties
- * the folder it writes while parallel files would be reading it.
+ * builds a missing one here, one test file at a time (a lock directory, test/support/once.ts),
+ * since vite empties the folder it writes while parallel files would be reading it.
  */
-export async function ensureBuilt(dir: string, build: () => Promise<void>): Promise<void> {
+export function ensureBuilt(dir: string, build: () => Promise<void>): Promise<void> {
   const lock = `${dir}.building`;
-  mkdirSync(dirname(dir), { recursive: true });
-  for (;;) {
-    if (existsSync(join(dir, 'index.html')) && !existsSync(lock)) return;
-    try {
-      mkdirSync(lock, { recursive: false });
-    } catch {
-      // Another file is building it; a lock older than two minutes is left from a killed run.
-      const since = statSync(lock, { throwIfNoEntry: false })?.mtimeMs;
-      if (since !== undefined && Date.now() - since > 120_000) rmSync(lock, { recursive: true, force: true });
-      await new Promise((r) => setTimeout(r, 200));
-      continue;
-    }
-    try {
-      if (!existsSync(join(dir, 'index.html'))) await build();
-    } finally {
-      rmSync(lock, { recursive: true, force: true });
-    }
-  }
+  const built = () => existsSync(join(dir, 'index.html'));
+  // index.html is written before the rest of the build: a build underway is not done.
+  return once(
+    lock,
+    () => built() && !existsSync(lock),
+    async () => void (built() || (await build())),
+  );
 }
 
 export function useConsole(): SandboxConsoleHarness {

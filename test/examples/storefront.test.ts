@@ -4,28 +4,25 @@
  * price, an unknown product is a 404, and "Add to cart" works as a plain form POST (no
  * JavaScript), the line landing in the visitor's cart on the sandbox.
  */
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildStorefront, firstLoadJs } from '../../examples/storefront/build.ts';
+import { firstLoadJs } from '../../examples/storefront/build.ts';
 import { startStorefront, type Storefront } from '../../examples/storefront/server.ts';
+import { sharedStorefrontBuild } from '../support/storefront-build.ts';
 import { createClient, currentCart, OAuthStrategy, readCookie } from '../../src/index.ts';
 import { createSandboxServer, type SandboxServer } from '../../src/sandbox/index.ts';
 import { DEFAULT_CLIENT_ID } from '../../src/sandbox/seed/ids.ts';
 
-// Inside the repository (.tmp/, ignored): the server build imports storefront-kit by its name,
-// which resolves from within the package only.
-mkdirSync(join(import.meta.dirname, '..', '..', '.tmp'), { recursive: true });
-const outDir = mkdtempSync(join(import.meta.dirname, '..', '..', '.tmp', 'storefront-'));
 let sandbox: SandboxServer;
 let storefront: Storefront;
 
 beforeAll(async () => {
-  const built = await buildStorefront({ outDir });
+  // The build this run shares with the Chromium walk (test/support/storefront-build.ts).
+  const built = await sharedStorefrontBuild();
+  const outDir = built.dir;
   const js = firstLoadJs(outDir, 'routes/product');
   // Figures, printed (never asserted): the build's time and the product page's first-load JavaScript.
   console.log(
-    `examples/storefront: built in ${built.ms} ms; product page first-load JS ${(js.gzipBytes / 1024).toFixed(1)} KiB gzip in ${js.files.length} files`,
+    `examples/storefront: ${built.ms === undefined ? 'build shared' : `built in ${built.ms} ms`}; product page first-load JS ${(js.gzipBytes / 1024).toFixed(1)} KiB gzip in ${js.files.length} files`,
   );
   sandbox = await createSandboxServer({ port: 0 });
   storefront = await startStorefront({ sandboxUrl: sandbox.url, port: 0, buildDir: outDir });
@@ -34,7 +31,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await storefront?.close();
   await sandbox?.close();
-  rmSync(outDir, { recursive: true, force: true });
 });
 
 /** The visitor's tokens cookie from a response, as a Cookie header. */
