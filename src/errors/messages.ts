@@ -57,14 +57,23 @@ export const MESSAGES = {
   hostedLoginNeeded: HOSTED_LOGIN_NEEDED,
 } as const;
 
+/** Why a login or registration failed, as the official SDK's state machine names it (no code: another reason, in `error`). */
+export type LoginErrorCode =
+  | 'invalidEmail'
+  | 'invalidPassword'
+  | 'resetPassword'
+  | 'emailAlreadyExists'
+  | 'missingCaptchaToken'
+  | 'invalidCaptchaToken';
+
 /** Login and register error codes (the provider's numeric codes, as text) -> the client's error code. */
-export const LOGIN_ERROR_CODES: Record<string, string> = {
+export const LOGIN_ERROR_CODES: Readonly<Record<string, LoginErrorCode>> = {
   '-19971': 'missingCaptchaToken',
   '-19970': 'invalidCaptchaToken',
   '-19976': 'invalidPassword',
   '-19973': 'resetPassword',
 };
-export const REGISTER_ERROR_CODES: Record<string, string> = {
+export const REGISTER_ERROR_CODES: Readonly<Record<string, LoginErrorCode>> = {
   '-19971': 'missingCaptchaToken',
   '-19995': 'emailAlreadyExists',
   '-19970': 'invalidCaptchaToken',

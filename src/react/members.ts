@@ -7,7 +7,9 @@
  * (the provider's cart is now the member's, the visitor's lines merged into it by the provider).
  */
 import { useCallback, useMemo, useSyncExternalStore } from 'react';
-import type { OAuthData, StateMachine } from '../index.ts';
+import type { LoginErrorCode, OAuthData, StateMachine } from '../index.ts';
+
+export type { LoginErrorCode };
 import { memberRead, wishlistRead } from './catalog-resources.ts';
 import { useCatalogRead, type CatalogState } from './catalog.ts';
 import type {
@@ -23,15 +25,6 @@ import type {
 } from './client-types.ts';
 import { useAuthStrategy, useStorefront } from './provider.tsx';
 import { storefrontError } from './store.ts';
-
-/** Why a login or registration failed, as the client's login state machine names it (undefined: another reason, in `message`). */
-export type LoginErrorCode =
-  | 'invalidEmail'
-  | 'invalidPassword'
-  | 'resetPassword'
-  | 'emailAlreadyExists'
-  | 'missingCaptchaToken'
-  | 'invalidCaptchaToken';
 
 /** Where a login or registration stands. */
 export type LoginResult =
@@ -85,14 +78,14 @@ async function loginResult(auth: StorefrontAuth, run: () => Promise<StateMachine
     const answer = await run();
     switch (answer.loginState) {
       case 'SUCCESS': {
-        const sessionToken = answer.data?.sessionToken;
-        if (!sessionToken || !auth.getMemberTokensForDirectLogin)
+        // A verification's SUCCESS (processVerification) comes from a login or register, which need withDirectLogin too.
+        if (!auth.getMemberTokensForDirectLogin)
           return {
             state: 'FAILURE',
             errorCode: undefined,
-            message: 'storefront-kit/react: the login answered no session token',
+            message: `storefront-kit/react: signing in needs withDirectLogin(OAuthStrategy(...)) as the provider's auth`,
           };
-        await auth.getMemberTokensForDirectLogin(sessionToken);
+        await auth.getMemberTokensForDirectLogin(answer.data.sessionToken);
         return { state: 'SUCCESS' };
       }
       case 'EMAIL_VERIFICATION_REQUIRED':
@@ -106,7 +99,7 @@ async function loginResult(auth: StorefrontAuth, run: () => Promise<StateMachine
       default:
         return {
           state: 'FAILURE',
-          errorCode: answer.errorCode as LoginErrorCode | undefined,
+          errorCode: answer.errorCode,
           message: answer.error ?? 'storefront-kit/react: the login failed',
         };
     }

@@ -318,6 +318,9 @@ describe('login, register and verification states', () => {
     [{ state: 'REQUIRE_OWNER_APPROVAL' }, { loginState: 'OWNER_APPROVAL_REQUIRED' }],
     [{ state: 'REQUIRE_EMAIL_VERIFICATION', stateToken: 'stt' }, { loginState: 'EMAIL_VERIFICATION_REQUIRED', data: { stateToken: 'stt' } }],
     [{ state: 'STATUS_CHECK' }, { loginState: 'FAILURE', error: 'Unknown _state' }],
+    // A state without the token it is for is no state to go on from (its type promises the token).
+    [{ state: 'SUCCESS' }, { loginState: 'FAILURE', error: 'Unknown _state' }],
+    [{ state: 'REQUIRE_EMAIL_VERIFICATION' }, { loginState: 'FAILURE', error: 'Unknown _state' }],
   ])('server state %j -> %j', async (body, want) => {
     for (const kind of ['login', 'register'] as const) expect((await run(kind, { body })).result).toMatchObject(want);
   });
@@ -328,6 +331,9 @@ describe('login, register and verification states', () => {
     ['-19976', 'invalidPassword'],
     ['-19973', 'resetPassword'],
     ['-12345', 'invalidEmail'],
+    // The code is the server's text: a name Object.prototype has is no code of the table.
+    ['constructor', 'invalidEmail'],
+    ['__proto__', 'invalidEmail'],
   ])('login failure %s -> %s', async (code, errorCode) => {
     const { result } = await run('login', appError(code));
     expect(result).toEqual({ loginState: LoginState.FAILURE, error: `failed ${code}`, errorCode });
@@ -345,6 +351,7 @@ describe('login, register and verification states', () => {
     const violation = { status: 400, body: { message: 'bad', details: { validationError: { fieldViolations: [{ field: 'loginId.email', description: 'not an e-mail', data: { type: 'EMAIL' } }] } } } };
     expect((await run('register', violation)).result).toEqual({ loginState: 'FAILURE', error: 'not an e-mail', errorCode: 'invalidEmail' });
     expect((await run('register', appError('-1'))).result).toEqual({ loginState: 'FAILURE', error: 'failed -1' });
+    expect((await run('register', appError('toString'))).result).toEqual({ loginState: 'FAILURE', error: 'failed toString' });
   });
 
   it('processVerification only while EMAIL_VERIFICATION_REQUIRED, with code or verificationCode and the state token', async () => {

@@ -10,13 +10,16 @@ import {
   createClient,
   currentCart,
   isApplicationError,
+  LoginState,
   members,
   OAuthStrategy,
   orders,
   products,
   redirects,
+  withDirectLogin,
   type AuthStrategy,
   type ErrorOf,
+  type LoginErrorCode,
 } from '../../src/index.ts';
 
 declare const auth: AuthStrategy;
@@ -140,4 +143,21 @@ export async function enumsAsLiterals() {
   expectTypeOf(product.productType).toEqualTypeOf<
     'unspecified_product_type' | 'unspecified' | 'physical' | 'digital' | undefined
   >();
+}
+
+export async function loginStatesNarrow() {
+  const direct = withDirectLogin(OAuthStrategy({ clientId: 'c' }));
+  const state = await direct.login({ email: 'a@b.test', password: 'p' });
+  // Any state reads as the official SDK's does...
+  expectTypeOf(state.data?.identity).toEqualTypeOf<unknown>();
+  expectTypeOf(state.error).toEqualTypeOf<string | undefined>();
+  // @ts-expect-error a state not narrowed may carry no data
+  void state.data.sessionToken;
+  // ...and each state, once narrowed, carries what it is for: no `!`.
+  if (state.loginState === LoginState.SUCCESS) await direct.getMemberTokensForDirectLogin(state.data.sessionToken);
+  if (state.loginState === 'EMAIL_VERIFICATION_REQUIRED') expectTypeOf(state.data.stateToken).toEqualTypeOf<string>();
+  if (state.loginState === 'FAILURE') {
+    expectTypeOf(state.error).toEqualTypeOf<string>();
+    expectTypeOf(state.errorCode).toEqualTypeOf<LoginErrorCode | undefined>();
+  }
 }
