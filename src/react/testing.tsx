@@ -55,8 +55,11 @@ export interface RenderWithSandboxOptions {
   locale?: string;
   /** More sandbox options (settings, clock); `seed` above wins. */
   sandbox?: SandboxOptions;
-  /** Runs before the first render with the visitor's client (fill the cart), its requests not logged. */
-  setup?(client: RenderWithSandboxResult['client'], sandbox: Sandbox): void | Promise<void>;
+  /**
+   * Runs before the first render with the visitor's client (fill the cart), its requests not
+   * logged; awaited, its value ignored (so `(client) => client.currentCart.addToCurrentCart(...)` fits).
+   */
+  setup?(client: RenderWithSandboxResult['client'], sandbox: Sandbox): unknown;
 }
 
 export interface RenderWithSandboxResult {

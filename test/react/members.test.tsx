@@ -61,7 +61,7 @@ describe('useSuspenseCart', () => {
         <Count />
         <Badge />
       </Suspense>,
-      { setup: async (client) => void (await client.currentCart.addToCurrentCart({ lineItems: [socks(2)] })) },
+      { setup: (client) => client.currentCart.addToCurrentCart({ lineItems: [socks(2)] }) },
     );
     await untilDom(view.container, () => text(view.container, '[data-count]') === '1');
     expect(view.requestCount('GET /ecom/v1/carts/current')).toBe(1);

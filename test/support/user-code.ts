@@ -1,12 +1,12 @@
 /**
- * Code a user pastes (the console's snippets, the README's examples) as the user's own files:
+ * Code a user pastes (the console's snippets, the README's and docs' examples) as the user's own files:
  * TypeScript modules that import `storefront-kit`, type-checked strictly and run, with the
  * package name resolving to this checkout's sources (what `npm install storefront-kit` gives).
  * The folder is inside the repository (.tmp/) so the files' other imports resolve in its
  * node_modules.
  */
 import { execFile } from 'node:child_process';
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 
@@ -34,6 +34,20 @@ export interface UserProject {
   remove(): void;
 }
 
+/** Every entry of the package's `exports` (`storefront-kit/react`, ...), as the source file its build comes from. */
+function sourcePaths(): Record<string, string[]> {
+  const { exports } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as {
+    exports: Record<string, string | { import: string }>;
+  };
+  const paths: Record<string, string[]> = {};
+  for (const [entry, target] of Object.entries(exports)) {
+    if (typeof target === 'string') continue;
+    const source = join(root, target.import.replace(/^\.\/dist\//, '').replace(/\.js$/, ''));
+    paths[`storefront-kit${entry.slice(1)}`] = [existsSync(`${source}.tsx`) ? `${source}.tsx` : `${source}.ts`];
+  }
+  return paths;
+}
+
 export function userProject(name: string): UserProject {
   const dir = join(root, '.tmp', `${name}-${process.pid}`);
   rmSync(dir, { recursive: true, force: true });
@@ -52,12 +66,10 @@ export function userProject(name: string): UserProject {
         skipLibCheck: true,
         allowImportingTsExtensions: true,
         types: ['node'],
-        paths: {
-          'storefront-kit': [join(root, 'src', 'index.ts')],
-          'storefront-kit/sandbox': [join(root, 'src', 'sandbox', 'index.ts')],
-        },
+        jsx: 'react-jsx',
+        paths: sourcePaths(),
       },
-      include: ['src/*.ts'],
+      include: ['src/*.ts', 'src/*.tsx'],
     }),
   );
   return {
