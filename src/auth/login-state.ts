@@ -4,13 +4,13 @@
  */
 import { ApplicationError } from '../errors/application-error.ts';
 import { LOGIN_ERROR_CODES, UNKNOWN_STATE, REGISTER_ERROR_CODES, type LoginErrorCode } from '../errors/messages.ts';
+import { ValidationError } from '../errors/validation-error.ts';
 
 export type { LoginErrorCode };
 
 /** The client's code for a provider's numeric code (own keys only: the code is the server's text). */
 const codeOf = (table: Readonly<Record<string, LoginErrorCode>>, err: unknown): LoginErrorCode | undefined =>
   err instanceof ApplicationError && Object.hasOwn(table, err.code) ? table[err.code] : undefined;
-import { ValidationError } from '../errors/validation-error.ts';
 
 export const LoginState = {
   INITIAL: 'INITIAL',

@@ -8,8 +8,6 @@
  */
 import { useCallback, useMemo, useSyncExternalStore } from 'react';
 import type { LoginErrorCode, OAuthData, StateMachine } from '../index.ts';
-
-export type { LoginErrorCode };
 import { memberRead, wishlistRead } from './catalog-resources.ts';
 import { useCatalogRead, type CatalogState } from './catalog.ts';
 import type {
@@ -25,6 +23,8 @@ import type {
 } from './client-types.ts';
 import { useAuthStrategy, useStorefront } from './provider.tsx';
 import { storefrontError } from './store.ts';
+
+export type { LoginErrorCode };
 
 /** Where a login or registration stands. */
 export type LoginResult =

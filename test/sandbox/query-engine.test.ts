@@ -2,24 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { matches, queryCursor, queryOffset, sortEntities } from '../../src/sandbox/platform/query-engine.ts';
 
 const people = [
-  {
-    id: '1',
-    name: 'Ann',
-    age: 30,
-    tags: ['a', 'b'],
-    profile: { slug: 'ann' },
-    createdDate: '2026-01-01T00:00:00Z',
-    price: '10.50',
-  },
-  {
-    id: '2',
-    name: 'Bob',
-    age: 25,
-    tags: ['b'],
-    profile: { slug: 'bob' },
-    createdDate: '2026-02-01T00:00:00Z',
-    price: '9',
-  },
+  { id: '1', name: 'Ann', age: 30, tags: ['a', 'b'], profile: { slug: 'ann' }, createdDate: '2026-01-01T00:00:00Z', price: '10.50' },
+  { id: '2', name: 'Bob', age: 25, tags: ['b'], profile: { slug: 'bob' }, createdDate: '2026-02-01T00:00:00Z', price: '9' },
   { id: '3', name: 'Cid', age: 35, tags: [], profile: {}, createdDate: '2025-12-01T00:00:00Z', price: '100' },
 ];
 const ids = (f: Record<string, unknown>) => people.filter((p) => matches(p, f)).map((p) => p.id);
@@ -48,24 +32,14 @@ describe('filters', () => {
   ])('%j -> %j', (filter, want) => expect(ids(filter)).toEqual(want));
 
   it('refuses unknown operators clearly', () => {
-    expect(() => matches(people[0], { name: { $regex: 'x' } })).toThrow(
-      'Invalid filter on "name": unknown operator $regex',
-    );
+    expect(() => matches(people[0], { name: { $regex: 'x' } })).toThrow('Invalid filter on "name": unknown operator $regex');
   });
 });
 
 describe('sorting and paging', () => {
   it('sorts on several fields', () => {
-    const rows = [
-      { a: 1, b: 2 },
-      { a: 0, b: 5 },
-      { a: 1, b: 1 },
-    ];
-    expect(sortEntities(rows, [{ fieldName: 'a', order: 'DESC' }, { fieldName: 'b' }])).toEqual([
-      { a: 1, b: 1 },
-      { a: 1, b: 2 },
-      { a: 0, b: 5 },
-    ]);
+    const rows = [{ a: 1, b: 2 }, { a: 0, b: 5 }, { a: 1, b: 1 }];
+    expect(sortEntities(rows, [{ fieldName: 'a', order: 'DESC' }, { fieldName: 'b' }])).toEqual([{ a: 1, b: 1 }, { a: 1, b: 2 }, { a: 0, b: 5 }]);
   });
 
   it("sorts an entity's sortable fields by their real types, and refuses other fields", () => {
@@ -79,27 +53,14 @@ describe('sorting and paging', () => {
       { n: 'b', price: { amount: 45 }, numericId: '1002', lastUpdated: '2025-12-31T23:00:00+03:00' },
       { n: 'c', price: { amount: 129 }, numericId: '999', lastUpdated: '2026-01-01T00:00:00.000Z' },
     ];
-    const names = (sort: { fieldName: string; order?: 'ASC' | 'DESC' }[]) =>
-      sortEntities(rows, sort, rules).map((r) => r.n);
+    const names = (sort: { fieldName: string; order?: 'ASC' | 'DESC' }[]) => sortEntities(rows, sort, rules).map((r) => r.n);
     expect(names([{ fieldName: 'price', order: 'DESC' }])).toEqual(['c', 'b', 'a']);
     expect(names([{ fieldName: 'numericId' }])).toEqual(['c', 'b', 'a']);
     expect(names([{ fieldName: 'lastUpdated' }])).toEqual(['b', 'c', 'a']);
-    expect(() => sortEntities(rows, [{ fieldName: 'n' }], rules)).toThrow(
-      expect.objectContaining({
-        message:
-          'INVALID_ARGUMENT: "query.sort[0].fieldName" cannot sort by "n" (sortable: price, numericId, lastUpdated)',
-      }),
-    );
+    expect(() => sortEntities(rows, [{ fieldName: 'n' }], rules)).toThrow(expect.objectContaining({ message: 'INVALID_ARGUMENT: "query.sort[0].fieldName" cannot sort by "n" (sortable: price, numericId, lastUpdated)' }));
     // Without rules, a field holding an object has nothing to order by.
-    expect(() => sortEntities(rows, [{ fieldName: 'price' }])).toThrow(
-      expect.objectContaining({
-        message:
-          'INVALID_ARGUMENT: "query.sort[0].fieldName" cannot sort by "price": it is an object, name one of its fields',
-      }),
-    );
-    expect(() => sortEntities(rows, [{ fieldName: 'n', order: 'UP' as never }])).toThrow(
-      /"query.sort\[0\].order" must be ASC or DESC/,
-    );
+    expect(() => sortEntities(rows, [{ fieldName: 'price' }])).toThrow(expect.objectContaining({ message: 'INVALID_ARGUMENT: "query.sort[0].fieldName" cannot sort by "price": it is an object, name one of its fields' }));
+    expect(() => sortEntities(rows, [{ fieldName: 'n', order: 'UP' as never }])).toThrow(/"query.sort\[0\].order" must be ASC or DESC/);
   });
 
   it('offset pages count right', () => {
@@ -115,13 +76,7 @@ describe('sorting and paging', () => {
     let cursor: string | undefined;
     do {
       // A next page sends the cursor alone: it carries the filter and sort.
-      const page = queryCursor(
-        all,
-        cursor
-          ? { cursorPaging: { limit: 3, cursor } }
-          : { filter: { i: { $lt: 7 } }, sort: [{ fieldName: 'i', order: 'DESC' }], cursorPaging: { limit: 3 } },
-        { defaultLimit: 50 },
-      );
+      const page = queryCursor(all, cursor ? { cursorPaging: { limit: 3, cursor } } : { filter: { i: { $lt: 7 } }, sort: [{ fieldName: 'i', order: 'DESC' }], cursorPaging: { limit: 3 } }, { defaultLimit: 50 });
       seen.push(...page.items.map((x) => x.i));
       cursor = page.metadata.cursors.next;
     } while (cursor);
@@ -154,17 +109,12 @@ describe('sorting and paging', () => {
 
   it('refuses a cursor beside a different filter, and a cursor it did not make', () => {
     const all = Array.from({ length: 7 }, (_, i) => ({ i }));
-    const next = queryCursor(all, { filter: { i: { $gt: 1 } }, cursorPaging: { limit: 2 } }, { defaultLimit: 50 })
-      .metadata.cursors.next!;
-    expect(() =>
-      queryCursor(all, { filter: { i: { $gt: 2 } }, cursorPaging: { cursor: next } }, { defaultLimit: 50 }),
-    ).toThrow('A cursor carries its own filter and sort: send the cursor without a different filter or sort');
-    expect(() => queryCursor(all, { cursorPaging: { cursor: 'bm9wZQ' } }, { defaultLimit: 50 })).toThrow(
-      'cursorPaging.cursor is not a cursor this search answered',
-    ); // A forged cursor whose filter holds a reserved key is not a cursor this search answered.
-    const forged = Buffer.from('{"f":{"__proto__":{"i":1}},"s":[],"o":0}').toString('base64url');
-    expect(() => queryCursor(all, { cursorPaging: { cursor: forged } }, { defaultLimit: 50 })).toThrow(
-      'cursorPaging.cursor is not a cursor this search answered',
+    const next = queryCursor(all, { filter: { i: { $gt: 1 } }, cursorPaging: { limit: 2 } }, { defaultLimit: 50 }).metadata.cursors.next!;
+    expect(() => queryCursor(all, { filter: { i: { $gt: 2 } }, cursorPaging: { cursor: next } }, { defaultLimit: 50 })).toThrow(
+      'A cursor carries its own filter and sort: send the cursor without a different filter or sort',
     );
+    expect(() => queryCursor(all, { cursorPaging: { cursor: 'bm9wZQ' } }, { defaultLimit: 50 })).toThrow('cursorPaging.cursor is not a cursor this search answered');    // A forged cursor whose filter holds a reserved key is not a cursor this search answered.
+    const forged = Buffer.from('{"f":{"__proto__":{"i":1}},"s":[],"o":0}').toString('base64url');
+    expect(() => queryCursor(all, { cursorPaging: { cursor: forged } }, { defaultLimit: 50 })).toThrow('cursorPaging.cursor is not a cursor this search answered');
   });
 });
