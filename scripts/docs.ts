@@ -4,11 +4,14 @@
  * of docs/*.md (TypeDoc, typedoc.json's projectDocuments) into docs/client/, and docs/index.html
  * linking them.
  */
-import { execFileSync } from 'node:child_process';
+import { execFile, execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { basename, join, resolve, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import YAML from 'yaml';
+
+const run = promisify(execFile);
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const out = join(root, 'docs');
@@ -17,14 +20,29 @@ mkdirSync(join(out, 'api'), { recursive: true });
 
 const escape = (s: string) =>
   s.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!);
-const rows: string[] = [];
-for (const api of apis) {
+// The sandbox's coverage table (also a test: docs/coverage.md must match the handlers).
+execFileSync(join(root, 'node_modules', '.bin', 'tsx'), ['scripts/coverage.ts'], { stdio: 'inherit', cwd: root });
+
+// The client's API reference, beside the spec docs, with the README as its front page and the
+// guides (docs/coverage.md among them, written just above): it runs beside the service pages.
+const clientReference = run(join(root, 'node_modules', '.bin', 'typedoc'), ['--options', join(root, 'typedoc.json')], {
+  cwd: root,
+  maxBuffer: 1 << 24,
+}).then(
+  ({ stdout }) => void process.stdout.write(stdout),
+  // Held until awaited below: a failure there, with TypeDoc's own report.
+  (e: { message: string; stdout?: string; stderr?: string }) =>
+    new Error(`TypeDoc failed: ${e.message}\n${e.stdout ?? ''}${e.stderr ?? ''}`),
+);
+
+/** One service's page (redocly build-docs, a process each: they run a few at a time). */
+async function servicePage(api: string): Promise<string> {
   const spec = JSON.parse(readFileSync(join(root, 'generated', 'openapi', `${api}.json`), 'utf8')) as {
     info: { title: string; summary?: string };
     paths: Record<string, Record<string, unknown>>;
   };
   const file = join(out, 'api', `${api}.html`);
-  execFileSync(
+  await run(
     join(root, 'node_modules', '.bin', 'redocly'),
     [
       'build-docs',
@@ -37,26 +55,30 @@ for (const api of apis) {
       '--title',
       `storefront-kit: ${spec.info.title}`,
     ],
-    { stdio: 'pipe', cwd: root },
+    { cwd: root, maxBuffer: 1 << 24 },
   );
   const count = Object.values(spec.paths).reduce(
     (n, item) => n + Object.keys(item).filter((k) => k !== 'parameters').length,
     0,
   );
-  rows.push(
-    `<tr><td><a href="api/${api}.html">${escape(spec.info.title)}</a></td><td>${count}</td><td>${escape(spec.info.summary ?? '')}</td></tr>`,
-  );
   console.log(`docs/api/${api}.html`);
+  return `<tr><td><a href="api/${api}.html">${escape(spec.info.title)}</a></td><td>${count}</td><td>${escape(spec.info.summary ?? '')}</td></tr>`;
 }
 
-// The sandbox's coverage table (also a test: docs/coverage.md must match the handlers).
-execFileSync(join(root, 'node_modules', '.bin', 'tsx'), ['scripts/coverage.ts'], { stdio: 'inherit', cwd: root });
+// Each build is mostly one process's start-up: two at a time beside TypeDoc (rows kept in redocly.yaml's order).
+const rows: string[] = new Array(apis.length);
+let next = 0;
+await Promise.all(
+  Array.from({ length: 2 }, async () => {
+    while (next < apis.length) {
+      const i = next++;
+      rows[i] = await servicePage(apis[i]);
+    }
+  }),
+);
 
-// The client's API reference, beside the spec docs, with the README as its front page and the guides.
-execFileSync(join(root, 'node_modules', '.bin', 'typedoc'), ['--options', join(root, 'typedoc.json')], {
-  stdio: 'inherit',
-  cwd: root,
-});
+const referenceFailed = await clientReference;
+if (referenceFailed) throw referenceFailed;
 console.log('docs/client/index.html');
 const typedoc = JSON.parse(readFileSync(join(root, 'typedoc.json'), 'utf8')) as { projectDocuments: string[] };
 const guides = typedoc.projectDocuments.map((file) => {
