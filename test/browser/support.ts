@@ -4,12 +4,12 @@
  * `useStaticConsole()` serves dist/console-static with a plain static file server and no
  * sandbox at all: the console's own service worker answers the API.
  */
-import { existsSync, mkdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { readFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { dirname, extname, join, normalize, resolve, sep } from 'node:path';
+import { extname, join, normalize, resolve, sep } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
 import { buildConsole, buildStaticConsole, CONSOLE_DIR, STATIC_CONSOLE_DIR } from '../../scripts/build-console.ts';
@@ -69,16 +69,8 @@ function closeWith(h: ConsoleHarness): void {
  * builds a missing one here, one test file at a time (a lock directory, test/support/once.ts),
  * since vite empties the folder it writes while parallel files would be reading it.
  */
-export function ensureBuilt(dir: string, build: () => Promise<void>): Promise<void> {
-  const lock = `${dir}.building`;
-  const built = () => existsSync(join(dir, 'index.html'));
-  // index.html is written before the rest of the build: a build underway is not done.
-  return once(
-    lock,
-    () => built() && !existsSync(lock),
-    async () => void (built() || (await build())),
-  );
-}
+export const ensureBuilt = (dir: string, build: () => Promise<void>): Promise<void> =>
+  once(`${dir}.building`, () => existsSync(join(dir, 'index.html')), build);
 
 export function useConsole(): SandboxConsoleHarness {
   const h = { pageErrors: [] as string[] } as unknown as SandboxConsoleHarness;

@@ -1,9 +1,10 @@
 /**
  * Work done once across the test files running at the same moment (each its own worker): the
- * first to take the lock directory works, the others wait until `done()` holds. A lock older than
- * three minutes is left from a killed run, and taken over.
+ * first to take the lock directory works, the others wait until `done()` holds with no lock left
+ * (a build may write the file `done()` looks for before the rest of its output). A lock older
+ * than three minutes is left from a killed run, and taken over.
  */
-import { mkdirSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, rmSync, statSync } from 'node:fs';
 import { dirname } from 'node:path';
 
 const STALE_LOCK_MS = 180_000;
@@ -11,7 +12,7 @@ const STALE_LOCK_MS = 180_000;
 export async function once(lock: string, done: () => boolean, work: () => Promise<void>): Promise<void> {
   mkdirSync(dirname(lock), { recursive: true });
   for (;;) {
-    if (done()) return;
+    if (done() && !existsSync(lock)) return;
     try {
       mkdirSync(lock);
     } catch {
