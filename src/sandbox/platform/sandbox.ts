@@ -24,6 +24,11 @@ export interface Sandbox {
    * `note` learns the caller and the operation (the request log).
    */
   answer(request: SandboxRequest, note?: RequestNote): Promise<Answer>;
+  /**
+   * Whether a path is the provider's (an operation at it, whatever the method; a hosted page;
+   * the control API): a server that also serves files answers it from the sandbox, never a file.
+   */
+  owns(method: string, pathname: string): boolean;
   readonly store: Store;
   readonly events: EventHub;
   readonly options: SandboxIdentity;
