@@ -21,7 +21,12 @@ import { fileURLToPath } from 'node:url';
 import openapiTS, { astToString, oapiRef } from 'openapi-typescript';
 import ts from 'typescript';
 import YAML from 'yaml';
-import { collectOperations, type ErrorCatalogue, type OperationRecord } from './lib/operation-table.ts';
+import {
+  collectOperations,
+  collectWebhookReplacements,
+  type ErrorCatalogue,
+  type OperationRecord,
+} from './lib/operation-table.ts';
 import { describe, type DescriptorParts } from './templates/describe.ts';
 import type { OperationDescriptor, QueryField, QueryFields } from './templates/runtime-types.ts';
 
@@ -356,7 +361,7 @@ export async function generate(outDir: string, partial = false): Promise<void> {
   writeFileSync(join(outDir, 'modules.ts'), index.join('\n'));
 
   const table: string[] = [BANNER];
-  table.push("import type { OperationDescriptor, QueryFields } from './runtime-types.ts';");
+  table.push("import type { OperationDescriptor, QueryFields, Replacement } from './runtime-types.ts';");
   for (const name of moduleNames) table.push(`import { ${name} } from './modules/${camelToKebab(name)}.ts';`);
   table.push('');
   table.push('/** Every operation of every module, in spec order. The sandbox and the console read this. */');
@@ -378,6 +383,17 @@ export async function generate(outDir: string, partial = false): Promise<void> {
   for (const r of records)
     table.push(`  ${JSON.stringify(r.descriptor.key)}: ${JSON.stringify(Object.keys(r.errors))},`);
   table.push('};');
+  table.push('');
+  const replacements = {
+    ...Object.fromEntries(records.filter((r) => r.replacedBy).map((r) => [r.descriptor.key, r.replacedBy])),
+    ...Object.assign({}, ...apis.map((a) => collectWebhookReplacements(docs[a.name]))),
+  };
+  table.push(
+    '/** What replaces each operation and webhook the provider retires (`x-sfk-replaced-by`), by key: the sandbox answers a removed one and marks its calls in the request log by it. */',
+  );
+  table.push(
+    `export const replacements: Readonly<Record<string, Replacement>> = ${JSON.stringify(replacements, null, 2)};`,
+  );
   table.push('');
   table.push('/** The bundled service names (files in generated/openapi/). */');
   table.push(`export const serviceNames = ${JSON.stringify(apis.map((a) => a.name))} as const;`);
