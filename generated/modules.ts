@@ -2,6 +2,8 @@
 
 export { currentCart } from './modules/current-cart.ts';
 export { checkout } from './modules/checkout.ts';
+export { currentCartV2 } from './modules/current-cart-v2.ts';
+export { cartV2 } from './modules/cart-v2.ts';
 export { orders } from './modules/orders.ts';
 export { members } from './modules/members.ts';
 export { redirects } from './modules/redirects.ts';
