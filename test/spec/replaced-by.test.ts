@@ -46,6 +46,15 @@ describe('x-sfk-replaced-by', () => {
     },
   );
 
+  it('names successors that exist: an operation of the spec for an operation, a webhook for a webhook', () => {
+    const operations = new Set(operationList.map((d) => d.key));
+    const webhooks = new Set(Object.keys(specs).flatMap(webhookKeys));
+    const missing = Object.entries(replacements)
+      .filter(([, r]) => r.operation !== null && !(r.webhook ? webhooks : operations).has(r.operation))
+      .map(([key, r]) => `${key} -> ${r.operation}`);
+    expect(missing).toEqual([]);
+  });
+
   it("maps the calls the provider's migration names", () => {
     expect(replacements['currentCart.addToCurrentCart'].operation).toBe('currentCartV2.addLineItemsToCurrentCart');
     expect(replacements['currentCart.addToCurrentCart'].note).toContain('addLineItemsToCurrentCart({ catalogItems })');
