@@ -121,6 +121,15 @@ describe('the setting cartV1 on a running sandbox', () => {
     });
     expect(product.status).toBe(200);
     expect((await call(base(), 'GET', '/__sandbox/info')).status).toBe(200);
+    // Redirect sessions and the hosted checkout page are not Checkout V1: they still answer.
+    const session = await call(base(), 'POST', '/_api/redirects-api/v1/redirect-session', {
+      token: visitor,
+      body: { ecomCheckout: { checkoutId: CHECKOUT_ID } },
+    });
+    expect(session.status).toBe(200);
+    const page = await fetch(`${base()}/__sandbox/checkout/${CHECKOUT_ID}`);
+    expect(page.status).toBe(200);
+    expect(await page.text()).not.toContain('was removed');
   });
 
   it('refuses another value, naming the three, and changes nothing', async () => {
