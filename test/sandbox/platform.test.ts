@@ -182,7 +182,7 @@ describe('control API', () => {
 
   it('lists every operation in the coverage table', async () => {
     const r = await call(base(), 'GET', '/__sandbox/coverage');
-    expect(r.body.operations).toHaveLength(121);
+    expect(r.body.operations).toHaveLength(161);
     expect(r.body.operations.find((o: { operation: string }) => o.operation === 'oauth.token').emulated).toBe(true);
     // And apart, the services beyond the spec that the provider's storefront templates call.
     expect(r.body.beyondSpec.map((b: { path: string }) => b.path)).toEqual(['/v1/recommendations/get', '/v1/recommendations/algorithms', '/wix-data/v2/items/*, /wix-data/v2/bulk/items/*']);
