@@ -132,6 +132,28 @@ describe('the setting cartV1 on a running sandbox', () => {
     expect(await page.text()).not.toContain('was removed');
   });
 
+  it('a cart made through Cart V2 is checked out with its id as the checkout id while V1 is removed', async () => {
+    await setCartV1(base(), 'removed');
+    const visitor = await visitorToken(base());
+    const added = await call(base(), 'POST', '/ecom/v2/carts/current/add-line-items', {
+      token: visitor,
+      body: { catalogItems: [{ catalogReference: ADD.lineItems[0].catalogReference, quantity: 1 }] },
+    });
+    expect(added.status).toBe(200);
+    const cartId: string = added.body.cart.id;
+    const url = await call(base(), 'POST', `/ecom/v2/carts/${cartId}/get-checkout-url`, { token: visitor, body: {} });
+    expect(url.status).toBe(200);
+    const session = await call(base(), 'POST', '/_api/redirects-api/v1/redirect-session', {
+      token: visitor,
+      body: { ecomCheckout: { checkoutId: cartId } },
+    });
+    expect(session.status).toBe(200);
+    const page = await fetch(`${base()}/__sandbox/checkout/${cartId}`);
+    expect(page.status).toBe(200);
+    // None of it was a V1 call.
+    expect((await call(base(), 'GET', '/__sandbox/cart-v1-calls')).body.total).toBe(0);
+  });
+
   it('refuses another value, naming the three, and changes nothing', async () => {
     const r = await setCartV1(base(), 'gone');
     expect(r.status).toBe(400);
