@@ -13,7 +13,7 @@
 import { parseArgs } from 'node:util';
 import { createSandboxServer, LOOPBACK_NAMES, type SandboxServerOptions } from './server.ts';
 import { LOG_FORMATS, type LogFormat } from './request-log.ts';
-import { describeRetiredCalls } from './retired.ts';
+import { describeRetiredCalls, REMOVAL_DAY } from './retired.ts';
 import {
   CART_V1_SETTINGS,
   CATALOG_VERSION_SETTINGS,
@@ -168,6 +168,11 @@ export async function main(
     const s = await createSandboxServer({ ...options, staticDir });
     console.log(describeStart(s.url, s.sandbox.options, options.data));
     if (staticDir) console.log(`  console:          ${s.url}/`);
+    const cartV1 = s.sandbox.settings().cartV1;
+    if (cartV1 !== 'available')
+      console.log(
+        `  Cart V1:          ${cartV1 === 'removed' ? 'removed' : `removed from ${REMOVAL_DAY} on the sandbox clock`} (V1 cart and checkout calls answer 404, naming their Cart V2 call)`,
+      );
     if (!LOOPBACK_NAMES.includes(options.host ?? '127.0.0.1')) {
       // Beyond loopback the control API's reads need the key too (and the default key is refused); the operations answer anyone who reaches the port.
       console.warn(
