@@ -166,6 +166,15 @@ export async function main(
   }
   try {
     const s = await createSandboxServer({ ...options, staticDir });
+    // Before anything is printed: a Ctrl-C as soon as the address shows still stops it cleanly.
+    const stop = () => {
+      // What an unchanged app still calls of Cart V1 and Checkout V1 (nothing when it called none).
+      for (const line of describeRetiredCalls(s.sandbox.retiredCalls.summary(s.sandbox.settings(), s.sandbox.now())))
+        console.log(line);
+      void s.close().then(() => process.exit(0));
+    };
+    process.on('SIGINT', stop);
+    process.on('SIGTERM', stop);
     console.log(describeStart(s.url, s.sandbox.options, options.data));
     if (staticDir) console.log(`  console:          ${s.url}/`);
     const cartV1 = s.sandbox.settings().cartV1;
@@ -179,14 +188,6 @@ export async function main(
         `  warning: listening on ${options.host}: anyone who reaches it can call the API as a visitor; /__sandbox/ needs the API key`,
       );
     }
-    const stop = () => {
-      // What an unchanged app still calls of Cart V1 and Checkout V1 (nothing when it called none).
-      for (const line of describeRetiredCalls(s.sandbox.retiredCalls.summary(s.sandbox.settings(), s.sandbox.now())))
-        console.log(line);
-      void s.close().then(() => process.exit(0));
-    };
-    process.on('SIGINT', stop);
-    process.on('SIGTERM', stop);
   } catch (err) {
     console.error(`${name}: ${(err as Error).message}`);
     process.exit(1);
