@@ -17,3 +17,5 @@ export { authentication } from './modules/authentication.ts';
 export { recovery } from './modules/recovery.ts';
 export { verification } from './modules/verification.ts';
 export { oauth } from './modules/oauth.ts';
+export { currentCartV2 } from './modules/current-cart-v2.ts';
+export { cartV2 } from './modules/cart-v2.ts';

@@ -18,6 +18,8 @@ import s14 from './openapi/authentication.json' with { type: 'json' };
 import s15 from './openapi/recovery.json' with { type: 'json' };
 import s16 from './openapi/verification.json' with { type: 'json' };
 import s17 from './openapi/oauth.json' with { type: 'json' };
+import s18 from './openapi/current-cart-v2.json' with { type: 'json' };
+import s19 from './openapi/cart-v2.json' with { type: 'json' };
 
 /** The bundled spec of every service, by service name (the sandbox validates against these). */
 export const specs: Record<string, Record<string, unknown>> = {
@@ -39,4 +41,6 @@ export const specs: Record<string, Record<string, unknown>> = {
   "recovery": s15,
   "verification": s16,
   "oauth": s17,
+  "current-cart-v2": s18,
+  "cart-v2": s19,
 };

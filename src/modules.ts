@@ -10,6 +10,10 @@ import { createQueryBuilder } from './query/query-builder.ts';
 
 export const currentCart = /* @__PURE__ */ defineModule(g.currentCart);
 export const checkout = /* @__PURE__ */ defineModule(g.checkout);
+/** Cart V2: the caller's current cart (its id is also its checkout's id). */
+export const currentCartV2 = /* @__PURE__ */ defineModule(g.currentCartV2);
+/** Cart V2: carts by id (checkout URL, place order). */
+export const cartV2 = /* @__PURE__ */ defineModule(g.cartV2);
 export const orders = /* @__PURE__ */ defineModule(g.orders);
 export const members = /* @__PURE__ */ defineModule(g.members, createQueryBuilder);
 export const redirects = /* @__PURE__ */ defineModule(g.redirects);

@@ -18,6 +18,7 @@ import { forCatalogApi } from './domain/catalog/catalog-version.ts';
 import { seedInventoryRevisions } from './domain/catalog/inventory-items.ts';
 import { runScheduledActions } from './domain/orders/settlement.ts';
 import { authenticationOperations } from './operations/authentication.ts';
+import { cartV2Operations, currentCartV2Operations } from './operations/cart-v2.ts';
 import { checkoutOperations, checkoutRoutes } from './operations/checkout.ts';
 import { catalogVersioningOperations } from './operations/catalog-versioning.ts';
 import { categoriesOperations } from './operations/categories.ts';
@@ -94,12 +95,16 @@ const catalogModule: SandboxModule = {
   },
 };
 
-/** The current cart and checkouts; a visitor's cart becomes the member's when they sign in. */
+/**
+ * The current cart and checkouts, one cart seen through two APIs: Cart V1 + Checkout V1 and
+ * Cart V2 (whose cart id is the checkout id); a visitor's cart becomes the member's when they
+ * sign in.
+ */
 const commerceModule: SandboxModule = {
   name: 'commerce',
   seed: seedCarts,
   on: { memberSignedIn: mergeVisitorCartIntoMember },
-  handlers: { ...currentCartOperations, ...checkoutOperations },
+  handlers: { ...currentCartOperations, ...checkoutOperations, ...currentCartV2Operations, ...cartV2Operations },
   routes: checkoutRoutes,
 };
 
