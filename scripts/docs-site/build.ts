@@ -94,7 +94,8 @@ export async function buildSite(o: BuildOptions): Promise<SiteReport> {
     .map((f) => {
       const source = join(root, 'docs', f);
       const name = basename(f, '.md');
-      const title = /^# (.+)$/m.exec(readFileSync(source, 'utf8'))?.[1] ?? name;
+      // Titles as plain words (a heading's `code` marks are Markdown, not text).
+      const title = (/^# (.+)$/m.exec(readFileSync(source, 'utf8'))?.[1] ?? name).replace(/`/g, '');
       return { name, source, title, path: `guides/${name}/` };
     });
 

@@ -31,7 +31,8 @@ let context: RenderContext = { page: '' };
 
 md.renderer.rules.code_inline = (tokens, i) => {
   const text = tokens[i].content;
-  const target = names.get(text.replace(/\(\)$/, ''));
+  // `addToCurrentCart`, `currentCart.addToCurrentCart()`, `kit.members.queryMembers(...)`: the name, less the call.
+  const target = names.get(text.replace(/^kit\./, '').replace(/\(.*\)$/s, ''));
   const code = `<code>${escape(text)}</code>`;
   return target ? `<a href="${rel(context.page, target)}">${code}</a>` : code;
 };
