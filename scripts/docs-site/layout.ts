@@ -117,6 +117,7 @@ async function search() {
   }));
   if (!results.length) { const li = document.createElement('li'); li.textContent = 'Nothing found for ' + query; list.append(li); }
   list.hidden = false;
+  list.dataset.query = query;
 }
 input.addEventListener('input', search);
 input.addEventListener('keydown', (e) => { if (e.key === 'Escape') { input.value = ''; search(); } });
