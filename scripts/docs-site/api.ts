@@ -46,7 +46,6 @@ export interface Operation {
   path: string;
 }
 
-
 const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options'];
 
 export const servicePath = (service: string) => `api/${service}/`;
@@ -76,7 +75,10 @@ export function loadServices(dir: string, list: readonly OperationDescriptor[], 
           throw new Error(
             `${name}: ${method.toUpperCase()} ${path} (${String(node.operationId)}) is not in generated/operations.ts: run npm run generate`,
           );
-        const params = [...((item.parameters as Node[] | undefined) ?? []), ...((node.parameters as Node[] | undefined) ?? [])];
+        const params = [
+          ...((item.parameters as unknown as Node[] | undefined) ?? []),
+          ...((node.parameters as Node[] | undefined) ?? []),
+        ];
         operations.push({ d, node: { ...node, parameters: params }, path: operationPath(d) });
       }
     }

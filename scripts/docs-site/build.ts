@@ -4,17 +4,20 @@
  * API (TypeDoc), one navigation and one look, and one Pagefind index over all of it (search runs
  * in the page, offline). `npm run docs` calls it; test/docs builds it once and checks it.
  */
-import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { basename, dirname, extname, join, relative } from 'node:path';
 import * as pagefind from 'pagefind';
 import { operationList, serviceNames } from '../../src/console-data.ts';
-import {
-  loadServices,
-  operationPage,
-  schemasPath,
-  schemasPage,
-  servicePage,
-} from './api.ts';
+import { loadServices, operationPage, schemasPath, schemasPage, servicePage } from './api.ts';
 import { clientIndex, exportPage, readExports } from './client-reference.ts';
 import { CSS, escape, page, rel, SEARCH_JS, type NavItem } from './layout.ts';
 import { markdown, names } from './markdown.ts';
@@ -86,11 +89,14 @@ export async function buildSite(o: BuildOptions): Promise<SiteReport> {
   }
 
   // The guides: docs/*.md, in typedoc.json's order where it names them, then by name.
-  const order = (JSON.parse(readFileSync(join(root, 'typedoc.json'), 'utf8')) as { projectDocuments?: string[] })
-    .projectDocuments ?? [];
+  const order =
+    (JSON.parse(readFileSync(join(root, 'typedoc.json'), 'utf8')) as { projectDocuments?: string[] })
+      .projectDocuments ?? [];
   const guides: Guide[] = readdirSync(join(root, 'docs'))
     .filter((f) => f.endsWith('.md'))
-    .sort((a, b) => (order.indexOf(`docs/${a}`) + 1 || 1e6) - (order.indexOf(`docs/${b}`) + 1 || 1e6) || a.localeCompare(b))
+    .sort(
+      (a, b) => (order.indexOf(`docs/${a}`) + 1 || 1e6) - (order.indexOf(`docs/${b}`) + 1 || 1e6) || a.localeCompare(b),
+    )
     .map((f) => {
       const source = join(root, 'docs', f);
       const name = basename(f, '.md');
@@ -149,7 +155,10 @@ export async function buildSite(o: BuildOptions): Promise<SiteReport> {
 <p><a href="${rel('', 'guides/')}">Guides</a> · <a href="${rel('', 'api/')}">Services and operations</a> · <a href="${rel('', 'client/')}">The client's API</a></p>`,
   });
   for (const g of guides)
-    write(g.path, { title: g.title, body: markdown(readFileSync(g.source, 'utf8'), { page: g.path, link: linkFrom(g.source) }) });
+    write(g.path, {
+      title: g.title,
+      body: markdown(readFileSync(g.source, 'utf8'), { page: g.path, link: linkFrom(g.source) }),
+    });
   write('guides/', {
     title: 'Guides',
     body: `<h1>Guides</h1><ul>${guides.map((g) => `<li><a href="${rel('guides/', g.path)}">${escape(g.title)}</a></li>`).join('')}</ul>`,
@@ -196,8 +205,7 @@ export async function buildSite(o: BuildOptions): Promise<SiteReport> {
   if (written.errors.length) throw new Error(`Pagefind: ${written.errors.join('; ')}`);
   await pagefind.close();
   // Pagefind's own search widgets: the site has its own box (layout.ts), so only the engine and the index stay.
-  for (const f of readdirSync(join(out, 'pagefind')))
-    if (/-ui\.|highlight/.test(f)) rmSync(join(out, 'pagefind', f));
+  for (const f of readdirSync(join(out, 'pagefind'))) if (/-ui\.|highlight/.test(f)) rmSync(join(out, 'pagefind', f));
   log(`search index: ${added.page_count} pages`);
 
   const bytes = filesOf(out).reduce((n, f) => n + statSync(f).size, 0);

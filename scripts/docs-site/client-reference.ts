@@ -58,7 +58,7 @@ export async function readExports(root: string): Promise<Export[]> {
     }));
 }
 
-function commentOf(r: DeclarationReflection | SignatureReflection): Comment | undefined {
+function commentOf(r: DeclarationReflection): Comment | undefined {
   return r.comment ?? r.signatures?.find((s) => s.comment)?.comment;
 }
 
@@ -78,7 +78,8 @@ const typeParams = (ps: TypeParameterReflection[] | undefined) =>
 
 function signatureText(name: string, s: SignatureReflection): string {
   const params = (s.parameters ?? []).map(
-    (p) => `${p.flags.isRest ? '...' : ''}${p.name}${p.flags.isOptional || p.defaultValue ? '?' : ''}: ${typeText(p.type)}`,
+    (p) =>
+      `${p.flags.isRest ? '...' : ''}${p.name}${p.flags.isOptional || p.defaultValue ? '?' : ''}: ${typeText(p.type)}`,
   );
   return `${name}${typeParams(s.typeParameters)}(${params.join(', ')}): ${typeText(s.type)}`;
 }
@@ -110,7 +111,9 @@ function signaturesHtml(name: string, r: DeclarationReflection, page: string): s
 
 /** A class's or interface's members: properties with their types, methods with their signatures. */
 function membersHtml(owner: string, r: DeclarationReflection, page: string): string {
-  const members = (r.children ?? []).filter((m) => !m.flags.isPrivate && !m.flags.isProtected && !m.name.startsWith('_'));
+  const members = (r.children ?? []).filter(
+    (m) => !m.flags.isPrivate && !m.flags.isProtected && !m.name.startsWith('_'),
+  );
   if (!members.length) return '';
   return `<h2 id="members">Members</h2>${members
     .map((m) => {

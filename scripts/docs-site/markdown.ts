@@ -94,7 +94,8 @@ md.renderer.rules.link_open = (tokens, i, o, e, self) => {
 };
 md.renderer.rules.link_close = (tokens, i, o, e, self) => {
   for (let j = i - 1; j >= 0; j--) {
-    if (tokens[j].type === 'link_open') return tokens[j].attrGet('data-file') !== null ? '</span>' : linkClose(tokens, i, o, e, self);
+    if (tokens[j].type === 'link_open')
+      return tokens[j].attrGet('data-file') !== null ? '</span>' : linkClose(tokens, i, o, e, self);
   }
   return linkClose(tokens, i, o, e, self);
 };
