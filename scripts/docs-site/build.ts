@@ -20,7 +20,7 @@ import { operationList, serviceNames } from '../../src/console-data.ts';
 import { loadServices, operationPage, schemasPath, schemasPage, servicePage } from './api.ts';
 import { clientIndex, exportPage, readExports } from './client-reference.ts';
 import { CSS, escape, page, rel, SEARCH_JS, type NavItem } from './layout.ts';
-import { markdown, names } from './markdown.ts';
+import { markdown, mentions, names } from './markdown.ts';
 import { samplesOf, type Samples } from './samples.ts';
 
 /** Where `npx storefront-kit` serves the console and its sandbox: the samples' host and the operation pages' "Try it" links. */
@@ -77,6 +77,7 @@ export async function buildSite(o: BuildOptions): Promise<SiteReport> {
 
   // Names the guides' inline code links to: schemas (first service that has one), client exports, operations.
   names.clear();
+  mentions.clear();
   for (const s of services)
     for (const schema of Object.keys(s.spec.components?.schemas ?? {}))
       if (!names.has(schema)) names.set(schema, `${schemasPath(s.name)}#${schema}`);
@@ -139,8 +140,17 @@ export async function buildSite(o: BuildOptions): Promise<SiteReport> {
     { title: 'Client API', path: 'client/', children: exports.map((e) => ({ title: e.name, path: e.path })) },
   ];
   const sizes: { path: string; bytes: number }[] = [];
+  const titles = new Map<string, string>([
+    ['', 'storefront-kit (README)'],
+    ...guides.map((g) => [g.path, g.title] as const),
+  ]);
   const write = (path: string, content: { title: string; body: string; description?: string }) => {
-    const html = page({ path, nav, ...content });
+    // A reference page lists the guides that name it (they are written first).
+    const from = [...(mentions.get(path) ?? [])].filter((p) => titles.has(p));
+    const body = from.length
+      ? `${content.body}\n<section data-pagefind-ignore><h2 id="in-the-guides">In the guides</h2><ul>${from.map((p) => `<li><a href="${rel(path, p)}">${escape(titles.get(p)!)}</a></li>`).join('')}</ul></section>`
+      : content.body;
+    const html = page({ path, nav, ...content, body });
     mkdirSync(join(out, path), { recursive: true });
     writeFileSync(join(out, path, 'index.html'), html);
     sizes.push({ path, bytes: Buffer.byteLength(html) });

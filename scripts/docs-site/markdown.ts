@@ -19,6 +19,9 @@ export const anchor = (heading: string) =>
 /** Names the reference knows, each the site path (with #anchor) of its page. */
 export const names = new Map<string, string>();
 
+/** Which pages link to a reference page by name (site path without #anchor -> the pages): its "In the guides" list. */
+export const mentions = new Map<string, Set<string>>();
+
 export interface RenderContext {
   /** The site path of the page being written. */
   page: string;
@@ -34,6 +37,10 @@ md.renderer.rules.code_inline = (tokens, i) => {
   // `addToCurrentCart`, `currentCart.addToCurrentCart()`, `kit.members.queryMembers(...)`: the name, less the call.
   const target = names.get(text.replace(/^kit\./, '').replace(/\(.*\)$/s, ''));
   const code = `<code>${escape(text)}</code>`;
+  if (target) {
+    const page = target.split('#')[0];
+    if (page !== context.page) mentions.set(page, (mentions.get(page) ?? new Set()).add(context.page));
+  }
   return target ? `<a href="${rel(context.page, target)}">${code}</a>` : code;
 };
 
