@@ -137,7 +137,12 @@ export async function buildSite(o: BuildOptions): Promise<SiteReport> {
         ],
       })),
     },
-    { title: 'Client API', path: 'client/', children: exports.map((e) => ({ title: e.name, path: e.path })) },
+    {
+      title: 'Client API',
+      path: 'client/',
+      collapsed: true,
+      children: exports.map((e) => ({ title: e.name, path: e.path })),
+    },
   ];
   const sizes: { path: string; bytes: number }[] = [];
   const titles = new Map<string, string>([

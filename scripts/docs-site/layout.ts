@@ -20,6 +20,8 @@ export interface NavItem {
   /** Site path, `''` for the home page. */
   path: string;
   children?: NavItem[];
+  /** A section whose list shows only on its own pages (the client's 90 exports). */
+  collapsed?: boolean;
 }
 
 export interface PageInput {
@@ -47,7 +49,7 @@ export function page(p: PageInput): string {
   const sections = p.nav
     .map(
       (section) =>
-        `<h2><a href="${rel(p.path, section.path)}">${escape(section.title)}</a></h2>${navHtml(p.path, section.children ?? [])}`,
+        `<h2><a href="${rel(p.path, section.path)}">${escape(section.title)}</a></h2>${section.collapsed && !p.path.startsWith(section.path) ? '' : navHtml(p.path, section.children ?? [])}`,
     )
     .join('');
   return `<!doctype html>
