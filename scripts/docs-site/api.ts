@@ -131,16 +131,35 @@ function propertiesOf(spec: Spec, node: Node | undefined): { props: Record<strin
   return { props, required };
 }
 
-function fieldsTable(s: Service, node: Node | undefined, page: string, anchorOf?: (field: string) => string): string {
+/** An inline object (not a named schema), or an array of them: its fields are listed under it, dotted. */
+function inlineObject(node: Node | undefined): Node | undefined {
+  if (!node || node.$ref) return undefined;
+  if (node.properties || node.allOf?.some((p) => !p.$ref)) return node;
+  return node.type === 'array' ? inlineObject(node.items) : undefined;
+}
+
+function fieldRows(
+  s: Service,
+  node: Node | undefined,
+  page: string,
+  prefix: string,
+  anchorOf?: (field: string) => string,
+): string[] {
   const { props, required } = propertiesOf(s.spec, node);
-  const rows = Object.entries(props);
+  return Object.entries(props).flatMap(([key, p]) => {
+    const name = prefix + key;
+    const inner = prefix.split('.').length < 4 ? inlineObject(p) : undefined;
+    return [
+      `<tr${anchorOf ? ` id="${escape(anchorOf(name))}"` : ''}><td><code>${escape(name)}</code>${required.has(key) ? ' <span class="req">required</span>' : ''}</td><td>${inner && !p.items ? 'object' : typeHtml(s, p, page)}</td><td>${p.description ? markdownInline(p.description, { page }) : ''}</td></tr>`,
+      ...(inner ? fieldRows(s, inner, page, `${name}${p.items ? '[]' : ''}.`, anchorOf) : []),
+    ];
+  });
+}
+
+function fieldsTable(s: Service, node: Node | undefined, page: string, anchorOf?: (field: string) => string): string {
+  const rows = fieldRows(s, node, page, '', anchorOf);
   if (!rows.length) return '';
-  return `<table><thead><tr><th>Field</th><th>Type</th><th>Description</th></tr></thead><tbody>${rows
-    .map(
-      ([name, p]) =>
-        `<tr${anchorOf ? ` id="${escape(anchorOf(name))}"` : ''}><td><code>${escape(name)}</code>${required.has(name) ? ' <span class="req">required</span>' : ''}</td><td>${typeHtml(s, p, page)}</td><td>${p.description ? markdownInline(p.description, { page }) : ''}</td></tr>`,
-    )
-    .join('')}</tbody></table>`;
+  return `<table><thead><tr><th>Field</th><th>Type</th><th>Description</th></tr></thead><tbody>${rows.join('')}</tbody></table>`;
 }
 
 export function servicePage(s: Service): { title: string; body: string; description?: string } {
