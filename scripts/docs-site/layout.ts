@@ -62,15 +62,15 @@ export function page(p: PageInput): string {
 <ol id="search-results" aria-live="polite" hidden></ol></div></header>
 <div class="shell"><nav class="side" aria-label="Site">${sections}</nav>
 <main data-pagefind-body>
-${p.body}
+${p.body.replace(/<pre(?=[\s>])/g, '<pre tabindex="0"')}
 </main></div>
 <script type="module" src="${rel(p.path, 'assets/search.js')}"></script>
 </body></html>
 `;
 }
 
-export const CSS = `:root{color-scheme:light dark;--fg:#1d2330;--muted:#5b6475;--bg:#fff;--panel:#f5f6f8;--line:#dde1e7;--accent:#1f5fd1;--code:#f0f2f5}
-@media (prefers-color-scheme:dark){:root{--fg:#e6e8ec;--muted:#a3abb9;--bg:#14171c;--panel:#1b1f26;--line:#2c323c;--accent:#7aa7ff;--code:#20252d}}
+export const CSS = `:root{color-scheme:light dark;--fg:#1d2330;--muted:#5b6475;--bg:#fff;--panel:#f5f6f8;--line:#dde1e7;--accent:#1f5fd1;--code:#f0f2f5;--req:#c2410c}
+@media (prefers-color-scheme:dark){:root{--fg:#e6e8ec;--muted:#a3abb9;--bg:#14171c;--panel:#1b1f26;--line:#2c323c;--accent:#7aa7ff;--code:#20252d;--req:#fdba74}}
 *{box-sizing:border-box}body{margin:0;font:16px/1.55 system-ui,-apple-system,"Segoe UI",sans-serif;color:var(--fg);background:var(--bg)}
 a{color:var(--accent)}code,pre{font:0.9em/1.45 ui-monospace,SFMono-Regular,Menlo,Consolas,monospace}
 code{background:var(--code);padding:.1em .3em;border-radius:4px}pre{background:var(--code);padding:.8rem 1rem;overflow:auto;border-radius:6px}pre code{padding:0;background:none}
@@ -86,7 +86,7 @@ main{flex:1;min-width:0;max-width:58rem;padding:1rem 2rem 4rem}
 table{border-collapse:collapse;width:100%;margin:1rem 0;font-size:.93em}th,td{border-bottom:1px solid var(--line);padding:.35rem .6rem;text-align:left;vertical-align:top}
 .method{display:inline-block;min-width:4.2em;font-weight:700;font-family:ui-monospace,monospace}.endpoint{font-size:1.05em}
 .meta{color:var(--muted)}.try{display:inline-block;margin:.4rem 0;padding:.4rem .8rem;border:1px solid var(--accent);border-radius:6px;text-decoration:none}
-.req{color:#c2410c;font-size:.85em}h1 code,h2 code{font-size:.95em}
+.req{color:var(--req);font-size:.85em}h1 code,h2 code{font-size:.95em}
 @media (max-width:800px){.shell{display:block}.side{position:static;max-height:none;border:0}main{padding:1rem}}
 `;
 

@@ -4,13 +4,14 @@
  * service's page finds another service's operation, a guide and a client export, each first;
  * one search downloads at most 300 kB. An operation page's "Try it in the console" opens that
  * operation's form in the console (served as `npx storefront-kit` serves it, at the address the
- * site links to), and the console's "Reference" link comes back to the page.
+ * site links to), and the console's "Reference" link comes back to the page. Each kind of page,
+ * and the search's results, pass axe-core in both themes.
  */
 import type { Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONSOLE_URL } from '../../scripts/docs-site/build.ts';
 import { serveSite, type SiteServer } from '../../scripts/docs-site/serve.ts';
-import { useConsole } from '../browser/support.ts';
+import { seriousViolations, useConsole } from '../browser/support.ts';
 import { sharedSite } from './site.ts';
 
 /** Where the console's "Reference" link points when built without VITE_SFK_DOCS_URL: `npm run docs -- --serve`. */
@@ -116,4 +117,22 @@ describe('the docs site in Chromium, offline', () => {
     expect(await h.page.locator('main h1').textContent()).toBe('addToCurrentCart');
     expect(outside).toEqual([]);
   }, 120_000);
+
+  it.each(['light', 'dark'] as const)(
+    'has no serious or critical axe-core violation on each kind of page, %s theme',
+    async (scheme) => {
+      await h.page.emulateMedia({ colorScheme: scheme });
+      const found: Record<string, unknown[]> = {};
+      for (const path of ['', 'guides/client/', 'api/', 'api/members/', 'api/members/queryMembers/', 'api/members/schemas/', 'client/', 'client/createClient/']) {
+        await h.page.goto(server.url + path);
+        const violations = await seriousViolations(h.page);
+        if (violations.length) found[path || '/'] = violations;
+      }
+      await search(h.page, 'coupon');
+      const violations = await seriousViolations(h.page);
+      if (violations.length) found['search results'] = violations;
+      expect(found).toEqual({});
+    },
+    120_000,
+  );
 });
