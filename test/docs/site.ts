@@ -6,7 +6,7 @@
  * lockfile), so a change to any makes a new build and no test reads a stale one.
  */
 import { createHash } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { buildSite, type SiteReport } from '../../scripts/docs-site/build.ts';
 import { once } from '../support/once.ts';
@@ -52,7 +52,16 @@ export async function sharedSite(): Promise<SharedSite> {
       // Builds made from other inputs are of no further use (the report beside each says it is complete).
       for (const old of readdirSync(TMP).filter((f) => /^docs-site-[0-9a-f]{16}(\.json)?$/.test(f)))
         rmSync(join(TMP, old), { recursive: true, force: true });
-      const report = await buildSite({ root: ROOT, out: dir });
+      // once() takes a lock older than three minutes for a killed run's: a build slowed past that
+      // by a loaded machine keeps its lock fresh, so the other file goes on waiting.
+      const fresh = setInterval(() => {
+        try {
+          utimesSync(`${dir}.building`, new Date(), new Date());
+        } catch {
+          // the lock is gone: nothing to keep fresh
+        }
+      }, 20_000);
+      const report = await buildSite({ root: ROOT, out: dir }).finally(() => clearInterval(fresh));
       writeFileSync(`${dir}.json`, JSON.stringify(report));
     },
   );
