@@ -240,7 +240,7 @@ export function operationPage(
     description: String(node.summary ?? ''),
     body: `<h1><code>${escape(d.operationId)}</code></h1>
 <p class="lead">${escape(String(node.summary ?? ''))}</p>
-<p class="endpoint"><span class="method">${d.method}</span> <code>${escape(d.path)}</code></p>
+<p class="endpoint" data-pagefind-weight="7"><span class="method">${d.method}</span> <code>${escape(d.path)}</code></p>
 <p class="meta">Service <a href="${rel(page, servicePath(s.name))}">${escape(s.spec.info.title)}</a> · client <code>kit.${escape(d.module)}.${escape(d.operationId)}()</code> · caller: ${escape(CALLERS[d.caller] ?? d.caller)}</p>
 <p><a class="try" data-console href="${escape(`${consoleUrl}/op/${d.key}`)}">Try it in the console</a></p>
 ${node.description ? markdown(String(node.description), { page }) : ''}

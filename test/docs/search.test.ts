@@ -69,6 +69,10 @@ describe('the docs site in Chromium, offline', () => {
       const found = await search(h.page, query);
       expect(found[0], `${query}: ${found.join(', ')}`).toBe(first);
     }
+    // An operation's path finds it among the first three (its service's and module's pages list the path too).
+    expect((await search(h.page, '/ecom/v1/carts/current/add-to-cart')).slice(0, 3)).toContain(
+      'api/current-cart/addToCurrentCart/',
+    );
     // A schema's field is found too: its schema's entry.
     expect((await search(h.page, 'buyerNote')).some((p) => p.includes('/schemas/'))).toBe(true);
     expect(outside).toEqual([]);
