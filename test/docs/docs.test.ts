@@ -40,7 +40,7 @@ const specOperations = readdirSync(join(ROOT, 'generated', 'openapi'))
   });
 
 const samples = (html: string, kind: string) =>
-  [...html.matchAll(new RegExp(`<pre data-sample="${kind}"[^>]*><code>([\\s\\S]*?)</code></pre>`, 'g'))].map((m) =>
+  [...html.matchAll(new RegExp(`<pre[^>]* data-sample="${kind}"[^>]*><code>([\\s\\S]*?)</code></pre>`, 'g'))].map((m) =>
     unescape(m[1]),
   );
 
