@@ -1,107 +1,47 @@
 /**
- * `npm run docs`: static HTML reference of every service (redocly build-docs, scripts inlined so
- * the pages work offline) into docs/api/, the client's reference with the README and the guides
- * of docs/*.md (TypeDoc, typedoc.json's projectDocuments) into docs/client/, and docs/index.html
- * linking them.
+ * `npm run docs`: the docs site into docs/site/ (plain files: the guides, a page per service and
+ * per operation, the client's API, one offline search; scripts/docs-site/build.ts), and the
+ * sandbox's coverage table (docs/coverage.md) it publishes. `npm run docs -- --serve [--port N]`
+ * builds it and serves it on 127.0.0.1 (port 4011 unless told), printing the URL.
+ * `--console-url URL` names the console the operation pages' "Try it" links open
+ * (http://127.0.0.1:4010, where `npx storefront-kit` serves it, unless told).
  */
-import { execFile, execFileSync } from 'node:child_process';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { basename, join, resolve, dirname } from 'node:path';
+import { execFileSync } from 'node:child_process';
+import { join, resolve, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
-import YAML from 'yaml';
-
-const run = promisify(execFile);
+import { parseArgs } from 'node:util';
+import { buildSite, CONSOLE_URL } from './docs-site/build.ts';
+import { serveSite } from './docs-site/serve.ts';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-const out = join(root, 'docs');
-const apis = Object.keys((YAML.parse(readFileSync(join(root, 'redocly.yaml'), 'utf8')) as { apis: object }).apis);
-mkdirSync(join(out, 'api'), { recursive: true });
+export const SITE_DIR = join(root, 'docs', 'site');
 
-const escape = (s: string) =>
-  s.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!);
-// The sandbox's coverage table (also a test: docs/coverage.md must match the handlers).
-execFileSync(join(root, 'node_modules', '.bin', 'tsx'), ['scripts/coverage.ts'], { stdio: 'inherit', cwd: root });
-
-// The client's API reference, beside the spec docs, with the README as its front page and the
-// guides (docs/coverage.md among them, written just above): it runs beside the service pages.
-const clientReference = run(join(root, 'node_modules', '.bin', 'typedoc'), ['--options', join(root, 'typedoc.json')], {
-  cwd: root,
-  maxBuffer: 1 << 24,
-}).then(
-  ({ stdout }) => void process.stdout.write(stdout),
-  // Held until awaited below: a failure there, with TypeDoc's own report.
-  (e: { message: string; stdout?: string; stderr?: string }) =>
-    new Error(`TypeDoc failed: ${e.message}\n${e.stdout ?? ''}${e.stderr ?? ''}`),
-);
-
-/** One service's page (redocly build-docs, a process each: they run a few at a time). */
-async function servicePage(api: string): Promise<string> {
-  const spec = JSON.parse(readFileSync(join(root, 'generated', 'openapi', `${api}.json`), 'utf8')) as {
-    info: { title: string; summary?: string };
-    paths: Record<string, Record<string, unknown>>;
-  };
-  const file = join(out, 'api', `${api}.html`);
-  await run(
-    join(root, 'node_modules', '.bin', 'redocly'),
-    [
-      'build-docs',
-      api,
-      '--config',
-      join(root, 'redocly.yaml'),
-      '-o',
-      file,
-      '--inlineBundle',
-      '--title',
-      `storefront-kit: ${spec.info.title}`,
-    ],
-    { cwd: root, maxBuffer: 1 << 24 },
-  );
-  const count = Object.values(spec.paths).reduce(
-    (n, item) => n + Object.keys(item).filter((k) => k !== 'parameters').length,
-    0,
-  );
-  console.log(`docs/api/${api}.html`);
-  return `<tr><td><a href="api/${api}.html">${escape(spec.info.title)}</a></td><td>${count}</td><td>${escape(spec.info.summary ?? '')}</td></tr>`;
-}
-
-// Each build is mostly one process's start-up: two at a time beside TypeDoc (rows kept in redocly.yaml's order).
-const rows: string[] = new Array(apis.length);
-let next = 0;
-await Promise.all(
-  Array.from({ length: 2 }, async () => {
-    while (next < apis.length) {
-      const i = next++;
-      rows[i] = await servicePage(apis[i]);
-    }
-  }),
-);
-
-const referenceFailed = await clientReference;
-if (referenceFailed) throw referenceFailed;
-console.log('docs/client/index.html');
-const typedoc = JSON.parse(readFileSync(join(root, 'typedoc.json'), 'utf8')) as { projectDocuments: string[] };
-const guides = typedoc.projectDocuments.map((file) => {
-  const title = /^# (.+)$/m.exec(readFileSync(join(root, file), 'utf8'))?.[1] ?? file;
-  return `<li><a href="client/documents/${basename(file, '.md')}.html">${escape(title)}</a></li>`;
+const { values } = parseArgs({
+  options: {
+    serve: { type: 'boolean', default: false },
+    port: { type: 'string', default: '4011' },
+    'console-url': { type: 'string', default: CONSOLE_URL },
+    out: { type: 'string', default: SITE_DIR },
+  },
 });
 
-writeFileSync(
-  join(out, 'index.html'),
-  `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>storefront-kit reference</title>
-<style>body{font:16px/1.5 system-ui,sans-serif;max-width:60rem;margin:2rem auto;padding:0 1rem}td,th{padding:.3rem .8rem;text-align:left}</style></head>
-<body><h1>storefront-kit reference</h1>
-<p>The provider's services as storefront-kit describes them (OpenAPI 3.1, one file per service). Generated by <code>npm run docs</code>.</p>
-<table><thead><tr><th>Service</th><th>Operations</th><th>Summary</th></tr></thead><tbody>
-${rows.join('\n')}
-</tbody></table>
-<h2>Guides</h2>
-<ul>
-<li><a href="client/index.html">README</a></li>
-${guides.join('\n')}
-</ul>
-<p><a href="client/modules.html">Client API reference (TypeDoc)</a></p>
-</body></html>
-`,
+// The sandbox's coverage table (also a test: docs/coverage.md must match the handlers), a guide of the site.
+execFileSync(join(root, 'node_modules', '.bin', 'tsx'), ['scripts/coverage.ts'], { stdio: 'inherit', cwd: root });
+
+const out = resolve(values.out);
+const report = await buildSite({
+  root,
+  out,
+  consoleUrl: values['console-url'].replace(/\/$/, ''),
+  log: (line) => console.log(line),
+});
+const mb = (n: number) => `${(n / 1e6).toFixed(1)} MB`;
+console.log(
+  `docs site: ${report.pages} pages (${report.operations} operations, ${report.guides.length} guides) in ${out}; ` +
+    `${mb(report.bytes)} in all (budget 15 MB), largest page ${report.largestPage.path || '/'} ${(report.largestPage.bytes / 1e3).toFixed(0)} kB (budget 300 kB); built in ${report.seconds.toFixed(1)} s`,
 );
-console.log('docs/index.html');
+
+if (values.serve) {
+  const server = await serveSite(out, Number(values.port));
+  console.log(`docs site on ${server.url} (Ctrl-C stops it)`);
+}

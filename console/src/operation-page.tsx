@@ -28,6 +28,10 @@ import { fieldId, FormOptions, IdPicker, SchemaField } from './schema-form.tsx';
 import { kindOf, resourceOf } from './ids.ts';
 import { currentRole, recall, remember, saveRequests, useConsoleState } from './state.ts';
 
+/** The operation's page in the docs site: where `npm run docs -- --serve` serves it, or VITE_SFK_DOCS_URL at the console's build. */
+const DOCS_URL = (import.meta.env.VITE_SFK_DOCS_URL as string | undefined) ?? 'http://127.0.0.1:4011/';
+const referenceUrl = (d: OperationDescriptor) => `${DOCS_URL.replace(/\/?$/, '/')}api/${d.service}/${d.operationId}/`;
+
 /** Opens a part of the authentication panel (member login, or the API key) and moves focus there. */
 export function openAuth(part: 'member' | 'elevated'): void {
   dispatchEvent(new CustomEvent('sfk-open-auth', { detail: part }));
@@ -378,7 +382,10 @@ function OperationView({ d }: { d: OperationDescriptor }) {
           <code>
             {d.module}.{d.operationId}
           </code>{' '}
-          <CallerNote d={d} role={role} />
+          <CallerNote d={d} role={role} />{' '}
+          <a className="reference" href={referenceUrl(d)}>
+            Reference
+          </a>
         </p>
         {op.description ? (
           <details className="description">

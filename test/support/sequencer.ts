@@ -11,7 +11,7 @@ const LONG_WAITS = [
   /\/test\/browser\//, // chromium and the console
   /\.browser\.test\.tsx?$/, // chromium, and next builds
   /\/test\/packaging\//, // npm installs, tsc, vite and next builds of the packed package
-  /\/test\/docs\//, // redocly and TypeDoc
+  /\/test\/docs\//, // the docs site (TypeDoc, Pagefind), tsc of its samples, chromium
   /\/test\/proof-app\//, // child processes behind the preload, chromium
   /\/test\/examples\//, // the example storefront's react-router build
 ];
