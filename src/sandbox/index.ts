@@ -18,3 +18,4 @@ export {
   type RoutedRequest,
   type RoutedCall,
 } from './platform/browser-routing.ts';
+export { Faults, type Fault, type FaultRule } from './platform/faults.ts';

@@ -12,6 +12,7 @@ import { control } from './control.ts';
 import { Store, type Commit, type StateSnapshot } from './store.ts';
 import { appError, SandboxError, validationError } from './errors.ts';
 import { EventHub } from './events.ts';
+import { checkFaultRule, Faults, type FaultRule } from './faults.ts';
 import { Router } from './router.ts';
 import type { Sandbox } from './sandbox.ts';
 import { newTokenEpoch, resolveCaller, tokenRefusal, TokenSigner } from './tokens.ts';
@@ -102,6 +103,8 @@ export interface SandboxOptions {
    * (token-secret.ts). @default a new random secret (tokens live as long as this sandbox)
    */
   tokenSecret?: Uint8Array;
+  /** Faults in place from the start (faults.ts; the CLI's `--fault`); a reset clears them. */
+  faults?: FaultRule[];
 }
 
 /** The API key a sandbox has unless told otherwise: public, so a sandbox beyond loopback refuses it. */
@@ -248,9 +251,11 @@ export function createSandbox(given: SandboxOptions = {}): Sandbox {
 
   let settingsCache: { from: unknown; value: SandboxSettings } | undefined;
   const tokenSigner = options.tokenSecret ? new TokenSigner(options.tokenSecret) : TokenSigner.random();
+  const faults = new Faults();
   const sandbox: Sandbox = {
     store,
     events,
+    faults,
     options: opts,
     tokenSigner,
     controlReadsNeedKey: options.controlReadsNeedKey ?? false,
@@ -295,6 +300,7 @@ export function createSandbox(given: SandboxOptions = {}): Sandbox {
       lastSweep = sandbox.now().getTime();
     },
     async reset() {
+      faults.clear();
       // One transaction: the emptied state and the seed are persisted (and seen) together.
       await runAs({ kind: 'anonymous' }, '', async () => {
         store.load({ version: 1, collections: {} });
@@ -408,6 +414,9 @@ export function createSandbox(given: SandboxOptions = {}): Sandbox {
     }
     const { d, params } = match;
     note.operation = d.key;
+    // A fault asked for by a test answers before anything of the request is read (faults.ts).
+    const faulted = await faults.apply(d);
+    if (faulted) return faulted;
     const body = await operationBody(request, url);
     const query = url.search ? parseQuery(url.searchParams) : {};
     assertDepth(query, 'The query string');
@@ -528,7 +537,11 @@ export function createSandbox(given: SandboxOptions = {}): Sandbox {
     if (problem) throw new Error(`Refusing to load the state: ${problem}`);
     store.load(options.state);
   }
-  const ready = options.state ? Promise.resolve() : sandbox.reset();
+  // Checked now, so a bad rule stops the start; placed once the first reset (which clears faults) is done.
+  const startFaults = (options.faults ?? []).map(checkFaultRule);
+  const ready = (options.state ? Promise.resolve() : sandbox.reset()).then(() => {
+    for (const rule of startFaults) faults.add(rule);
+  });
   sandbox.answer = async (request, note = {}) => {
     await ready;
     return answer(request, note);

@@ -2,7 +2,7 @@
  * `storefront-kit sandbox [--port N] [--host H] [--data FILE] [--client-id ID] [--api-key KEY]
  * [--member-email E] [--member-password P] [--validate-responses] [--allowed-host H1,H2]
  * [--allowed-origin O1,O2] [--public-url URL] [--token-secret-file FILE] [--log [text|json|off]]
- * [--catalog-version V1_AND_V3|V1_CATALOG|V3_CATALOG]`;
+ * [--catalog-version V1_AND_V3|V1_CATALOG|V3_CATALOG] [--fault RULE ...]`;
  * each flag also reads an environment variable (SFK_PORT, SFK_HOST, SFK_DATA, SFK_CLIENT_ID,
  * SFK_API_KEY, SFK_MEMBER_EMAIL, SFK_MEMBER_PASSWORD, SFK_VALIDATE_RESPONSES=1,
  * SFK_ALLOWED_HOSTS, SFK_ALLOWED_ORIGINS, SFK_PUBLIC_URL, SFK_TOKEN_SECRET_FILE, SFK_LOG,
@@ -12,6 +12,7 @@ import { parseArgs } from 'node:util';
 import { createSandboxServer, LOOPBACK_NAMES, type SandboxServerOptions } from './server.ts';
 import { LOG_FORMATS, type LogFormat } from './request-log.ts';
 import { CATALOG_VERSION_SETTINGS, type CatalogVersionSetting } from './types.ts';
+import { parseFaultText } from './faults.ts';
 
 export const SANDBOX_FLAGS = {
   port: { type: 'string', env: 'SFK_PORT' },
@@ -36,6 +37,11 @@ export const SANDBOX_FLAGS = {
   log: { type: 'string', env: 'SFK_LOG' },
   /** Which catalog API the site answers (the setting catalogVersion): V1_AND_V3 (default), V1_CATALOG or V3_CATALOG. */
   'catalog-version': { type: 'string', env: 'SFK_CATALOG_VERSION' },
+  /**
+   * A fault in place from the start (faults.ts), repeatable: `--fault operation=addToCurrentCart,status=503,times=1`;
+   * SFK_FAULTS holds several separated by `;`.
+   */
+  fault: { type: 'string', env: 'SFK_FAULTS', multiple: true },
 } as const;
 
 /** `--log` alone means `--log text` (parseArgs has no optional values). */
@@ -59,14 +65,17 @@ export function sandboxOptionsFromArgs(
 ): SandboxServerOptions {
   const { values } = parseArgs({
     args: withLogValue(args),
-    options: Object.fromEntries(Object.entries(SANDBOX_FLAGS).map(([k, v]) => [k, { type: v.type }])),
+    options: Object.fromEntries(
+      Object.entries(SANDBOX_FLAGS).map(([k, v]) => [k, { type: v.type, multiple: 'multiple' in v && v.multiple }]),
+    ),
     strict: true,
     allowPositionals: true,
   });
-  const get = (k: keyof typeof SANDBOX_FLAGS) => {
+  const get = (k: Exclude<keyof typeof SANDBOX_FLAGS, 'fault'>) => {
     const v = values[k] ?? env[SANDBOX_FLAGS[k].env];
-    return typeof v === 'boolean' ? String(v) : v;
+    return typeof v === 'boolean' ? String(v) : (v as string | undefined);
   };
+  const faultTexts = (values.fault as string[] | undefined) ?? env.SFK_FAULTS?.split(';').filter((t) => t.trim());
   const port = get('port');
   if (port !== undefined && !/^\d+$/.test(port)) throw new Error(`--port must be a number (got ${port})`);
   const log = get('log') ?? defaults.log ?? 'off';
@@ -90,6 +99,7 @@ export function sandboxOptionsFromArgs(
     tokenSecretFile: get('token-secret-file'),
     log: log === 'off' ? undefined : (log as LogFormat),
     ...(catalogVersion ? { settings: { catalogVersion: catalogVersion as CatalogVersionSetting } } : {}),
+    ...(faultTexts?.length ? { faults: faultTexts.map(parseFaultText) } : {}),
   };
 }
 

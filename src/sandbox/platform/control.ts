@@ -25,6 +25,7 @@ import {
   type SandboxSettings,
 } from './types.ts';
 import { trimChar } from '../../normalise/text.ts';
+import { faultControl } from './faults-control.ts';
 
 type RunAs = <T>(caller: Caller, origin: string, fn: (ctx: OperationContext) => T | Promise<T>) => Promise<T>;
 
@@ -107,6 +108,8 @@ export async function control(request: SandboxRequest, url: URL, sandbox: Sandbo
     }
   }
   const db = sandbox.store.db;
+  if (url.pathname === '/__sandbox/faults' || url.pathname.startsWith('/__sandbox/faults/'))
+    return faultControl(request, url, sandbox);
   switch (route) {
     case 'GET /__sandbox/info':
       return ok({

@@ -6,6 +6,7 @@
 import type { Answer } from './answer.ts';
 import type { Store } from './store.ts';
 import type { EventHub } from './events.ts';
+import type { Faults } from './faults.ts';
 import type { TokenSigner } from './token-signer.ts';
 import type { RequestNote } from './request-log.ts';
 import type {
@@ -26,6 +27,8 @@ export interface Sandbox {
   answer(request: SandboxRequest, note?: RequestNote): Promise<Answer>;
   readonly store: Store;
   readonly events: EventHub;
+  /** Faults on demand (faults.ts): the next calls of an operation, a service or all fail as the provider's do. */
+  readonly faults: Faults;
   readonly options: SandboxIdentity;
   /** Signs and reads the tokens it issues (its secret decides which tokens outlive a restart). */
   readonly tokenSigner: TokenSigner;

@@ -251,6 +251,11 @@ async function writeAnswer(
     });
     return void res.end(answer.text);
   }
+  if (answer.type === 'error') {
+    // A fault's dropped connection (faults.ts): no answer at all.
+    note.code = 'DROPPED';
+    return void res.destroy();
+  }
   const headers: Record<string, string> = { ...extraHeaders };
   answer.headers.forEach((v, k) => (headers[k] = v));
   res.writeHead(answer.status, answer.statusText || undefined, headers);
