@@ -19,3 +19,4 @@ export {
   type RoutedCall,
 } from './platform/browser-routing.ts';
 export { Faults, type Fault, type FaultRule } from './platform/faults.ts';
+export { STARTING_STORES, type StartingStoreName } from './platform/starting-stores.ts';

@@ -60,7 +60,7 @@ describe('the sandbox’s faults under the React layer', () => {
     expect(alert(view.container)).toBe(`Not added: ${failed.error!.message}`);
     // Nothing reached the store: the visitor has no cart there still.
     const stored = await view.client.currentCart.getCurrentCart().then(
-      (c) => c.lineItems?.length ?? 0,
+      (c) => c.cart.lineItems?.length ?? 0,
       (e: { code?: string }) => e.code,
     );
     expect(stored).toBe('OWNED_CART_NOT_FOUND');

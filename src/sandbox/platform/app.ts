@@ -9,7 +9,7 @@ import { mapShape, toWire, type LeafFn } from '../../normalise/shape.ts';
 import { JsonAnswer, type Answer } from './answer.ts';
 import { CLOCK, clockOffsetInRange, clockProblem, LAST_CLOCK_TIME_MS } from './clock.ts';
 import { control } from './control.ts';
-import { Store, type Commit, type StateSnapshot } from './store.ts';
+import { Store, type Commit, type KeptState, type StateSnapshot } from './store.ts';
 import { appError, SandboxError, validationError } from './errors.ts';
 import { EventHub } from './events.ts';
 import { checkFaultRule, Faults, type FaultRule } from './faults.ts';
@@ -31,13 +31,20 @@ import type {
 import { parseQuery } from './dot-r.ts';
 import { queryFieldViolations } from './query-fields.ts';
 import { responseValidator, validateRequest } from './validate.ts';
-import { modules as businessModules, stateLimits, storeIndexes, type SandboxModule } from '../modules.ts';
+import {
+  modules as businessModules,
+  startingStores,
+  stateLimits,
+  storeIndexes,
+  type SandboxModule,
+} from '../modules.ts';
 import { enforceLimits, sweepExpired } from './limits.ts';
 import { bodyLimit, nestedTooDeep, readJsonObject } from './json-body.ts';
 import { isJsonObject, ownOptions, ownValue, setDotted } from './safe-object.ts';
 import { assertSafeUrls } from './url-safety.ts';
 import { keepsProviderUrls, toSandboxMediaUrls } from './provider-hosts.ts';
 import { DEFAULT_API_KEY, DEFAULT_CLIENT_ID, DEFAULT_SITE_ID, DEMO_MEMBER } from '../seed/ids.ts';
+import { isStartingStore, STARTING_STORES, type StartingStoreName } from './starting-stores.ts';
 
 export { MAX_BODY_BYTES, MAX_IMPORT_BYTES } from './json-body.ts';
 /** Deeper JSON is refused: validation, handlers and the state export walk values recursively. */
@@ -75,6 +82,13 @@ export interface SandboxOptions {
   memberPassword?: string;
   /** Load the seed data on start and on reset. @default true */
   seed?: boolean;
+  /**
+   * The starting store a start and a reset make (seed/stores.ts): `demo` (the seed data),
+   * `empty`, `catalog-v3` (the demo store on a Catalog V3-only site) or `large` (the demo store
+   * and 10,000 more products with variants and collections). `seed: false` is an empty state
+   * without even the settings. @default 'demo'
+   */
+  store?: StartingStoreName;
   /** Start from this state instead of the seed. */
   state?: StateSnapshot;
   /**
@@ -250,6 +264,13 @@ export function createSandbox(given: SandboxOptions = {}): Sandbox {
   const linkOrigin = (url: URL) => (typeof publicUrl === 'function' ? publicUrl() : publicUrl) || url.origin;
 
   let settingsCache: { from: unknown; value: SandboxSettings } | undefined;
+  if (options.store !== undefined && !isStartingStore(options.store))
+    throw new Error(`store must be one of ${STARTING_STORES.join(', ')} (got ${JSON.stringify(options.store)})`);
+  let startingStore: StartingStoreName = options.store ?? 'demo';
+  /** A store that takes long to make (large), as made by this sandbox's first reset to it: later resets load it. */
+  const madeStores = new Map<StartingStoreName, KeptState>();
+  /** Named snapshots of the state (`snapshot(name)`), in memory, for `restore(name)`. */
+  const snapshots = new Map<string, KeptState>();
   const tokenSigner = options.tokenSecret ? new TokenSigner(options.tokenSecret) : TokenSigner.random();
   const faults = new Faults();
   const sandbox: Sandbox = {
@@ -299,15 +320,40 @@ export function createSandbox(given: SandboxOptions = {}): Sandbox {
       });
       lastSweep = sandbox.now().getTime();
     },
-    async reset() {
+    async reset(to = {}) {
+      const name = ownValue(to as Record<string, unknown>, 'store');
+      if (name !== undefined && !isStartingStore(name))
+        throw validationError([
+          { field: 'store', description: `must be one of ${STARTING_STORES.join(', ')}`, violatedRule: 'VALIDATION' },
+        ]);
+      if (name !== undefined) startingStore = name;
       faults.clear();
       // One transaction: the emptied state and the seed are persisted (and seen) together.
       await runAs({ kind: 'anonymous' }, '', async () => {
-        store.load({ version: 1, collections: {} });
+        const made = madeStores.get(startingStore);
+        if (made) store.restore(made);
+        else store.load({ version: 1, collections: {} });
         newTokenEpoch(store.db);
-        if (options.seed !== false) await seedAll();
+        if (options.seed !== false && !made) {
+          await seedAll();
+          if (startingStores[startingStore].keepMade) madeStores.set(startingStore, store.keep());
+        }
       });
     },
+    get startingStore() {
+      return startingStore;
+    },
+    snapshot(name: string) {
+      snapshots.set(name, store.keep());
+    },
+    async restore(name: string) {
+      const snapshot = snapshots.get(name);
+      if (!snapshot) throw new Error(`No snapshot named ${JSON.stringify(name)}: take one with snapshot(name) first`);
+      // Entities are never changed in place (an update writes a copy), so the snapshot's own
+      // entities are loaded as they are: a restore costs a map per collection, not a deep copy.
+      await runAs({ kind: 'anonymous' }, '', () => store.restore(snapshot));
+    },
+    snapshotNames: () => [...snapshots.keys()],
     handle: () => Promise.reject(new Error('sandbox not initialised')),
     answer: () => Promise.reject(new Error('sandbox not initialised')),
   };
@@ -394,10 +440,11 @@ export function createSandbox(given: SandboxOptions = {}): Sandbox {
   }
 
   async function seedAll(): Promise<void> {
-    store.db.put(SETTINGS, 'site', { id: 'site', ...DEFAULT_SETTINGS, ...options.settings });
-    for (const m of modules) {
-      if (m.seed) await m.seed({ db: store.db, now: sandbox.now(), options: opts, newId: () => crypto.randomUUID() });
-    }
+    const starting = startingStores[startingStore];
+    store.db.put(SETTINGS, 'site', { id: 'site', ...DEFAULT_SETTINGS, ...starting.settings, ...options.settings });
+    const seedContext = () => ({ db: store.db, now: sandbox.now(), options: opts, newId: () => crypto.randomUUID() });
+    if (starting.moduleSeeds) for (const m of modules) if (m.seed) await m.seed(seedContext());
+    starting.seed?.(seedContext());
   }
 
   sandbox.runAs = runAs;

@@ -2,7 +2,7 @@
  * `storefront-kit sandbox [--port N] [--host H] [--data FILE] [--client-id ID] [--api-key KEY]
  * [--member-email E] [--member-password P] [--validate-responses] [--allowed-host H1,H2]
  * [--allowed-origin O1,O2] [--public-url URL] [--token-secret-file FILE] [--log [text|json|off]]
- * [--catalog-version V1_AND_V3|V1_CATALOG|V3_CATALOG] [--fault RULE ...]`;
+ * [--catalog-version V1_AND_V3|V1_CATALOG|V3_CATALOG] [--fault RULE ...] [--store demo|empty|catalog-v3|large]`;
  * each flag also reads an environment variable (SFK_PORT, SFK_HOST, SFK_DATA, SFK_CLIENT_ID,
  * SFK_API_KEY, SFK_MEMBER_EMAIL, SFK_MEMBER_PASSWORD, SFK_VALIDATE_RESPONSES=1,
  * SFK_ALLOWED_HOSTS, SFK_ALLOWED_ORIGINS, SFK_PUBLIC_URL, SFK_TOKEN_SECRET_FILE, SFK_LOG,
@@ -13,6 +13,7 @@ import { createSandboxServer, LOOPBACK_NAMES, type SandboxServerOptions } from '
 import { LOG_FORMATS, type LogFormat } from './request-log.ts';
 import { CATALOG_VERSION_SETTINGS, type CatalogVersionSetting } from './types.ts';
 import { parseFaultText } from './faults.ts';
+import { isStartingStore, STARTING_STORES } from './starting-stores.ts';
 
 export const SANDBOX_FLAGS = {
   port: { type: 'string', env: 'SFK_PORT' },
@@ -42,6 +43,8 @@ export const SANDBOX_FLAGS = {
    * SFK_FAULTS holds several separated by `;`.
    */
   fault: { type: 'string', env: 'SFK_FAULTS', multiple: true },
+  /** The starting store a start and a reset make: demo (default), empty, catalog-v3 or large (seed/stores.ts). */
+  store: { type: 'string', env: 'SFK_STORE' },
 } as const;
 
 /** `--log` alone means `--log text` (parseArgs has no optional values). */
@@ -75,6 +78,9 @@ export function sandboxOptionsFromArgs(
     const v = values[k] ?? env[SANDBOX_FLAGS[k].env];
     return typeof v === 'boolean' ? String(v) : (v as string | undefined);
   };
+  const store = get('store');
+  if (store !== undefined && !isStartingStore(store))
+    throw new Error(`--store must be ${STARTING_STORES.join(', ')} (got ${store})`);
   const faultTexts = (values.fault as string[] | undefined) ?? env.SFK_FAULTS?.split(';').filter((t) => t.trim());
   const port = get('port');
   if (port !== undefined && !/^\d+$/.test(port)) throw new Error(`--port must be a number (got ${port})`);
@@ -100,6 +106,7 @@ export function sandboxOptionsFromArgs(
     log: log === 'off' ? undefined : (log as LogFormat),
     ...(catalogVersion ? { settings: { catalogVersion: catalogVersion as CatalogVersionSetting } } : {}),
     ...(faultTexts?.length ? { faults: faultTexts.map(parseFaultText) } : {}),
+    ...(store !== undefined ? { store } : {}),
   };
 }
 

@@ -121,12 +121,13 @@ export async function control(request: SandboxRequest, url: URL, sandbox: Sandbo
         captchaToken: SANDBOX_CAPTCHA_TOKEN,
         now: sandbox.now().toISOString(),
         stateVersion: STATE_VERSION,
+        store: sandbox.startingStore,
       });
     case 'POST /__sandbox/reset':
-      // No body needed; one that is there must be JSON like every other change's.
-      await readJsonObject(request, bodyLimit(request.method, url.pathname));
-      await sandbox.reset();
-      return ok({ reset: true });
+      // No body needed; one that is there must be JSON like every other change's, and may name a starting store.
+      const body = await readJsonObject(request, bodyLimit(request.method, url.pathname));
+      await sandbox.reset(body && 'store' in body ? { store: body.store as never } : {});
+      return ok({ reset: true, store: sandbox.startingStore });
     case 'GET /__sandbox/state':
       return ok(sandbox.store.snapshot());
     case 'PUT /__sandbox/state': {

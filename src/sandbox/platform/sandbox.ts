@@ -7,6 +7,7 @@ import type { Answer } from './answer.ts';
 import type { Store } from './store.ts';
 import type { EventHub } from './events.ts';
 import type { Faults } from './faults.ts';
+import type { StartingStoreName } from './starting-stores.ts';
 import type { TokenSigner } from './token-signer.ts';
 import type { RequestNote } from './request-log.ts';
 import type {
@@ -38,7 +39,16 @@ export interface Sandbox {
   readonly clockOffsetMs: number;
   now(): Date;
   advanceClock(seconds: number): Promise<void>;
-  reset(): Promise<void>;
+  /** Empties the state and makes the starting store again: the one given (which later resets keep), or the last one. Clears the faults. */
+  reset(to?: { store?: StartingStoreName }): Promise<void>;
+  /** The starting store a reset makes (seed/stores.ts). */
+  readonly startingStore: StartingStoreName;
+  /** Keeps the state as it is now under `name` (in memory; a later snapshot of the same name replaces it). */
+  snapshot(name: string): void;
+  /** Puts the state back as `snapshot(name)` kept it, as one change (persisted with --data); faults stay as they are. */
+  restore(name: string): Promise<void>;
+  /** The names of the snapshots kept. */
+  snapshotNames(): string[];
   settings(): SandboxSettings;
   /** Operation keys with a handler; the rest answer "not emulated". */
   emulated(): Set<string>;

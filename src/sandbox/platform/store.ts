@@ -102,6 +102,8 @@ export function copyState<T>(value: T): T {
 }
 
 type Collection = Map<string, Entity>;
+/** A state as `Store.keep` holds it for a restore. */
+export type KeptState = ReadonlyMap<string, ReadonlyMap<string, Entity>>;
 /** The indexes of one collection: by dotted path, and where each entity stands in the collection's order. */
 interface CollectionIndexes {
   fields: Map<string, FieldIndex>;
@@ -302,21 +304,40 @@ export class Store {
     return { version: STATE_VERSION, collections };
   }
 
+  /**
+   * The state as it is now, for `restore` (a named snapshot): the collections' maps copied, the
+   * entities shared (nothing changes an entity in place: an update writes a copy).
+   */
+  keep(): KeptState {
+    return new Map([...this.collections].map(([name, c]) => [name, new Map(c)]));
+  }
+
+  /** Puts back a state `keep` made (it stays usable for another restore): a map copy per collection. */
+  restore(kept: KeptState): void {
+    this.replace(new Map([...kept].map(([name, c]) => [name, new Map(c)])));
+  }
+
   load(snapshot: StateSnapshot): void {
     if (snapshot.version !== STATE_VERSION) {
       throw new Error(
         `state version ${snapshot.version} is not supported (this sandbox reads version ${STATE_VERSION})`,
       );
     }
+    this.replace(
+      new Map(
+        Object.entries(snapshot.collections).map(([name, entities]) => [name, new Map(Object.entries(entities))]),
+      ),
+    );
+  }
+
+  private replace(collections: Map<string, Collection>): void {
     // Inside a transaction a load is a change like any other: persisted before the answer, undone
     // if the transaction fails (changes journaled before it are undone on the old collections).
     if (this.journal && !this.beforeLoad) {
       this.beforeLoad = { collections: this.collections, indexes: this.indexes };
       this.loadIndex = this.journal.length;
     }
-    this.collections = new Map(
-      Object.entries(snapshot.collections).map(([name, entities]) => [name, new Map(Object.entries(entities))]),
-    );
+    this.collections = collections;
     // Indexes are built again on first use of each collection.
     this.indexes = new Map();
     if (!this.journal) this.revision++;
