@@ -13,6 +13,7 @@ import { Store, type Commit, type KeptState, type StateSnapshot } from './store.
 import { appError, SandboxError, validationError } from './errors.ts';
 import { EventHub } from './events.ts';
 import { checkFaultRule, Faults, type FaultRule } from './faults.ts';
+import { RateLimit, type RateLimitOptions } from './rate-limit.ts';
 import { Router } from './router.ts';
 import type { Sandbox } from './sandbox.ts';
 import { newTokenEpoch, resolveCaller, tokenRefusal, TokenSigner } from './tokens.ts';
@@ -119,6 +120,12 @@ export interface SandboxOptions {
   tokenSecret?: Uint8Array;
   /** Faults in place from the start (faults.ts; the CLI's `--fault`); a reset clears them. */
   faults?: FaultRule[];
+  /**
+   * The provider's per-site request rate (rate-limit.ts: 200 a minute, its documented figure):
+   * past it, operation calls answer 429 with Retry-After. `true` for the provider's figure.
+   * @default off
+   */
+  rateLimit?: boolean | RateLimitOptions;
 }
 
 /** The API key a sandbox has unless told otherwise: public, so a sandbox beyond loopback refuses it. */
@@ -273,6 +280,9 @@ export function createSandbox(given: SandboxOptions = {}): Sandbox {
   const snapshots = new Map<string, KeptState>();
   const tokenSigner = options.tokenSecret ? new TokenSigner(options.tokenSecret) : TokenSigner.random();
   const faults = new Faults();
+  const rateLimit = options.rateLimit
+    ? new RateLimit(typeof options.rateLimit === 'object' ? options.rateLimit.requestsPerMinute : undefined)
+    : undefined;
   const sandbox: Sandbox = {
     store,
     events,
@@ -328,6 +338,7 @@ export function createSandbox(given: SandboxOptions = {}): Sandbox {
         ]);
       if (name !== undefined) startingStore = name;
       faults.clear();
+      rateLimit?.clear();
       // One transaction: the emptied state and the seed are persisted (and seen) together.
       await runAs({ kind: 'anonymous' }, '', async () => {
         const made = madeStores.get(startingStore);
@@ -343,6 +354,7 @@ export function createSandbox(given: SandboxOptions = {}): Sandbox {
     get startingStore() {
       return startingStore;
     },
+    requestsPerMinute: rateLimit?.limit,
     snapshot(name: string) {
       snapshots.set(name, store.keep());
     },
@@ -464,6 +476,8 @@ export function createSandbox(given: SandboxOptions = {}): Sandbox {
     // A fault asked for by a test answers before anything of the request is read (faults.ts).
     const faulted = await faults.apply(d);
     if (faulted) return faulted;
+    const limited = rateLimit?.take(sandbox.now().getTime());
+    if (limited) return limited;
     const body = await operationBody(request, url);
     const query = url.search ? parseQuery(url.searchParams) : {};
     assertDepth(query, 'The query string');

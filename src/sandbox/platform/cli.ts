@@ -2,7 +2,8 @@
  * `storefront-kit sandbox [--port N] [--host H] [--data FILE] [--client-id ID] [--api-key KEY]
  * [--member-email E] [--member-password P] [--validate-responses] [--allowed-host H1,H2]
  * [--allowed-origin O1,O2] [--public-url URL] [--token-secret-file FILE] [--log [text|json|off]]
- * [--catalog-version V1_AND_V3|V1_CATALOG|V3_CATALOG] [--fault RULE ...] [--store demo|empty|catalog-v3|large]`;
+ * [--catalog-version V1_AND_V3|V1_CATALOG|V3_CATALOG] [--fault RULE ...] [--store demo|empty|catalog-v3|large]
+ * [--rate-limit] [--rate-limit-per-minute N]`;
  * each flag also reads an environment variable (SFK_PORT, SFK_HOST, SFK_DATA, SFK_CLIENT_ID,
  * SFK_API_KEY, SFK_MEMBER_EMAIL, SFK_MEMBER_PASSWORD, SFK_VALIDATE_RESPONSES=1,
  * SFK_ALLOWED_HOSTS, SFK_ALLOWED_ORIGINS, SFK_PUBLIC_URL, SFK_TOKEN_SECRET_FILE, SFK_LOG,
@@ -45,6 +46,10 @@ export const SANDBOX_FLAGS = {
   fault: { type: 'string', env: 'SFK_FAULTS', multiple: true },
   /** The starting store a start and a reset make: demo (default), empty, catalog-v3 or large (seed/stores.ts). */
   store: { type: 'string', env: 'SFK_STORE' },
+  /** The provider's per-site request rate, 200 a minute (rate-limit.ts): past it, calls answer 429 with Retry-After. */
+  'rate-limit': { type: 'boolean', env: 'SFK_RATE_LIMIT' },
+  /** Another rate than the provider's (turns the limit on). */
+  'rate-limit-per-minute': { type: 'string', env: 'SFK_RATE_LIMIT_PER_MINUTE' },
 } as const;
 
 /** `--log` alone means `--log text` (parseArgs has no optional values). */
@@ -81,6 +86,13 @@ export function sandboxOptionsFromArgs(
   const store = get('store');
   if (store !== undefined && !isStartingStore(store))
     throw new Error(`--store must be ${STARTING_STORES.join(', ')} (got ${store})`);
+  const perMinute = get('rate-limit-per-minute');
+  if (perMinute !== undefined && !/^[1-9]\d*$/.test(perMinute))
+    throw new Error(`--rate-limit-per-minute must be a whole number of 1 or more (got ${perMinute})`);
+  const rateLimit =
+    perMinute !== undefined
+      ? { requestsPerMinute: Number(perMinute) }
+      : ['true', '1'].includes(get('rate-limit') ?? '');
   const faultTexts = (values.fault as string[] | undefined) ?? env.SFK_FAULTS?.split(';').filter((t) => t.trim());
   const port = get('port');
   if (port !== undefined && !/^\d+$/.test(port)) throw new Error(`--port must be a number (got ${port})`);
@@ -107,6 +119,7 @@ export function sandboxOptionsFromArgs(
     ...(catalogVersion ? { settings: { catalogVersion: catalogVersion as CatalogVersionSetting } } : {}),
     ...(faultTexts?.length ? { faults: faultTexts.map(parseFaultText) } : {}),
     ...(store !== undefined ? { store } : {}),
+    ...(rateLimit ? { rateLimit } : {}),
   };
 }
 

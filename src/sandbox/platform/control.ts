@@ -122,6 +122,7 @@ export async function control(request: SandboxRequest, url: URL, sandbox: Sandbo
         now: sandbox.now().toISOString(),
         stateVersion: STATE_VERSION,
         store: sandbox.startingStore,
+        ...(sandbox.requestsPerMinute ? { rateLimit: { requestsPerMinute: sandbox.requestsPerMinute } } : {}),
       });
     case 'POST /__sandbox/reset':
       // No body needed; one that is there must be JSON like every other change's, and may name a starting store.

@@ -160,24 +160,30 @@ export function parseFaultText(text: string): FaultRule {
 /** A dropped connection, as the sandbox answers it: the server closes the socket, fetch-style callers get a network error. */
 export const droppedConnection = (): Response => Response.error();
 
-/** The error answer of a fault, in the provider's format. */
-function faultAnswer(rule: FaultRule): JsonAnswer {
-  const status = rule.status ?? 400;
+/** The headers of an error answer, with Retry-After on a 429 or 503 when given. */
+function errorHeaders(status: number, retryAfter: number | undefined): Record<string, string> {
   const headers: Record<string, string> = {
     'content-type': 'application/json',
     'x-wix-request-id': crypto.randomUUID(),
   };
-  const retryAfter = rule.retryAfterSeconds ?? (status === 429 ? 1 : undefined);
   if (retryAfter !== undefined && (status === 429 || status === 503)) headers['retry-after'] = String(retryAfter);
-  const body = rule.code
-    ? {
-        message: `${rule.code} (a fault of the sandbox)`,
-        details: {
-          applicationError: { code: rule.code, description: `${rule.code} (a fault of the sandbox)`, data: {} },
-        },
-      }
-    : { message: SYSTEM_STATUS[status], details: {} };
-  return new JsonAnswer(status, headers, JSON.stringify(body));
+  return headers;
+}
+
+/** A 429, 500, 502, 503 or 504 as the provider answers it: its reason as the message, no details. */
+export function systemErrorAnswer(status: number, retryAfterSeconds?: number): JsonAnswer {
+  const body = { message: SYSTEM_STATUS[status] ?? 'Error', details: {} };
+  return new JsonAnswer(status, errorHeaders(status, retryAfterSeconds), JSON.stringify(body));
+}
+
+/** The error answer of a fault, in the provider's format. */
+function faultAnswer(rule: FaultRule): JsonAnswer {
+  const status = rule.status ?? 400;
+  const retryAfter = rule.retryAfterSeconds ?? (status === 429 ? 1 : undefined);
+  if (!rule.code) return systemErrorAnswer(status, retryAfter);
+  const description = `${rule.code} (a fault of the sandbox)`;
+  const body = { message: description, details: { applicationError: { code: rule.code, description, data: {} } } };
+  return new JsonAnswer(status, errorHeaders(status, retryAfter), JSON.stringify(body));
 }
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
