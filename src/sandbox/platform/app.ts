@@ -14,6 +14,7 @@ import { appError, SandboxError, validationError } from './errors.ts';
 import { EventHub } from './events.ts';
 import { checkFaultRule, Faults, type FaultRule } from './faults.ts';
 import { RateLimit, type RateLimitOptions } from './rate-limit.ts';
+import { CallReport, NOT_EMULATED_HEADER, STRICT_HEADER, strictRefusal } from './calls.ts';
 import { Router } from './router.ts';
 import type { Sandbox } from './sandbox.ts';
 import { newTokenEpoch, resolveCaller, tokenRefusal, TokenSigner } from './tokens.ts';
@@ -126,6 +127,12 @@ export interface SandboxOptions {
    * @default off
    */
   rateLimit?: boolean | RateLimitOptions;
+  /**
+   * A call the sandbox does not emulate (no operation of the spec at its path, or one without a
+   * handler) fails loudly: 501 NOT_EMULATED naming it, and a line on stderr (calls.ts). A request
+   * can ask for it alone with the `x-sfk-strict: 1` header. @default false
+   */
+  strict?: boolean;
 }
 
 /** The API key a sandbox has unless told otherwise: public, so a sandbox beyond loopback refuses it. */
@@ -280,6 +287,7 @@ export function createSandbox(given: SandboxOptions = {}): Sandbox {
   const snapshots = new Map<string, KeptState>();
   const tokenSigner = options.tokenSecret ? new TokenSigner(options.tokenSecret) : TokenSigner.random();
   const faults = new Faults();
+  const calls = new CallReport();
   const rateLimit = options.rateLimit
     ? new RateLimit(typeof options.rateLimit === 'object' ? options.rateLimit.requestsPerMinute : undefined)
     : undefined;
@@ -287,6 +295,7 @@ export function createSandbox(given: SandboxOptions = {}): Sandbox {
     store,
     events,
     faults,
+    calls,
     options: opts,
     tokenSigner,
     controlReadsNeedKey: options.controlReadsNeedKey ?? false,
@@ -461,9 +470,18 @@ export function createSandbox(given: SandboxOptions = {}): Sandbox {
 
   sandbox.runAs = runAs;
 
+  /** The strict refusal as an answer, with the header the preload and the test helpers read. */
+  const notEmulated = (method: string, path: string, operation?: string) => {
+    const err = strictRefusal(method, path, operation);
+    return json(err.status, err.body, { [NOT_EMULATED_HEADER]: `${method} ${path}` });
+  };
+
   async function handleOperation(request: SandboxRequest, url: URL, note: RequestNote): Promise<Answer> {
     const match = router.match(request.method, url.pathname);
+    const strict = options.strict === true || request.headers.get(STRICT_HEADER) === '1';
     if (!match) {
+      calls.record(request.method, url.pathname, undefined, false);
+      if (strict) return notEmulated(request.method, url.pathname);
       if (router.knows(url.pathname)) {
         return errorResponse(
           appError(405, 'METHOD_NOT_ALLOWED', `${request.method} is not allowed on ${url.pathname}`),
@@ -473,6 +491,8 @@ export function createSandbox(given: SandboxOptions = {}): Sandbox {
     }
     const { d, params } = match;
     note.operation = d.key;
+    calls.record(d.method, d.path, d.key, Object.hasOwn(handlers, d.key));
+    if (strict && !Object.hasOwn(handlers, d.key)) return notEmulated(d.method, d.path, d.key);
     // A fault asked for by a test answers before anything of the request is read (faults.ts).
     const faulted = await faults.apply(d);
     if (faulted) return faulted;
@@ -563,6 +583,7 @@ export function createSandbox(given: SandboxOptions = {}): Sandbox {
       for (const route of routes) {
         if (route.method === request.method && (route.path === path || (route.prefix && path.startsWith(route.path)))) {
           note.operation = `${route.module}:${route.path}`;
+          calls.record(request.method, route.path, note.operation, true);
           return await route.handle(request, {
             sandbox,
             url,

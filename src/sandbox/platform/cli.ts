@@ -3,7 +3,7 @@
  * [--member-email E] [--member-password P] [--validate-responses] [--allowed-host H1,H2]
  * [--allowed-origin O1,O2] [--public-url URL] [--token-secret-file FILE] [--log [text|json|off]]
  * [--catalog-version V1_AND_V3|V1_CATALOG|V3_CATALOG] [--fault RULE ...] [--store demo|empty|catalog-v3|large]
- * [--rate-limit] [--rate-limit-per-minute N]`;
+ * [--rate-limit] [--rate-limit-per-minute N] [--strict] [--report-calls]`;
  * each flag also reads an environment variable (SFK_PORT, SFK_HOST, SFK_DATA, SFK_CLIENT_ID,
  * SFK_API_KEY, SFK_MEMBER_EMAIL, SFK_MEMBER_PASSWORD, SFK_VALIDATE_RESPONSES=1,
  * SFK_ALLOWED_HOSTS, SFK_ALLOWED_ORIGINS, SFK_PUBLIC_URL, SFK_TOKEN_SECRET_FILE, SFK_LOG,
@@ -14,6 +14,7 @@ import { createSandboxServer, LOOPBACK_NAMES, type SandboxServerOptions } from '
 import { LOG_FORMATS, type LogFormat } from './request-log.ts';
 import { CATALOG_VERSION_SETTINGS, type CatalogVersionSetting } from './types.ts';
 import { parseFaultText } from './faults.ts';
+import { formatCallReport } from './calls.ts';
 import { isStartingStore, STARTING_STORES } from './starting-stores.ts';
 
 export const SANDBOX_FLAGS = {
@@ -50,6 +51,10 @@ export const SANDBOX_FLAGS = {
   'rate-limit': { type: 'boolean', env: 'SFK_RATE_LIMIT' },
   /** Another rate than the provider's (turns the limit on). */
   'rate-limit-per-minute': { type: 'string', env: 'SFK_RATE_LIMIT_PER_MINUTE' },
+  /** A call the sandbox does not emulate fails loudly (501 naming it, a line on stderr); the calls are reported at exit. */
+  strict: { type: 'boolean', env: 'SFK_STRICT' },
+  /** Print the operations called, and which are emulated, at exit (GET /__sandbox/calls any time). */
+  'report-calls': { type: 'boolean', env: 'SFK_REPORT_CALLS' },
 } as const;
 
 /** `--log` alone means `--log text` (parseArgs has no optional values). */
@@ -70,7 +75,7 @@ export function sandboxOptionsFromArgs(
   args: string[],
   env: NodeJS.ProcessEnv = process.env,
   defaults: { log?: LogFormat } = {},
-): SandboxServerOptions {
+): SandboxServerOptions & { reportCalls?: boolean } {
   const { values } = parseArgs({
     args: withLogValue(args),
     options: Object.fromEntries(
@@ -120,6 +125,8 @@ export function sandboxOptionsFromArgs(
     ...(faultTexts?.length ? { faults: faultTexts.map(parseFaultText) } : {}),
     ...(store !== undefined ? { store } : {}),
     ...(rateLimit ? { rateLimit } : {}),
+    ...(['true', '1'].includes(get('strict') ?? '') ? { strict: true } : {}),
+    ...(['true', '1'].includes(get('report-calls') ?? '') ? { reportCalls: true } : {}),
   };
 }
 
@@ -169,7 +176,7 @@ export async function main(
     /** The request log's format when no --log or SFK_LOG says. */ log?: LogFormat;
   } = {},
 ): Promise<void> {
-  let options: SandboxServerOptions;
+  let options: SandboxServerOptions & { reportCalls?: boolean };
   try {
     options = sandboxOptionsFromArgs(args, process.env, { log });
   } catch (err) {
@@ -177,7 +184,8 @@ export async function main(
     process.exit(2);
   }
   try {
-    const s = await createSandboxServer({ ...options, staticDir });
+    const { reportCalls: _, ...serverOptions } = options;
+    const s = await createSandboxServer({ ...serverOptions, staticDir });
     console.log(describeStart(s.url, s.sandbox.options, options.data));
     if (staticDir) console.log(`  console:          ${s.url}/`);
     if (!LOOPBACK_NAMES.includes(options.host ?? '127.0.0.1')) {
@@ -186,7 +194,12 @@ export async function main(
         `  warning: listening on ${options.host}: anyone who reaches it can call the API as a visitor; /__sandbox/ needs the API key`,
       );
     }
-    const stop = () => void s.close().then(() => process.exit(0));
+    const stop = () => {
+      // What the apps called, and which calls the sandbox does not emulate (a strict run fails on them).
+      const report = s.sandbox.calls.report();
+      if (options.strict || options.reportCalls) console.log(formatCallReport(report));
+      void s.close().then(() => process.exit(options.strict && report.notEmulated.length ? 1 : 0));
+    };
     process.on('SIGINT', stop);
     process.on('SIGTERM', stop);
   } catch (err) {

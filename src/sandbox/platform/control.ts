@@ -220,6 +220,11 @@ export async function control(request: SandboxRequest, url: URL, sandbox: Sandbo
       await sandbox.advanceClock(seconds as number);
       return ok({ now: sandbox.now().toISOString(), offsetSeconds: sandbox.clockOffsetMs / 1000 });
     }
+    case 'GET /__sandbox/calls':
+      return ok(sandbox.calls.report());
+    case 'DELETE /__sandbox/calls':
+      sandbox.calls.clear();
+      return ok({ cleared: true });
     case 'GET /__sandbox/coverage':
       return ok({ operations: coverage(sandbox), beyondSpec: sandbox.beyondSpec() });
     default:

@@ -7,6 +7,7 @@ import type { Answer } from './answer.ts';
 import type { Store } from './store.ts';
 import type { EventHub } from './events.ts';
 import type { Faults } from './faults.ts';
+import type { CallReport } from './calls.ts';
 import type { StartingStoreName } from './starting-stores.ts';
 import type { TokenSigner } from './token-signer.ts';
 import type { RequestNote } from './request-log.ts';
@@ -30,6 +31,8 @@ export interface Sandbox {
   readonly events: EventHub;
   /** Faults on demand (faults.ts): the next calls of an operation, a service or all fail as the provider's do. */
   readonly faults: Faults;
+  /** What was called, by operation, with which are emulated (calls.ts): `calls.report()`. */
+  readonly calls: CallReport;
   readonly options: SandboxIdentity;
   /** Signs and reads the tokens it issues (its secret decides which tokens outlive a restart). */
   readonly tokenSigner: TokenSigner;
