@@ -15,6 +15,7 @@ import { EventHub } from './events.ts';
 import { checkFaultRule, Faults, type FaultRule } from './faults.ts';
 import { RateLimit, type RateLimitOptions } from './rate-limit.ts';
 import { CallReport, NOT_EMULATED_HEADER, STRICT_HEADER, strictRefusal } from './calls.ts';
+import { WebhookSigner } from './webhook-signing.ts';
 import { Router } from './router.ts';
 import type { Sandbox } from './sandbox.ts';
 import { newTokenEpoch, resolveCaller, tokenRefusal, TokenSigner } from './tokens.ts';
@@ -133,6 +134,11 @@ export interface SandboxOptions {
    * can ask for it alone with the `x-sfk-strict: 1` header. @default false
    */
   strict?: boolean;
+  /**
+   * The private key (PKCS #8 PEM, RSA) webhook deliveries are signed with (webhook-signing.ts); its
+   * public key is the one an app's `AppStrategy({ publicKey })` takes. @default a key pair made on first use
+   */
+  webhookPrivateKey?: string;
 }
 
 /** The API key a sandbox has unless told otherwise: public, so a sandbox beyond loopback refuses it. */
@@ -272,6 +278,12 @@ export function createSandbox(given: SandboxOptions = {}): Sandbox {
   const router = new Router(operationList);
   const store = new Store(storeIndexes);
   const events = new EventHub();
+  events.instanceId = opts.siteId;
+  let webhookSigner: Promise<WebhookSigner> | undefined;
+  events.signer = () =>
+    (webhookSigner ??= options.webhookPrivateKey
+      ? WebhookSigner.fromPrivateKeyPem(options.webhookPrivateKey)
+      : WebhookSigner.generate());
   const responseValidators = new Map<string, ReturnType<typeof responseValidator>>();
   const publicUrl = options.publicUrl;
   /** Where the links a request's work writes point. */
@@ -364,6 +376,7 @@ export function createSandbox(given: SandboxOptions = {}): Sandbox {
       return startingStore;
     },
     requestsPerMinute: rateLimit?.limit,
+    webhookPublicKey: async () => (await events.signer()).publicKeyPem,
     snapshot(name: string) {
       snapshots.set(name, store.keep());
     },

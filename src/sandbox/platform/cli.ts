@@ -3,12 +3,14 @@
  * [--member-email E] [--member-password P] [--validate-responses] [--allowed-host H1,H2]
  * [--allowed-origin O1,O2] [--public-url URL] [--token-secret-file FILE] [--log [text|json|off]]
  * [--catalog-version V1_AND_V3|V1_CATALOG|V3_CATALOG] [--fault RULE ...] [--store demo|empty|catalog-v3|large]
- * [--rate-limit] [--rate-limit-per-minute N] [--strict] [--report-calls]`;
+ * [--rate-limit] [--rate-limit-per-minute N] [--strict] [--report-calls]
+ * [--webhook-private-key FILE]`;
  * each flag also reads an environment variable (SFK_PORT, SFK_HOST, SFK_DATA, SFK_CLIENT_ID,
  * SFK_API_KEY, SFK_MEMBER_EMAIL, SFK_MEMBER_PASSWORD, SFK_VALIDATE_RESPONSES=1,
  * SFK_ALLOWED_HOSTS, SFK_ALLOWED_ORIGINS, SFK_PUBLIC_URL, SFK_TOKEN_SECRET_FILE, SFK_LOG,
  * SFK_CATALOG_VERSION). Beyond loopback (`--host 0.0.0.0`) it refuses to start with the default API key.
  */
+import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { createSandboxServer, LOOPBACK_NAMES, type SandboxServerOptions } from './server.ts';
 import { LOG_FORMATS, type LogFormat } from './request-log.ts';
@@ -55,7 +57,17 @@ export const SANDBOX_FLAGS = {
   strict: { type: 'boolean', env: 'SFK_STRICT' },
   /** Print the operations called, and which are emulated, at exit (GET /__sandbox/calls any time). */
   'report-calls': { type: 'boolean', env: 'SFK_REPORT_CALLS' },
+  /** A file with the RSA private key (PKCS #8 PEM) webhook deliveries are signed with; default a key pair made at start. */
+  'webhook-private-key': { type: 'string', env: 'SFK_WEBHOOK_PRIVATE_KEY_FILE' },
 } as const;
+
+function readKeyFile(file: string): string {
+  try {
+    return readFileSync(file, 'utf8');
+  } catch (err) {
+    throw new Error(`--webhook-private-key ${file} cannot be read: ${(err as Error).message}`);
+  }
+}
 
 /** `--log` alone means `--log text` (parseArgs has no optional values). */
 function withLogValue(args: string[]): string[] {
@@ -98,6 +110,7 @@ export function sandboxOptionsFromArgs(
     perMinute !== undefined
       ? { requestsPerMinute: Number(perMinute) }
       : ['true', '1'].includes(get('rate-limit') ?? '');
+  const webhookKeyFile = get('webhook-private-key');
   const faultTexts = (values.fault as string[] | undefined) ?? env.SFK_FAULTS?.split(';').filter((t) => t.trim());
   const port = get('port');
   if (port !== undefined && !/^\d+$/.test(port)) throw new Error(`--port must be a number (got ${port})`);
@@ -127,6 +140,7 @@ export function sandboxOptionsFromArgs(
     ...(rateLimit ? { rateLimit } : {}),
     ...(['true', '1'].includes(get('strict') ?? '') ? { strict: true } : {}),
     ...(['true', '1'].includes(get('report-calls') ?? '') ? { reportCalls: true } : {}),
+    ...(webhookKeyFile !== undefined ? { webhookPrivateKey: readKeyFile(webhookKeyFile) } : {}),
   };
 }
 
@@ -187,6 +201,10 @@ export async function main(
     const { reportCalls: _, ...serverOptions } = options;
     const s = await createSandboxServer({ ...serverOptions, staticDir });
     console.log(describeStart(s.url, s.sandbox.options, options.data));
+    // Webhook deliveries are signed JWTs: an app verifies them with this (AppStrategy({ publicKey })).
+    console.log(
+      `  webhook public key (deliveries are JWTs signed with its private key; also in /__sandbox/info):\n${await s.sandbox.webhookPublicKey()}`,
+    );
     if (staticDir) console.log(`  console:          ${s.url}/`);
     if (!LOOPBACK_NAMES.includes(options.host ?? '127.0.0.1')) {
       // Beyond loopback the control API's reads need the key too (and the default key is refused); the operations answer anyone who reaches the port.

@@ -122,6 +122,8 @@ export async function control(request: SandboxRequest, url: URL, sandbox: Sandbo
         now: sandbox.now().toISOString(),
         stateVersion: STATE_VERSION,
         store: sandbox.startingStore,
+        // Webhook deliveries are JWTs signed with its private key: an app's AppStrategy({ publicKey }) takes this.
+        webhookPublicKey: await sandbox.webhookPublicKey(),
         ...(sandbox.requestsPerMinute ? { rateLimit: { requestsPerMinute: sandbox.requestsPerMinute } } : {}),
       });
     case 'POST /__sandbox/reset':

@@ -44,6 +44,8 @@ export interface Sandbox {
   advanceClock(seconds: number): Promise<void>;
   /** Empties the state and makes the starting store again: the one given (which later resets keep), or the last one. Clears the faults. */
   reset(to?: { store?: StartingStoreName }): Promise<void>;
+  /** The public key (SPKI PEM) webhook deliveries verify with: what an app gives the official SDK's `AppStrategy({ publicKey })`. */
+  webhookPublicKey(): Promise<string>;
   /** The per-site request rate past which calls answer 429 (rate-limit.ts), when it is on. */
   readonly requestsPerMinute: number | undefined;
   /** The starting store a reset makes (seed/stores.ts). */
