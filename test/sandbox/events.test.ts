@@ -16,12 +16,7 @@ const readBody = (req: IncomingMessage) =>
   });
 
 async function addSomething(token: string) {
-  const product = (
-    await call(s.current.url, 'POST', '/stores-reader/v1/products/query-platformized', {
-      body: { query: { filter: { slug: 'ceramic-mug' } } },
-      token,
-    })
-  ).body.products[0];
+  const product = (await call(s.current.url, 'POST', '/stores-reader/v1/products/query-platformized', { body: { query: { filter: { slug: 'ceramic-mug' } } }, token })).body.products[0];
   const r = await call(s.current.url, 'POST', '/ecom/v1/carts/current/add-to-cart', {
     body: { lineItems: [{ quantity: 1, catalogReference: { catalogItemId: product.id, appId: STORES } }] },
     token,
@@ -35,10 +30,9 @@ afterAll(() => receivers.forEach((r) => r.close()));
 
 describe('domain events', () => {
   it('are POSTed to registered webhooks, retried after a failure, once delivered stop', async () => {
-    const received: { status: number; event: { id: string; entityFqdn: string; slug: string; entityId: string } }[] =
-      [];
+    const received: { status: number; event: { id: string; entityFqdn: string; slug: string; entityId: string } }[] = [];
     const receiver = createServer(async (req, res) => {
-      // The body is the provider's signed JWT (webhook-signing.ts; test/sandbox/webhooks.test.ts verifies it): the event is in its data.
+      // The body is the provider's signed JWT (webhook-signing.ts; webhooks.test.ts verifies it): the event is in its data.
       const jwt = await readBody(req);
       const claims = JSON.parse(Buffer.from(jwt.split('.')[1], 'base64url').toString('utf8'));
       const event = JSON.parse(JSON.parse(claims.data).data);
@@ -50,24 +44,15 @@ describe('domain events', () => {
     receivers.push(receiver);
     await new Promise<void>((r) => receiver.listen(0, '127.0.0.1', r));
     const hook = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`;
-    expect(
-      (await call(s.current.url, 'PATCH', '/__sandbox/settings', { body: { webhookUrls: [hook] }, token: API_KEY }))
-        .status,
-    ).toBe(200);
+    expect((await call(s.current.url, 'PATCH', '/__sandbox/settings', { body: { webhookUrls: [hook] }, token: API_KEY })).status).toBe(200);
 
     const cartId = await addSomething(await visitorToken(s.current.url));
-    await expect
-      .poll(() => received.filter((r) => r.status === 200).length, { timeout: 5000 })
-      .toBeGreaterThanOrEqual(1);
+    await expect.poll(() => received.filter((r) => r.status === 200).length, { timeout: 5000 }).toBeGreaterThanOrEqual(1);
     const created = received.filter((r) => r.event.entityFqdn === 'wix.ecom.v1.cart' && r.event.slug === 'created');
     expect(created.map((r) => r.status)).toEqual([503, 200]);
     expect(created[0].event.entityId).toBe(cartId);
     const deliveries = (await call(s.current.url, 'GET', '/__sandbox/webhooks/deliveries')).body.deliveries;
-    expect(deliveries.find((d: { eventId: string }) => d.eventId === created[0].event.id)).toMatchObject({
-      url: hook,
-      attempts: 2,
-      ok: true,
-    });
+    expect(deliveries.find((d: { eventId: string }) => d.eventId === created[0].event.id)).toMatchObject({ url: hook, attempts: 2, ok: true });
     await call(s.current.url, 'PATCH', '/__sandbox/settings', { body: { webhookUrls: [] }, token: API_KEY });
   });
 
@@ -82,28 +67,16 @@ describe('domain events', () => {
     controller.abort();
     const frame = text.split('\n\n').find((f) => f.includes(cartId))!;
     expect(frame).toMatch(/^id: \d+\nevent: domain-event\ndata: /);
-    expect(JSON.parse(frame.split('data: ')[1])).toMatchObject({
-      entityFqdn: 'wix.ecom.v1.cart',
-      slug: 'created',
-      entityId: cartId,
-    });
+    expect(JSON.parse(frame.split('data: ')[1])).toMatchObject({ entityFqdn: 'wix.ecom.v1.cart', slug: 'created', entityId: cartId });
   });
 
   it('are logged in order and filterable by entity and sequence', async () => {
-    const all = (await call(s.current.url, 'GET', '/__sandbox/events')).body.events as {
-      sequence: number;
-      entityFqdn: string;
-    }[];
+    const all = (await call(s.current.url, 'GET', '/__sandbox/events')).body.events as { sequence: number; entityFqdn: string }[];
     expect(all.map((e) => e.sequence)).toEqual([...all.map((e) => e.sequence)].sort((a, b) => a - b));
     const since = all.at(-1)!.sequence;
     await addSomething(await visitorToken(s.current.url));
-    const later = (await call(s.current.url, 'GET', `/__sandbox/events?since=${since}&entityFqdn=wix.ecom.v1.cart`))
-      .body.events;
+    const later = (await call(s.current.url, 'GET', `/__sandbox/events?since=${since}&entityFqdn=wix.ecom.v1.cart`)).body.events;
     expect(later.length).toBeGreaterThanOrEqual(1);
-    expect(
-      later.every(
-        (e: { sequence: number; entityFqdn: string }) => e.sequence > since && e.entityFqdn === 'wix.ecom.v1.cart',
-      ),
-    ).toBe(true);
+    expect(later.every((e: { sequence: number; entityFqdn: string }) => e.sequence > since && e.entityFqdn === 'wix.ecom.v1.cart')).toBe(true);
   });
 });
