@@ -297,14 +297,14 @@ export type PreviousBuild =
 const medianIndex = (xs: number[]) => xs.indexOf(median(xs));
 
 /** The previous build's sandbox in its own process, or why it cannot be built. */
-async function startPrevious(log: (line: string) => void): Promise<ChildServer | { missing: string }> {
+async function startPrevious(
+  log: (line: string) => void,
+  commit = PREVIOUS_BUILD,
+): Promise<ChildServer | { missing: string }> {
   try {
-    return await startServer(
-      ['sandbox'],
-      await compiledAt(PREVIOUS_BUILD, 'server-child', 'scripts/bench/server-child.ts'),
-    );
+    return await startServer(['sandbox'], await compiledAt(commit, 'server-child', 'scripts/bench/server-child.ts'));
   } catch (err) {
-    log(`the build before the rebuild (${PREVIOUS_BUILD}) is not measured: ${(err as Error).message}`);
+    log(`the build ${commit} is not measured: ${(err as Error).message}`);
     return { missing: (err as Error).message };
   }
 }
@@ -352,7 +352,9 @@ export async function memoryLoad(
       // before the sandbox's rebuild, in turn; the round with the median ratio is reported. The
       // load generator shares the two cores, so single runs swing by a third either way; the
       // best of each side, taken apart, paired runs from different moments.
-      const started = quick ? { missing: 'not measured by --sandbox' } : await startPrevious(log);
+      // --sandbox measures another build beside this one only when SFK_BENCH_BEFORE names its commit.
+      const before = quick ? process.env.SFK_BENCH_BEFORE : PREVIOUS_BUILD;
+      const started = before ? await startPrevious(log, before) : { missing: 'not measured by --sandbox' };
       const base = 'missing' in started ? undefined : started;
       const baseVisitor = base && (await visitor(base.url));
       const rounds: Round[] = [];
@@ -364,11 +366,11 @@ export async function memoryLoad(
           const previous =
             base && baseVisitor ? await load(base, baseVisitor.targets.getCurrentCart, { seconds: 2 }) : undefined;
           rounds.push({ bare, cart, query, previous });
-          const before = previous
-            ? `, before the rebuild ${previous.rps.toFixed(0)}/s (${(previous.rps / bare.rps).toFixed(2)})`
+          const beside = previous
+            ? `, ${before} getCurrentCart ${previous.rps.toFixed(0)}/s (${(previous.rps / bare.rps).toFixed(2)})`
             : '';
           log(
-            `round ${i + 1}: bare node:http ${bare.rps.toFixed(0)}/s, sandbox getCurrentCart ${cart.rps.toFixed(0)}/s (${(cart.rps / bare.rps).toFixed(2)}), queryProducts ${query.rps.toFixed(0)}/s (${(query.rps / bare.rps).toFixed(3)})${before}`,
+            `round ${i + 1}: bare node:http ${bare.rps.toFixed(0)}/s, sandbox getCurrentCart ${cart.rps.toFixed(0)}/s (${(cart.rps / bare.rps).toFixed(2)}), queryProducts ${query.rps.toFixed(0)}/s (${(query.rps / bare.rps).toFixed(3)})${beside}`,
           );
         }
       } finally {
@@ -379,7 +381,9 @@ export async function memoryLoad(
       const { bare, cart } = rounds[medianIndex(pairRatios)];
       const { bare: queryBare, query } = rounds[medianIndex(queryRatios)];
       const previous =
-        'missing' in started ? { commit: PREVIOUS_BUILD, missing: started.missing } : previousBuild(rounds);
+        'missing' in started
+          ? { commit: before ?? PREVIOUS_BUILD, missing: started.missing }
+          : { ...previousBuild(rounds), commit: before ?? PREVIOUS_BUILD };
       const floor = await load(s, { method: 'GET', path: '/__sandbox/clock', headers: {} }, { seconds: 2 });
       log(`sandbox floor (GET /__sandbox/clock) ${floor.rps.toFixed(0)}/s`);
       const memory = { getCurrentCart: cart, queryProducts: query } as LoadResults['memory'];
