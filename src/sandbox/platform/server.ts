@@ -411,8 +411,8 @@ export async function createSandboxServer(given: SandboxServerOptions = {}): Pro
   });
   const port = (server.address() as AddressInfo).port;
   url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
-  // Make the first request not pay for seeding.
-  await sandbox.handle(new Request(`${url}/__sandbox/info`));
+  // Make the first request not pay for seeding (the clock: info would make the webhook key pair, which waits for first use).
+  await sandbox.handle(new Request(`${url}/__sandbox/clock`));
   return {
     sandbox,
     server,
