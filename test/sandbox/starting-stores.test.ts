@@ -139,3 +139,23 @@ describe('snapshot and restore in process', () => {
     expect(sandbox.faults.list()).toEqual([]);
   });
 });
+
+describe('snapshots through the control API', () => {
+  it('keeps and restores a named snapshot, with the API key; an unknown name is a 404', async () => {
+    const sandbox = createSandbox();
+    expect((await send(sandbox, 'POST', '/__sandbox/snapshots/clean', {})).status).toBe(401);
+    expect((await send(sandbox, 'POST', '/__sandbox/snapshots/clean', {}, API_KEY)).body).toEqual({
+      snapshot: 'clean',
+    });
+    expect((await send(sandbox, 'GET', '/__sandbox/snapshots')).body).toEqual({ snapshots: ['clean'] });
+    await send(sandbox, 'POST', '/__sandbox/reset', { store: 'empty' }, API_KEY);
+    expect((await v1Products(sandbox, {})).body.products).toEqual([]);
+    expect((await send(sandbox, 'POST', '/__sandbox/snapshots/clean/restore', {}, API_KEY)).body).toEqual({
+      restored: 'clean',
+    });
+    expect((await v1Products(sandbox, {})).body.products.length).toBeGreaterThan(0);
+    const missing = await send(sandbox, 'POST', '/__sandbox/snapshots/dirty/restore', {}, API_KEY);
+    expect(missing.status).toBe(404);
+    expect(missing.body.message).toBe('No snapshot named dirty: POST /__sandbox/snapshots/dirty first');
+  });
+});

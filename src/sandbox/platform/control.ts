@@ -110,6 +110,21 @@ export async function control(request: SandboxRequest, url: URL, sandbox: Sandbo
   const db = sandbox.store.db;
   if (url.pathname === '/__sandbox/faults' || url.pathname.startsWith('/__sandbox/faults/'))
     return faultControl(request, url, sandbox);
+  // Named snapshots for a sandbox in another process (a browser test): POST .../{name} keeps one, .../{name}/restore puts it back.
+  const snapshot = /^\/__sandbox\/snapshots\/([\w.-]{1,100})(\/restore)?$/.exec(url.pathname);
+  if (snapshot && request.method === 'POST') {
+    const [, name, restore] = snapshot;
+    if (!restore) {
+      sandbox.snapshot(name);
+      return ok({ snapshot: name });
+    }
+    if (!sandbox.snapshotNames().includes(name))
+      throw appError(404, 'SNAPSHOT_NOT_FOUND', `No snapshot named ${name}: POST /__sandbox/snapshots/${name} first`, {
+        name,
+      });
+    await sandbox.restore(name);
+    return ok({ restored: name });
+  }
   switch (route) {
     case 'GET /__sandbox/info':
       return ok({
@@ -222,6 +237,8 @@ export async function control(request: SandboxRequest, url: URL, sandbox: Sandbo
       await sandbox.advanceClock(seconds as number);
       return ok({ now: sandbox.now().toISOString(), offsetSeconds: sandbox.clockOffsetMs / 1000 });
     }
+    case 'GET /__sandbox/snapshots':
+      return ok({ snapshots: sandbox.snapshotNames() });
     case 'GET /__sandbox/calls':
       return ok(sandbox.calls.report());
     case 'DELETE /__sandbox/calls':
