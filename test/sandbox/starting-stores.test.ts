@@ -65,7 +65,8 @@ describe('starting stores', () => {
     expect(stable(same)).toEqual(stable(product));
     const all = await v1Products(a, { paging: { limit: 1 } });
     expect(all.body.totalResults).toBeGreaterThanOrEqual(LARGE_STORE_PRODUCTS + 20);
-  });
+    // Two large stores made on a shared machine: a few seconds each.
+  }, 120_000);
 
   it('a reset makes the store named, by the control API too; an unknown name is refused', async () => {
     const sandbox = createSandbox();
