@@ -7,6 +7,8 @@ import { fileURLToPath } from 'node:url';
 const USAGE = `usage: storefront-kit [sandbox] [--port N] [--host H] [--data FILE] [--client-id ID] [--api-key KEY]
        [--member-email E] [--member-password P] [--validate-responses] [--allowed-host H1,H2]
        [--allowed-origin O1,O2] [--public-url URL] [--log text|json|off]
+       [--fault operation=OP|service=S,status=503|code=CODE|drop|delayMs=MS[,times=N][,share=0.5][,retryAfterSeconds=S]]
+       [--store demo|empty|catalog-v3|large] [--rate-limit] [--rate-limit-per-minute N] [--strict] [--report-calls] [--webhook-private-key FILE]
 Starts the sandbox (default http://127.0.0.1:4010) with the console at the same address.`;
 
 const args = process.argv.slice(2);

@@ -17,7 +17,8 @@ import { median } from './median.ts';
 
 export const CLIENT_ID = 'sandbox-client';
 const STORES_APP = '215238eb-22a5-4c36-9e7b-e7c08025e04e';
-const CONNECTIONS = 10;
+/** Issue 33: a test suite's concurrency, 32 connections (10 before). */
+export const CONNECTIONS = 32;
 
 export interface Load {
   rps: number;
@@ -244,6 +245,9 @@ export interface LoadResults {
   bare: Load;
   /** getCurrentCart req/s over the bare server's, one per round; `bare` and `memory.getCurrentCart` are the median round's. */
   pairRatios: number[];
+  /** queryProducts req/s over the bare server's in the same rounds; `queryBare` and `memory.queryProducts` are its median round's. */
+  queryRatios: number[];
+  queryBare: Load;
   /** getCurrentCart of the build before the sandbox's rebuild, run in the same rounds; or why it was not. */
   previous: PreviousBuild;
   memory: Record<'getCurrentCart' | 'addToCurrentCart' | 'queryProducts', Load>;
@@ -282,6 +286,7 @@ export const PREVIOUS_BUILD = 'e4c9369';
 interface Round {
   bare: Load;
   cart: Load;
+  query: Load;
   previous?: Load;
 }
 
@@ -292,14 +297,14 @@ export type PreviousBuild =
 const medianIndex = (xs: number[]) => xs.indexOf(median(xs));
 
 /** The previous build's sandbox in its own process, or why it cannot be built. */
-async function startPrevious(log: (line: string) => void): Promise<ChildServer | { missing: string }> {
+async function startPrevious(
+  log: (line: string) => void,
+  commit = PREVIOUS_BUILD,
+): Promise<ChildServer | { missing: string }> {
   try {
-    return await startServer(
-      ['sandbox'],
-      await compiledAt(PREVIOUS_BUILD, 'server-child', 'scripts/bench/server-child.ts'),
-    );
+    return await startServer(['sandbox'], await compiledAt(commit, 'server-child', 'scripts/bench/server-child.ts'));
   } catch (err) {
-    log(`the build before the rebuild (${PREVIOUS_BUILD}) is not measured: ${(err as Error).message}`);
+    log(`the build ${commit} is not measured: ${(err as Error).message}`);
     return { missing: (err as Error).message };
   }
 }
@@ -321,58 +326,80 @@ async function notEmulated(url: string, t: Target): Promise<string | undefined> 
   return `${probe.status} ${body.details?.applicationError?.code ?? ''}`.trim();
 }
 
+/** The in-memory rows: bare, getCurrentCart and queryProducts side by side in rounds, then the rest. */
+export type MemoryLoad = Pick<
+  LoadResults,
+  'bare' | 'memory' | 'floor' | 'pairRatios' | 'queryRatios' | 'queryBare' | 'previous'
+>;
+
+/**
+ * The in-memory sandbox beside the bare server. `quick` (`npm run bench -- --sandbox`) leaves
+ * out the build before the rebuild (which is compiled from git) and addToCurrentCart.
+ */
+export async function memoryLoad(
+  dir: string,
+  log: (line: string) => void,
+  { quick = false } = {},
+): Promise<MemoryLoad & { seedState: StateSnapshot }> {
+  const answerFile = join(dir, 'answer.json');
+  return withServer(['sandbox'], async (s) => {
+    const v = await visitor(s.url);
+    await recordAnswer(s.url, v.targets.getCurrentCart, answerFile);
+    const seedState = await exportState(s.url);
+    return withServer(['bare', answerFile], async (b) => {
+      const bareTarget: Target = { method: 'GET', path: '/ecom/v1/carts/current', headers: {} };
+      // Rounds of the bare server, this build (getCurrentCart, queryProducts) and the build
+      // before the sandbox's rebuild, in turn; the round with the median ratio is reported. The
+      // load generator shares the two cores, so single runs swing by a third either way; the
+      // best of each side, taken apart, paired runs from different moments.
+      // --sandbox measures another build beside this one only when SFK_BENCH_BEFORE names its commit.
+      const before = quick ? process.env.SFK_BENCH_BEFORE : PREVIOUS_BUILD;
+      const started = before ? await startPrevious(log, before) : { missing: 'not measured by --sandbox' };
+      const base = 'missing' in started ? undefined : started;
+      const baseVisitor = base && (await visitor(base.url));
+      const rounds: Round[] = [];
+      try {
+        for (let i = 0; i < ROUNDS; i++) {
+          const bare = await load(b, bareTarget, { seconds: 2 });
+          const cart = await load(s, v.targets.getCurrentCart, { seconds: 2 });
+          const query = await load(s, v.targets.queryProducts, { seconds: 2 });
+          const previous =
+            base && baseVisitor ? await load(base, baseVisitor.targets.getCurrentCart, { seconds: 2 }) : undefined;
+          rounds.push({ bare, cart, query, previous });
+          const beside = previous
+            ? `, ${before} getCurrentCart ${previous.rps.toFixed(0)}/s (${(previous.rps / bare.rps).toFixed(2)})`
+            : '';
+          log(
+            `round ${i + 1}: bare node:http ${bare.rps.toFixed(0)}/s, sandbox getCurrentCart ${cart.rps.toFixed(0)}/s (${(cart.rps / bare.rps).toFixed(2)}), queryProducts ${query.rps.toFixed(0)}/s (${(query.rps / bare.rps).toFixed(3)})${beside}`,
+          );
+        }
+      } finally {
+        await base?.stop();
+      }
+      const pairRatios = rounds.map((r) => r.cart.rps / r.bare.rps);
+      const queryRatios = rounds.map((r) => r.query.rps / r.bare.rps);
+      const { bare, cart } = rounds[medianIndex(pairRatios)];
+      const { bare: queryBare, query } = rounds[medianIndex(queryRatios)];
+      const previous =
+        'missing' in started
+          ? { commit: before ?? PREVIOUS_BUILD, missing: started.missing }
+          : { ...previousBuild(rounds), commit: before ?? PREVIOUS_BUILD };
+      const floor = await load(s, { method: 'GET', path: '/__sandbox/clock', headers: {} }, { seconds: 2 });
+      log(`sandbox floor (GET /__sandbox/clock) ${floor.rps.toFixed(0)}/s`);
+      const memory = { getCurrentCart: cart, queryProducts: query } as LoadResults['memory'];
+      if (!quick) {
+        memory.addToCurrentCart = await load(s, v.targets.addToCurrentCart, { seconds: 2 });
+        log(`sandbox in memory addToCurrentCart: ${memory.addToCurrentCart.rps.toFixed(0)}/s`);
+      }
+      return { bare, memory, floor, pairRatios, queryRatios, queryBare, previous, seedState };
+    });
+  });
+}
+
 export async function sandboxLoad(log: (line: string) => void = () => {}): Promise<LoadResults> {
   const dir = mkdtempSync(join(tmpdir(), 'sfk-bench-'));
   try {
-    const answerFile = join(dir, 'answer.json');
-    let seedState!: StateSnapshot;
-    // In memory, with the bare server running beside it: getCurrentCart and the bare server
-    // take turns (rounds, below), so both see the same machine.
-    const { bare, memory, floor, pairRatios, previous } = await withServer(['sandbox'], async (s) => {
-      const v = await visitor(s.url);
-      await recordAnswer(s.url, v.targets.getCurrentCart, answerFile);
-      seedState = await exportState(s.url);
-      return withServer(['bare', answerFile], async (b) => {
-        const bareTarget: Target = { method: 'GET', path: '/ecom/v1/carts/current', headers: {} };
-        // Rounds of the bare server, this build and the build before the sandbox's rebuild, in
-        // turn; the round with the median ratio is reported. The load generator shares the two
-        // cores, so single runs swing by a third either way (0.16 to 0.50 across earlier runs);
-        // the best of each side, taken apart, paired runs from different moments.
-        const started = await startPrevious(log);
-        const base = 'missing' in started ? undefined : started;
-        const baseVisitor = base && (await visitor(base.url));
-        const rounds: Round[] = [];
-        try {
-          for (let i = 0; i < ROUNDS; i++) {
-            const bare = await load(b, bareTarget, { seconds: 2 });
-            const cart = await load(s, v.targets.getCurrentCart, { seconds: 2 });
-            const previous =
-              base && baseVisitor ? await load(base, baseVisitor.targets.getCurrentCart, { seconds: 2 }) : undefined;
-            rounds.push({ bare, cart, previous });
-            const before = previous
-              ? `, before the rebuild ${previous.rps.toFixed(0)}/s (${(previous.rps / bare.rps).toFixed(2)})`
-              : '';
-            log(
-              `round ${i + 1}: bare node:http ${bare.rps.toFixed(0)}/s, sandbox getCurrentCart ${cart.rps.toFixed(0)}/s (${(cart.rps / bare.rps).toFixed(2)})${before}`,
-            );
-          }
-        } finally {
-          await base?.stop();
-        }
-        const pairRatios = rounds.map((r) => r.cart.rps / r.bare.rps);
-        const { bare, cart } = rounds[medianIndex(pairRatios)];
-        const previous =
-          'missing' in started ? { commit: PREVIOUS_BUILD, missing: started.missing } : previousBuild(rounds);
-        const floor = await load(s, { method: 'GET', path: '/__sandbox/clock', headers: {} }, { seconds: 2 });
-        log(`sandbox floor (GET /__sandbox/clock) ${floor.rps.toFixed(0)}/s`);
-        const memory = { getCurrentCart: cart } as LoadResults['memory'];
-        for (const op of ['queryProducts', 'addToCurrentCart'] as const) {
-          memory[op] = await load(s, v.targets[op], { seconds: 2 });
-          log(`sandbox in memory ${op}: ${memory[op].rps.toFixed(0)}/s`);
-        }
-        return { bare, memory, floor, pairRatios, previous };
-      });
-    });
+    const { seedState, ...inMemory } = await memoryLoad(dir, log);
 
     // Durable: every acknowledged write is on disk (temp file, fsync, rename) before its answer.
     const data = await withServer(['sandbox', `--data=${join(dir, 'state.json')}`], async (s) => {
@@ -411,7 +438,7 @@ export async function sandboxLoad(log: (line: string) => void = () => {}): Promi
       );
       growth.push(row);
     }
-    return { bare, memory, floor, pairRatios, previous, data, growth };
+    return { ...inMemory, data, growth };
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

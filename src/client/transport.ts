@@ -147,7 +147,9 @@ export async function send(url: string, init: RequestInit, opts: TransportOption
     const backoff = Math.min(policy.maxDelayMs, policy.minDelayMs * 2 ** n);
     const hinted = res ? retryAfterMs(res) : undefined;
     const wait = hinted !== undefined ? Math.min(policy.maxDelayMs, hinted) : Math.round(random() * backoff);
-    await res?.body?.cancel().catch(() => undefined);
+    // Not awaited: under msw (its interceptors) a mocked answer's cancel never settles, which
+    // held a retried call forever (issue 33's 429 over sandboxHandlers); the wait needs none of it.
+    void res?.body?.cancel().catch(() => undefined);
     await sleep(wait, opts.signal);
   }
 }

@@ -19,7 +19,7 @@ import {
   type FrameDriver,
   type FrameMessage,
 } from '../index.ts';
-import { createSandbox, type Sandbox, type SandboxOptions } from '../sandbox/index.ts';
+import { createSandbox, type FaultRule, type Sandbox, type SandboxOptions } from '../sandbox/index.ts';
 import { DEFAULT_CLIENT_ID } from '../sandbox/seed/ids.ts';
 import type { StorefrontAuth } from './client-types.ts';
 import { StorefrontProvider } from './provider.tsx';
@@ -49,7 +49,13 @@ export interface SandboxFault {
 export interface RenderWithSandboxOptions {
   /** Load the sandbox's seed data (catalog, coupons, members). @default true */
   seed?: boolean;
-  faults?: SandboxFault[];
+  /**
+   * Failures: a `SandboxFault` (with `match`) is answered here, before the sandbox; a `FaultRule`
+   * (`{ operation: 'addToCurrentCart', status: 503, times: 1 }`) is the sandbox's own fault, as
+   * the control API and `sandbox.faults.add` place it (docs/testing.md). Either kind can also be
+   * placed later, after the first render: `result.sandbox.faults.add(rule)`.
+   */
+  faults?: (SandboxFault | FaultRule)[];
   /** A server's `dehydrate()` for the provider. */
   state?: DehydratedState;
   locale?: string;
@@ -129,7 +135,10 @@ export async function renderWithSandbox(
   (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT ??= true;
   const sandbox = createSandbox({ validateResponses: true, ...options.sandbox, seed: options.seed ?? true });
   const requests: LoggedRequest[] = [];
-  const faults = (options.faults ?? []).map((fault) => ({ fault, left: fault.times ?? Number.POSITIVE_INFINITY }));
+  const isClientFault = (f: SandboxFault | FaultRule): f is SandboxFault => 'match' in f;
+  const faults = (options.faults ?? [])
+    .filter(isClientFault)
+    .map((fault) => ({ fault, left: fault.times ?? Number.POSITIVE_INFINITY }));
   const inFlight = requestsInFlight();
   const respond = async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
     const request = new Request(input, init);
@@ -137,7 +146,12 @@ export async function renderWithSandbox(
     const logged = { method: request.method, path, line: `${request.method} ${path}` };
     requests.push(logged);
     const hit = faults.find((f) => f.left > 0 && matches(f.fault.match, logged));
-    if (!hit) return sandbox.handle(request);
+    if (!hit) {
+      const res = await sandbox.handle(request);
+      // The sandbox's dropped connection (a fault): fetch rejects, as it does on a network failure.
+      if (res.type === 'error') throw new TypeError('fetch failed (the sandbox dropped the connection: a fault)');
+      return res;
+    }
     hit.left--;
     const answer = hit.fault.answer;
     if (answer === 'network') throw new TypeError('fetch failed (a fault of renderWithSandbox)');
@@ -159,6 +173,8 @@ export async function renderWithSandbox(
     await options.setup(client, sandbox);
     requests.length = 0;
   }
+  // The sandbox's own faults after setup, which they would otherwise hit.
+  for (const rule of options.faults ?? []) if (!isClientFault(rule)) sandbox.faults.add(rule);
 
   let commits = 0;
   const wrap = (node: ReactNode) => (

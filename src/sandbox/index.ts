@@ -20,3 +20,6 @@ export {
   type RoutedRequest,
   type RoutedCall,
 } from './platform/browser-routing.ts';
+export { Faults, type Fault, type FaultRule } from './platform/faults.ts';
+export { STARTING_STORES, type StartingStoreName } from './platform/starting-stores.ts';
+export { formatCallReport, type CallRecord, type CallReportText } from './platform/calls.ts';

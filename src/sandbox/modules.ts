@@ -231,3 +231,6 @@ export const stateLimits: StateLimits = {
     past: 'forget-oldest',
   },
 };
+
+/** The starting stores a start or a reset makes, by name (seed/stores.ts). */
+export { STARTING_STORE as startingStores } from './seed/stores.ts';

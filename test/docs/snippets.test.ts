@@ -35,6 +35,12 @@ const PRELUDES: Record<string, string[]> = {
     'declare const MY_CLIENT_ID: string;',
     "import { connect } from 'storefront-kit/sandbox/msw';",
   ],
+  'testing.md': [
+    '',
+    "declare const mugLine: Parameters<ReturnType<typeof import('storefront-kit/react').useCartActions>['addLines']>[0][number];",
+    '',
+    '',
+  ],
   'react.md': [
     'declare function CartPage(): null;',
     '',

@@ -32,7 +32,10 @@ describe('domain events', () => {
   it('are POSTed to registered webhooks, retried after a failure, once delivered stop', async () => {
     const received: { status: number; event: { id: string; entityFqdn: string; slug: string; entityId: string } }[] = [];
     const receiver = createServer(async (req, res) => {
-      const event = JSON.parse(await readBody(req));
+      // The body is the provider's signed JWT (webhook-signing.ts; webhooks.test.ts verifies it): the event is in its data.
+      const jwt = await readBody(req);
+      const claims = JSON.parse(Buffer.from(jwt.split('.')[1], 'base64url').toString('utf8'));
+      const event = JSON.parse(JSON.parse(claims.data).data);
       // The first attempt of each event fails: the sandbox must retry it.
       const status = received.some((r) => r.event.id === event.id) ? 200 : 503;
       received.push({ status, event });

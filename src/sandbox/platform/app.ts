@@ -9,9 +9,13 @@ import { mapShape, toWire, type LeafFn } from '../../normalise/shape.ts';
 import { JsonAnswer, type Answer } from './answer.ts';
 import { CLOCK, clockOffsetInRange, clockProblem, LAST_CLOCK_TIME_MS } from './clock.ts';
 import { control } from './control.ts';
-import { Store, type Commit, type StateSnapshot } from './store.ts';
+import { Store, type Commit, type KeptState, type StateSnapshot } from './store.ts';
 import { appError, SandboxError, validationError } from './errors.ts';
 import { EventHub } from './events.ts';
+import { checkFaultRule, Faults, type FaultRule } from './faults.ts';
+import { RateLimit, type RateLimitOptions } from './rate-limit.ts';
+import { CallReport, NOT_EMULATED_HEADER, STRICT_HEADER, strictRefusal } from './calls.ts';
+import { WebhookSigner } from './webhook-signing.ts';
 import { Router } from './router.ts';
 import { removedAnswer, RetiredCalls } from './retired.ts';
 import type { Sandbox } from './sandbox.ts';
@@ -31,13 +35,20 @@ import type {
 import { parseQuery } from './dot-r.ts';
 import { filterSizeViolation, queryFieldViolations } from './query-fields.ts';
 import { responseValidator, validateRequest } from './validate.ts';
-import { modules as businessModules, stateLimits, storeIndexes, type SandboxModule } from '../modules.ts';
+import {
+  modules as businessModules,
+  startingStores,
+  stateLimits,
+  storeIndexes,
+  type SandboxModule,
+} from '../modules.ts';
 import { enforceLimits, sweepExpired } from './limits.ts';
 import { bodyLimit, nestedTooDeep, readJsonObject } from './json-body.ts';
 import { isJsonObject, ownOptions, ownValue, setDotted } from './safe-object.ts';
 import { assertSafeUrls } from './url-safety.ts';
 import { keepsProviderUrls, toSandboxMediaUrls } from './provider-hosts.ts';
 import { DEFAULT_API_KEY, DEFAULT_CLIENT_ID, DEFAULT_SITE_ID, DEMO_MEMBER } from '../seed/ids.ts';
+import { isStartingStore, STARTING_STORES, type StartingStoreName } from './starting-stores.ts';
 
 export { MAX_BODY_BYTES, MAX_IMPORT_BYTES } from './json-body.ts';
 /** Deeper JSON is refused: validation, handlers and the state export walk values recursively. */
@@ -75,6 +86,13 @@ export interface SandboxOptions {
   memberPassword?: string;
   /** Load the seed data on start and on reset. @default true */
   seed?: boolean;
+  /**
+   * The starting store a start and a reset make (seed/stores.ts): `demo` (the seed data),
+   * `empty`, `catalog-v3` (the demo store on a Catalog V3-only site) or `large` (the demo store
+   * and 10,000 more products with variants and collections). `seed: false` is an empty state
+   * without even the settings. @default 'demo'
+   */
+  store?: StartingStoreName;
   /** Start from this state instead of the seed. */
   state?: StateSnapshot;
   /**
@@ -103,6 +121,25 @@ export interface SandboxOptions {
    * (token-secret.ts). @default a new random secret (tokens live as long as this sandbox)
    */
   tokenSecret?: Uint8Array;
+  /** Faults in place from the start (faults.ts; the CLI's `--fault`); a reset clears them. */
+  faults?: FaultRule[];
+  /**
+   * The provider's per-site request rate (rate-limit.ts: 200 a minute, its documented figure):
+   * past it, operation calls answer 429 with Retry-After. `true` for the provider's figure.
+   * @default off
+   */
+  rateLimit?: boolean | RateLimitOptions;
+  /**
+   * A call the sandbox does not emulate (no operation of the spec at its path, or one without a
+   * handler) fails loudly: 501 NOT_EMULATED naming it, and a line on stderr (calls.ts). A request
+   * can ask for it alone with the `x-sfk-strict: 1` header. @default false
+   */
+  strict?: boolean;
+  /**
+   * The private key (PKCS #8 PEM, RSA) webhook deliveries are signed with (webhook-signing.ts); its
+   * public key is the one an app's `AppStrategy({ publicKey })` takes. @default a key pair made on first use
+   */
+  webhookPrivateKey?: string;
 }
 
 /** The API key a sandbox has unless told otherwise: public, so a sandbox beyond loopback refuses it. */
@@ -244,17 +281,37 @@ export function createSandbox(given: SandboxOptions = {}): Sandbox {
   const store = new Store(storeIndexes);
   const events = new EventHub();
   const retiredCalls = new RetiredCalls();
+  events.instanceId = opts.siteId;
+  let webhookSigner: Promise<WebhookSigner> | undefined;
+  events.signer = () =>
+    (webhookSigner ??= options.webhookPrivateKey
+      ? WebhookSigner.fromPrivateKeyPem(options.webhookPrivateKey)
+      : WebhookSigner.generate());
   const responseValidators = new Map<string, ReturnType<typeof responseValidator>>();
   const publicUrl = options.publicUrl;
   /** Where the links a request's work writes point. */
   const linkOrigin = (url: URL) => (typeof publicUrl === 'function' ? publicUrl() : publicUrl) || url.origin;
 
   let settingsCache: { from: unknown; value: SandboxSettings } | undefined;
+  if (options.store !== undefined && !isStartingStore(options.store))
+    throw new Error(`store must be one of ${STARTING_STORES.join(', ')} (got ${JSON.stringify(options.store)})`);
+  let startingStore: StartingStoreName = options.store ?? 'demo';
+  /** A store that takes long to make (large), as made by this sandbox's first reset to it: later resets load it. */
+  const madeStores = new Map<StartingStoreName, KeptState>();
+  /** Named snapshots of the state (`snapshot(name)`), in memory, for `restore(name)`. */
+  const snapshots = new Map<string, KeptState>();
   const tokenSigner = options.tokenSecret ? new TokenSigner(options.tokenSecret) : TokenSigner.random();
+  const faults = new Faults();
+  const calls = new CallReport();
+  const rateLimit = options.rateLimit
+    ? new RateLimit(typeof options.rateLimit === 'object' ? options.rateLimit.requestsPerMinute : undefined)
+    : undefined;
   const sandbox: Sandbox = {
     store,
     events,
     retiredCalls,
+    faults,
+    calls,
     options: opts,
     tokenSigner,
     controlReadsNeedKey: options.controlReadsNeedKey ?? false,
@@ -298,15 +355,44 @@ export function createSandbox(given: SandboxOptions = {}): Sandbox {
       });
       lastSweep = sandbox.now().getTime();
     },
-    async reset() {
+    async reset(to = {}) {
+      const name = ownValue(to as Record<string, unknown>, 'store');
+      if (name !== undefined && !isStartingStore(name))
+        throw validationError([
+          { field: 'store', description: `must be one of ${STARTING_STORES.join(', ')}`, violatedRule: 'VALIDATION' },
+        ]);
+      if (name !== undefined) startingStore = name;
+      faults.clear();
+      rateLimit?.clear();
       // One transaction: the emptied state and the seed are persisted (and seen) together.
       await runAs({ kind: 'anonymous' }, '', async () => {
-        store.load({ version: 1, collections: {} });
         retiredCalls.clear();
+        const made = madeStores.get(startingStore);
+        if (made) store.restore(made);
+        else store.load({ version: 1, collections: {} });
         newTokenEpoch(store.db);
-        if (options.seed !== false) await seedAll();
+        if (options.seed !== false && !made) {
+          await seedAll();
+          if (startingStores[startingStore].keepMade) madeStores.set(startingStore, store.keep());
+        }
       });
     },
+    get startingStore() {
+      return startingStore;
+    },
+    requestsPerMinute: rateLimit?.limit,
+    webhookPublicKey: async () => (await events.signer()).publicKeyPem,
+    snapshot(name: string) {
+      snapshots.set(name, store.keep());
+    },
+    async restore(name: string) {
+      const snapshot = snapshots.get(name);
+      if (!snapshot) throw new Error(`No snapshot named ${JSON.stringify(name)}: take one with snapshot(name) first`);
+      // Entities are never changed in place (an update writes a copy), so the snapshot's own
+      // entities are loaded as they are: a restore costs a map per collection, not a deep copy.
+      await runAs({ kind: 'anonymous' }, '', () => store.restore(snapshot));
+    },
+    snapshotNames: () => [...snapshots.keys()],
     handle: () => Promise.reject(new Error('sandbox not initialised')),
     answer: () => Promise.reject(new Error('sandbox not initialised')),
     owns: (method, path) =>
@@ -397,17 +483,27 @@ export function createSandbox(given: SandboxOptions = {}): Sandbox {
   }
 
   async function seedAll(): Promise<void> {
-    store.db.put(SETTINGS, 'site', { id: 'site', ...DEFAULT_SETTINGS, ...options.settings });
-    for (const m of modules) {
-      if (m.seed) await m.seed({ db: store.db, now: sandbox.now(), options: opts, newId: () => crypto.randomUUID() });
-    }
+    const starting = startingStores[startingStore];
+    store.db.put(SETTINGS, 'site', { id: 'site', ...DEFAULT_SETTINGS, ...starting.settings, ...options.settings });
+    const seedContext = () => ({ db: store.db, now: sandbox.now(), options: opts, newId: () => crypto.randomUUID() });
+    if (starting.moduleSeeds) for (const m of modules) if (m.seed) await m.seed(seedContext());
+    starting.seed?.(seedContext());
   }
 
   sandbox.runAs = runAs;
 
+  /** The strict refusal as an answer, with the header the preload and the test helpers read. */
+  const notEmulated = (method: string, path: string, operation?: string) => {
+    const err = strictRefusal(method, path, operation);
+    return json(err.status, err.body, { [NOT_EMULATED_HEADER]: `${method} ${path}` });
+  };
+
   async function handleOperation(request: SandboxRequest, url: URL, note: RequestNote): Promise<Answer> {
     const match = router.match(request.method, url.pathname);
+    const strict = options.strict === true || request.headers.get(STRICT_HEADER) === '1';
     if (!match) {
+      calls.record(request.method, url.pathname, undefined, false);
+      if (strict) return notEmulated(request.method, url.pathname);
       if (router.knows(url.pathname)) {
         return errorResponse(
           appError(405, 'METHOD_NOT_ALLOWED', `${request.method} is not allowed on ${url.pathname}`),
@@ -417,10 +513,17 @@ export function createSandbox(given: SandboxOptions = {}): Sandbox {
     }
     const { d, params } = match;
     note.operation = d.key;
+    calls.record(d.method, d.path, d.key, Object.hasOwn(handlers, d.key));
     // A retired operation (Cart V1, Checkout V1) is counted; once removed its path is gone (retired.ts).
     const removed = removedAnswer(d, sandbox.settings(), sandbox.now());
     retiredCalls.record(d, sandbox.now(), Boolean(removed));
     if (removed) return errorResponse(removed);
+    if (strict && !Object.hasOwn(handlers, d.key)) return notEmulated(d.method, d.path, d.key);
+    // A fault asked for by a test answers before anything of the request is read (faults.ts).
+    const faulted = await faults.apply(d);
+    if (faulted) return faulted;
+    const limited = rateLimit?.take(sandbox.now().getTime());
+    if (limited) return limited;
     const body = await operationBody(request, url);
     const query = url.search ? parseQuery(url.searchParams) : {};
     assertDepth(query, 'The query string');
@@ -509,6 +612,7 @@ export function createSandbox(given: SandboxOptions = {}): Sandbox {
       for (const route of routes) {
         if (route.method === request.method && (route.path === path || (route.prefix && path.startsWith(route.path)))) {
           note.operation = `${route.module}:${route.path}`;
+          calls.record(request.method, route.path, note.operation, true);
           return await route.handle(request, {
             sandbox,
             url,
@@ -544,7 +648,11 @@ export function createSandbox(given: SandboxOptions = {}): Sandbox {
     if (problem) throw new Error(`Refusing to load the state: ${problem}`);
     store.load(options.state);
   }
-  const ready = options.state ? Promise.resolve() : sandbox.reset();
+  // Checked now, so a bad rule stops the start; placed once the first reset (which clears faults) is done.
+  const startFaults = (options.faults ?? []).map(checkFaultRule);
+  const ready = (options.state ? Promise.resolve() : sandbox.reset()).then(() => {
+    for (const rule of startFaults) faults.add(rule);
+  });
   sandbox.answer = async (request, note = {}) => {
     await ready;
     return answer(request, note);

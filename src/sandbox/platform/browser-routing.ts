@@ -13,6 +13,7 @@
  */
 import { Buffer } from 'node:buffer';
 import { PROVIDER_URLS_HEADER, sandboxOrigin, toSandboxUrl } from './provider-hosts.ts';
+import { STRICT_HEADER } from './calls.ts';
 
 /** The request of a routed call, as Playwright's `Request` gives it. */
 export interface RoutedRequest {
@@ -62,7 +63,19 @@ function corsHeaders(request: RoutedRequest): Record<string, string> {
  * Routes the context's requests to the provider's hosts to the sandbox at `sandboxUrl` (see the
  * file's comment). Resolves once the route is in place, with a function that removes it.
  */
-export async function routeToSandbox(context: RoutableContext, sandboxUrl: string): Promise<() => Promise<void>> {
+export async function routeToSandbox(
+  context: RoutableContext,
+  sandboxUrl: string,
+  {
+    strict = false,
+  }: {
+    /**
+     * A call the sandbox does not emulate fails loudly: the page gets the sandbox's 501 naming it,
+     * the sandbox prints it and lists it in its call report (`GET /__sandbox/calls`). @default false
+     */
+    strict?: boolean;
+  } = {},
+): Promise<() => Promise<void>> {
   const origin = sandboxOrigin(sandboxUrl, 'routeToSandbox: the sandbox URL');
   const matches: UrlMatch = (url) => toSandboxUrl(url.href, origin) !== undefined;
   const handler: RouteHandler = async (route) => {
@@ -86,6 +99,7 @@ export async function routeToSandbox(context: RoutableContext, sandboxUrl: strin
     const sent = Object.fromEntries(Object.entries(headers).filter(([name]) => !DROPPED_REQUEST_HEADERS.has(name)));
     // Answers keep naming images on the provider's media host, which this routes too.
     sent[PROVIDER_URLS_HEADER] = '1';
+    if (strict) sent[STRICT_HEADER] = '1';
     const body = request.postDataBuffer();
     let answer: Response;
     try {

@@ -2,7 +2,9 @@
  * `storefront-kit sandbox [--port N] [--host H] [--data FILE] [--client-id ID] [--api-key KEY]
  * [--member-email E] [--member-password P] [--validate-responses] [--allowed-host H1,H2]
  * [--allowed-origin O1,O2] [--public-url URL] [--token-secret-file FILE] [--log [text|json|off]]
- * [--catalog-version V1_AND_V3|V1_CATALOG|V3_CATALOG] [--cart-v1 available|removed|auto]`;
+ * [--catalog-version V1_AND_V3|V1_CATALOG|V3_CATALOG] [--cart-v1 available|removed|auto] [--fault RULE ...]
+ * [--store demo|empty|catalog-v3|large] [--rate-limit] [--rate-limit-per-minute N] [--strict] [--report-calls]
+ * [--webhook-private-key FILE]`;
  * each flag also reads an environment variable (SFK_PORT, SFK_HOST, SFK_DATA, SFK_CLIENT_ID,
  * SFK_API_KEY, SFK_MEMBER_EMAIL, SFK_MEMBER_PASSWORD, SFK_VALIDATE_RESPONSES=1,
  * SFK_ALLOWED_HOSTS, SFK_ALLOWED_ORIGINS, SFK_PUBLIC_URL, SFK_TOKEN_SECRET_FILE, SFK_LOG,
@@ -10,6 +12,7 @@
  * the default API key. At exit it prints the Cart V1 and Checkout V1 calls the apps made, if any,
  * with their Cart V2 successors.
  */
+import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { createSandboxServer, LOOPBACK_NAMES, type SandboxServerOptions } from './server.ts';
 import { LOG_FORMATS, type LogFormat } from './request-log.ts';
@@ -21,6 +24,9 @@ import {
   type CatalogVersionSetting,
   type SandboxSettings,
 } from './types.ts';
+import { parseFaultText } from './faults.ts';
+import { formatCallReport } from './calls.ts';
+import { isStartingStore, STARTING_STORES } from './starting-stores.ts';
 
 export const SANDBOX_FLAGS = {
   port: { type: 'string', env: 'SFK_PORT' },
@@ -47,7 +53,32 @@ export const SANDBOX_FLAGS = {
   'catalog-version': { type: 'string', env: 'SFK_CATALOG_VERSION' },
   /** Cart V1 and Checkout V1 (the provider removes them on 2027-02-01): available (default), removed, or auto (removed once the sandbox clock reaches that day). */
   'cart-v1': { type: 'string', env: 'SFK_CART_V1' },
+  /**
+   * A fault in place from the start (faults.ts), repeatable: `--fault operation=addToCurrentCart,status=503,times=1`;
+   * SFK_FAULTS holds several separated by `;`.
+   */
+  fault: { type: 'string', env: 'SFK_FAULTS', multiple: true },
+  /** The starting store a start and a reset make: demo (default), empty, catalog-v3 or large (seed/stores.ts). */
+  store: { type: 'string', env: 'SFK_STORE' },
+  /** The provider's per-site request rate, 200 a minute (rate-limit.ts): past it, calls answer 429 with Retry-After. */
+  'rate-limit': { type: 'boolean', env: 'SFK_RATE_LIMIT' },
+  /** Another rate than the provider's (turns the limit on). */
+  'rate-limit-per-minute': { type: 'string', env: 'SFK_RATE_LIMIT_PER_MINUTE' },
+  /** A call the sandbox does not emulate fails loudly (501 naming it, a line on stderr); the calls are reported at exit. */
+  strict: { type: 'boolean', env: 'SFK_STRICT' },
+  /** Print the operations called, and which are emulated, at exit (GET /__sandbox/calls any time). */
+  'report-calls': { type: 'boolean', env: 'SFK_REPORT_CALLS' },
+  /** A file with the RSA private key (PKCS #8 PEM) webhook deliveries are signed with; default a key pair made at start. */
+  'webhook-private-key': { type: 'string', env: 'SFK_WEBHOOK_PRIVATE_KEY_FILE' },
 } as const;
+
+function readKeyFile(file: string): string {
+  try {
+    return readFileSync(file, 'utf8');
+  } catch (err) {
+    throw new Error(`--webhook-private-key ${file} cannot be read: ${(err as Error).message}`);
+  }
+}
 
 /** `--log` alone means `--log text` (parseArgs has no optional values). */
 function withLogValue(args: string[]): string[] {
@@ -67,17 +98,31 @@ export function sandboxOptionsFromArgs(
   args: string[],
   env: NodeJS.ProcessEnv = process.env,
   defaults: { log?: LogFormat } = {},
-): SandboxServerOptions {
+): SandboxServerOptions & { reportCalls?: boolean } {
   const { values } = parseArgs({
     args: withLogValue(args),
-    options: Object.fromEntries(Object.entries(SANDBOX_FLAGS).map(([k, v]) => [k, { type: v.type }])),
+    options: Object.fromEntries(
+      Object.entries(SANDBOX_FLAGS).map(([k, v]) => [k, { type: v.type, multiple: 'multiple' in v && v.multiple }]),
+    ),
     strict: true,
     allowPositionals: true,
   });
-  const get = (k: keyof typeof SANDBOX_FLAGS) => {
+  const get = (k: Exclude<keyof typeof SANDBOX_FLAGS, 'fault'>) => {
     const v = values[k] ?? env[SANDBOX_FLAGS[k].env];
-    return typeof v === 'boolean' ? String(v) : v;
+    return typeof v === 'boolean' ? String(v) : (v as string | undefined);
   };
+  const store = get('store');
+  if (store !== undefined && !isStartingStore(store))
+    throw new Error(`--store must be ${STARTING_STORES.join(', ')} (got ${store})`);
+  const perMinute = get('rate-limit-per-minute');
+  if (perMinute !== undefined && !/^[1-9]\d*$/.test(perMinute))
+    throw new Error(`--rate-limit-per-minute must be a whole number of 1 or more (got ${perMinute})`);
+  const rateLimit =
+    perMinute !== undefined
+      ? { requestsPerMinute: Number(perMinute) }
+      : ['true', '1'].includes(get('rate-limit') ?? '');
+  const webhookKeyFile = get('webhook-private-key');
+  const faultTexts = (values.fault as string[] | undefined) ?? env.SFK_FAULTS?.split(';').filter((t) => t.trim());
   const port = get('port');
   if (port !== undefined && !/^\d+$/.test(port)) throw new Error(`--port must be a number (got ${port})`);
   const log = get('log') ?? defaults.log ?? 'off';
@@ -108,6 +153,12 @@ export function sandboxOptionsFromArgs(
     tokenSecretFile: get('token-secret-file'),
     log: log === 'off' ? undefined : (log as LogFormat),
     ...(Object.keys(settings).length ? { settings } : {}),
+    ...(faultTexts?.length ? { faults: faultTexts.map(parseFaultText) } : {}),
+    ...(store !== undefined ? { store } : {}),
+    ...(rateLimit ? { rateLimit } : {}),
+    ...(['true', '1'].includes(get('strict') ?? '') ? { strict: true } : {}),
+    ...(['true', '1'].includes(get('report-calls') ?? '') ? { reportCalls: true } : {}),
+    ...(webhookKeyFile !== undefined ? { webhookPrivateKey: readKeyFile(webhookKeyFile) } : {}),
   };
 }
 
@@ -157,7 +208,7 @@ export async function main(
     /** The request log's format when no --log or SFK_LOG says. */ log?: LogFormat;
   } = {},
 ): Promise<void> {
-  let options: SandboxServerOptions;
+  let options: SandboxServerOptions & { reportCalls?: boolean };
   try {
     options = sandboxOptionsFromArgs(args, process.env, { log });
   } catch (err) {
@@ -165,17 +216,25 @@ export async function main(
     process.exit(2);
   }
   try {
-    const s = await createSandboxServer({ ...options, staticDir });
+    const { reportCalls: _, ...serverOptions } = options;
+    const s = await createSandboxServer({ ...serverOptions, staticDir });
     // Before anything is printed: a Ctrl-C as soon as the address shows still stops it cleanly.
     const stop = () => {
       // What an unchanged app still calls of Cart V1 and Checkout V1 (nothing when it called none).
       for (const line of describeRetiredCalls(s.sandbox.retiredCalls.summary(s.sandbox.settings(), s.sandbox.now())))
         console.log(line);
-      void s.close().then(() => process.exit(0));
+      // What the apps called, and which calls the sandbox does not emulate (a strict run fails on them).
+      const report = s.sandbox.calls.report();
+      if (options.strict || options.reportCalls) console.log(formatCallReport(report));
+      void s.close().then(() => process.exit(options.strict && report.notEmulated.length ? 1 : 0));
     };
     process.on('SIGINT', stop);
     process.on('SIGTERM', stop);
     console.log(describeStart(s.url, s.sandbox.options, options.data));
+    // Webhook deliveries are signed JWTs: an app verifies them with this (AppStrategy({ publicKey })).
+    console.log(
+      `  webhook public key (deliveries are JWTs signed with its private key; also in /__sandbox/info):\n${await s.sandbox.webhookPublicKey()}`,
+    );
     if (staticDir) console.log(`  console:          ${s.url}/`);
     const cartV1 = s.sandbox.settings().cartV1;
     if (cartV1 !== 'available')

@@ -26,6 +26,7 @@ import {
   type SandboxSettings,
 } from './types.ts';
 import { trimChar } from '../../normalise/text.ts';
+import { faultControl } from './faults-control.ts';
 
 type RunAs = <T>(caller: Caller, origin: string, fn: (ctx: OperationContext) => T | Promise<T>) => Promise<T>;
 
@@ -109,6 +110,23 @@ export async function control(request: SandboxRequest, url: URL, sandbox: Sandbo
     }
   }
   const db = sandbox.store.db;
+  if (url.pathname === '/__sandbox/faults' || url.pathname.startsWith('/__sandbox/faults/'))
+    return faultControl(request, url, sandbox);
+  // Named snapshots for a sandbox in another process (a browser test): POST .../{name} keeps one, .../{name}/restore puts it back.
+  const snapshot = /^\/__sandbox\/snapshots\/([\w.-]{1,100})(\/restore)?$/.exec(url.pathname);
+  if (snapshot && request.method === 'POST') {
+    const [, name, restore] = snapshot;
+    if (!restore) {
+      sandbox.snapshot(name);
+      return ok({ snapshot: name });
+    }
+    if (!sandbox.snapshotNames().includes(name))
+      throw appError(404, 'SNAPSHOT_NOT_FOUND', `No snapshot named ${name}: POST /__sandbox/snapshots/${name} first`, {
+        name,
+      });
+    await sandbox.restore(name);
+    return ok({ restored: name });
+  }
   switch (route) {
     case 'GET /__sandbox/info':
       return ok({
@@ -120,12 +138,16 @@ export async function control(request: SandboxRequest, url: URL, sandbox: Sandbo
         captchaToken: SANDBOX_CAPTCHA_TOKEN,
         now: sandbox.now().toISOString(),
         stateVersion: STATE_VERSION,
+        store: sandbox.startingStore,
+        // Webhook deliveries are JWTs signed with its private key: an app's AppStrategy({ publicKey }) takes this.
+        webhookPublicKey: await sandbox.webhookPublicKey(),
+        ...(sandbox.requestsPerMinute ? { rateLimit: { requestsPerMinute: sandbox.requestsPerMinute } } : {}),
       });
     case 'POST /__sandbox/reset':
-      // No body needed; one that is there must be JSON like every other change's.
-      await readJsonObject(request, bodyLimit(request.method, url.pathname));
-      await sandbox.reset();
-      return ok({ reset: true });
+      // No body needed; one that is there must be JSON like every other change's, and may name a starting store.
+      const body = await readJsonObject(request, bodyLimit(request.method, url.pathname));
+      await sandbox.reset(body && 'store' in body ? { store: body.store as never } : {});
+      return ok({ reset: true, store: sandbox.startingStore });
     case 'GET /__sandbox/state':
       return ok(sandbox.store.snapshot());
     case 'PUT /__sandbox/state': {
@@ -220,6 +242,13 @@ export async function control(request: SandboxRequest, url: URL, sandbox: Sandbo
     case 'GET /__sandbox/cart-v1-calls':
       // Which Cart V1 / Checkout V1 operations the app called, how often, and their Cart V2 successors.
       return ok(sandbox.retiredCalls.summary(sandbox.settings(), sandbox.now()));
+    case 'GET /__sandbox/snapshots':
+      return ok({ snapshots: sandbox.snapshotNames() });
+    case 'GET /__sandbox/calls':
+      return ok(sandbox.calls.report());
+    case 'DELETE /__sandbox/calls':
+      sandbox.calls.clear();
+      return ok({ cleared: true });
     case 'GET /__sandbox/coverage':
       return ok({ operations: coverage(sandbox), beyondSpec: sandbox.beyondSpec() });
     default:

@@ -1,9 +1,12 @@
 /**
  * The event log: every domain event, with the envelope of the spec's webhooks, stored in the
  * state (so a rolled-back request leaves none), streamed to subscribers (server-sent events)
- * and POSTed to the webhook URLs of the settings, with retries.
+ * and POSTed to the webhook URLs of the settings, with retries: each body a JWT signed as the
+ * provider signs its deliveries (webhook-signing.ts), which the official SDK's
+ * `webhooks.process` verifies with the sandbox's public key.
  */
 import type { Db, DomainEventInput, Entity, SandboxSettings } from './types.ts';
+import type { WebhookSigner } from './webhook-signing.ts';
 
 export const EVENTS = 'events';
 
@@ -53,6 +56,10 @@ export class EventHub {
   readonly deliveries: { url: string; eventId: string; attempts: number; ok: boolean }[] = [];
   fetch: typeof fetch = (input, init) => globalThis.fetch(input, init);
   retryDelaysMs = [200, 1000, 5000];
+  /** Signs each delivery (the sandbox's key pair, made on first use). */
+  signer: () => Promise<WebhookSigner> = () => Promise.reject(new Error('no webhook signer'));
+  /** The app instance the deliveries name (`instanceId`): the sandbox's site. */
+  instanceId = '';
 
   /** Stores the events of a transaction (inside it: a rollback discards them). */
   record(db: Db, inputs: DomainEventInput[], now: Date): DomainEvent[] {
@@ -90,14 +97,20 @@ export class EventHub {
   private async deliver(url: string, event: DomainEvent): Promise<void> {
     const record = { url, eventId: event.id, attempts: 0, ok: false };
     this.deliveries.push(record);
+    // The event as the provider sends it: without the sandbox's own sequence counter.
+    const { sequence: _, ...sent } = event;
+    let body: string;
+    try {
+      body = await (await this.signer()).sign(sent, this.instanceId);
+    } catch (err) {
+      console.error(`[sandbox] webhook ${event.id} to ${url} not sent: it could not be signed (${String(err)})`);
+      return;
+    }
     for (let i = 0; i <= this.retryDelaysMs.length; i++) {
       record.attempts++;
       try {
-        const res = await this.fetch(url, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify(event),
-        });
+        // The provider's form: the JWT as the body, as text (an app reads it with request.text()).
+        const res = await this.fetch(url, { method: 'POST', headers: { 'content-type': 'text/plain' }, body });
         if (res.ok) {
           record.ok = true;
           return;

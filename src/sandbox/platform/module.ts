@@ -10,6 +10,7 @@ import type {
   OperationContext,
   SandboxRequest,
 } from './types.ts';
+import type { SandboxSettings } from './types.ts';
 
 export type { BeyondSpecService } from './types.ts';
 
@@ -54,4 +55,16 @@ export interface SandboxModule {
   on?: ModuleListeners;
   /** The services among `routes` that are beyond the spec's operations, for the coverage table. */
   beyondSpec?: BeyondSpecService[];
+}
+
+/** What a starting store (starting-stores.ts) is made of. */
+export interface StartingStore {
+  /** Whether every module's own seed runs (the demo store). */
+  moduleSeeds: boolean;
+  /** Site settings over the defaults. */
+  settings?: Partial<SandboxSettings>;
+  /** More, after the modules' seeds. */
+  seed?(ctx: SeedContext): void;
+  /** Slow to make (the large store): a sandbox makes it once, and a later reset to it loads what it made. */
+  keepMade?: boolean;
 }

@@ -20,6 +20,7 @@ import https from 'node:https';
 import { syncBuiltinESMExports } from 'node:module';
 import { urlToHttpOptions } from 'node:url';
 import { PROVIDER_URLS_HEADER, sandboxOrigin, toSandboxUrl } from './provider-hosts.ts';
+import { formatCallReport, STRICT_HEADER, type CallReportText } from './calls.ts';
 
 /**
  * Where every copy of undici (Node's own included) finds the dispatcher it sends through, one
@@ -52,8 +53,13 @@ interface Dispatcher {
  * Routes every request of this process to a provider host to the sandbox at `sandboxUrl`
  * (see the file's comment); returns a function that puts everything back as it was.
  */
-export function routeProviderRequests(sandboxUrl: string | undefined): () => void {
+export function routeProviderRequests(
+  sandboxUrl: string | undefined,
+  { strict = false }: { strict?: boolean } = {},
+): () => void {
   const origin = sandboxOrigin(sandboxUrl, 'SFK_SANDBOX_URL');
+  // Strict: the sandbox refuses a call it does not emulate, loudly (calls.ts).
+  addedHeaders = [[PROVIDER_URLS_HEADER, '1'], ...(strict ? ([[STRICT_HEADER, '1']] as [string, string][]) : [])];
   const route = (url: string) => toSandboxUrl(url, origin);
   const restores = [routeUndici(route), routeNodeHttp(route), answerProviderLookups(route)];
   syncBuiltinESMExports();
@@ -65,6 +71,9 @@ export function routeProviderRequests(sandboxUrl: string | undefined): () => voi
 
 type Route = (url: string) => string | undefined;
 
+/** What every routed request carries besides its own headers (the strict header in strict mode). */
+let addedHeaders: [string, string][] = [[PROVIDER_URLS_HEADER, '1']];
+
 /**
  * The headers of a routed request: without its Host (the sandbox refuses a provider's Host; the
  * sender writes the sandbox's own), with PROVIDER_URLS_HEADER (answers name images on the
@@ -73,17 +82,17 @@ type Route = (url: string) => string | undefined;
  */
 function routedHeaders(headers: unknown): unknown {
   const isHost = (name: unknown) => String(name).toLowerCase() === 'host';
-  if (headers === undefined || headers === null) return { [PROVIDER_URLS_HEADER]: '1' };
+  const added = addedHeaders;
+  if (headers === undefined || headers === null) return Object.fromEntries(added);
   if (typeof headers === 'object' && !Array.isArray(headers) && !(Symbol.iterator in headers))
     return {
       ...Object.fromEntries(Object.entries(headers).filter(([name]) => !isHost(name))),
-      [PROVIDER_URLS_HEADER]: '1',
+      ...Object.fromEntries(added),
     };
   const list = [...(headers as Iterable<unknown>)];
-  if (list.every((h) => Array.isArray(h)))
-    return [...list.filter((h) => !isHost((h as unknown[])[0])), [PROVIDER_URLS_HEADER, '1']];
+  if (list.every((h) => Array.isArray(h))) return [...list.filter((h) => !isHost((h as unknown[])[0])), ...added];
   const flat = list.flatMap((h, i) => (i % 2 === 0 ? (isHost(h) ? [] : [h, list[i + 1]]) : []));
-  return [...flat, PROVIDER_URLS_HEADER, '1'];
+  return [...flat, ...added.flat()];
 }
 
 /** Node's fetch and every undici copy: each global dispatcher slot wrapped. */
@@ -257,4 +266,30 @@ function answerProviderLookups(route: Route): () => void {
     dns.lookup = original.lookup;
     dns.promises.lookup = original.promises;
   };
+}
+
+/**
+ * At the app's exit (strict or SFK_REPORT_CALLS): prints the sandbox's call report (every
+ * operation called since it started or its report was cleared, `DELETE /__sandbox/calls`), and
+ * in strict mode fails the run (exit code 1) when a call was not emulated.
+ */
+export function reportCallsAtExit(sandboxUrl: string, { strict = false }: { strict?: boolean } = {}): void {
+  const origin = sandboxOrigin(sandboxUrl, 'SFK_SANDBOX_URL');
+  let reported = false;
+  process.once('beforeExit', () => {
+    if (reported) return;
+    reported = true;
+    void fetch(`${origin}/__sandbox/calls`)
+      .then((r) => r.json() as Promise<CallReportText>)
+      .then((report) => {
+        console.error(formatCallReport(report));
+        if (strict && report.notEmulated.length) {
+          console.error(`storefront-kit/sandbox/register (strict): not emulated: ${report.notEmulated.join(', ')}`);
+          process.exitCode = 1;
+        }
+      })
+      .catch((err: unknown) =>
+        console.error(`storefront-kit/sandbox/register: the sandbox's call report could not be read (${String(err)})`),
+      );
+  });
 }

@@ -6,6 +6,9 @@
 import type { Answer } from './answer.ts';
 import type { Store } from './store.ts';
 import type { EventHub } from './events.ts';
+import type { Faults } from './faults.ts';
+import type { CallReport } from './calls.ts';
+import type { StartingStoreName } from './starting-stores.ts';
 import type { TokenSigner } from './token-signer.ts';
 import type { RequestNote } from './request-log.ts';
 import type { RetiredCalls } from './retired.ts';
@@ -34,6 +37,10 @@ export interface Sandbox {
   readonly events: EventHub;
   /** The calls of operations the provider retires (Cart V1, Checkout V1), since the start or the last reset. */
   readonly retiredCalls: RetiredCalls;
+  /** Faults on demand (faults.ts): the next calls of an operation, a service or all fail as the provider's do. */
+  readonly faults: Faults;
+  /** What was called, by operation, with which are emulated (calls.ts): `calls.report()`. */
+  readonly calls: CallReport;
   readonly options: SandboxIdentity;
   /** Signs and reads the tokens it issues (its secret decides which tokens outlive a restart). */
   readonly tokenSigner: TokenSigner;
@@ -43,7 +50,20 @@ export interface Sandbox {
   readonly clockOffsetMs: number;
   now(): Date;
   advanceClock(seconds: number): Promise<void>;
-  reset(): Promise<void>;
+  /** Empties the state and makes the starting store again: the one given (which later resets keep), or the last one. Clears the faults. */
+  reset(to?: { store?: StartingStoreName }): Promise<void>;
+  /** The public key (SPKI PEM) webhook deliveries verify with: what an app gives the official SDK's `AppStrategy({ publicKey })`. */
+  webhookPublicKey(): Promise<string>;
+  /** The per-site request rate past which calls answer 429 (rate-limit.ts), when it is on. */
+  readonly requestsPerMinute: number | undefined;
+  /** The starting store a reset makes (seed/stores.ts). */
+  readonly startingStore: StartingStoreName;
+  /** Keeps the state as it is now under `name` (in memory; a later snapshot of the same name replaces it). */
+  snapshot(name: string): void;
+  /** Puts the state back as `snapshot(name)` kept it, as one change (persisted with --data); faults stay as they are. */
+  restore(name: string): Promise<void>;
+  /** The names of the snapshots kept. */
+  snapshotNames(): string[];
   settings(): SandboxSettings;
   /** Operation keys with a handler; the rest answer "not emulated". */
   emulated(): Set<string>;

@@ -251,6 +251,11 @@ async function writeAnswer(
     });
     return void res.end(answer.text);
   }
+  if (answer.type === 'error') {
+    // A fault's dropped connection (faults.ts): no answer at all.
+    note.code = 'DROPPED';
+    return void res.destroy();
+  }
   const headers: Record<string, string> = { ...extraHeaders };
   answer.headers.forEach((v, k) => (headers[k] = v));
   res.writeHead(answer.status, answer.statusText || undefined, headers);
@@ -407,8 +412,8 @@ export async function createSandboxServer(given: SandboxServerOptions = {}): Pro
   });
   const port = (server.address() as AddressInfo).port;
   url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
-  // Make the first request not pay for seeding.
-  await sandbox.handle(new Request(`${url}/__sandbox/info`));
+  // Make the first request not pay for seeding (the clock: info would make the webhook key pair, which waits for first use).
+  await sandbox.handle(new Request(`${url}/__sandbox/clock`));
   return {
     sandbox,
     server,

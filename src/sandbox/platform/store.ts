@@ -79,22 +79,31 @@ function matchesWhere(entity: Entity, where: Where): boolean {
  * times faster than structuredClone on an entity, and an update copies one per change (a bulk
  * of 100 products spent most of its time there). Anything else falls back to structuredClone.
  */
+/** Keys V8 adds one by one to an object before it keeps the object as a dictionary. */
+const FAST_KEYS = 12;
+
 export function copyState<T>(value: T): T {
   if (typeof value !== 'object' || value === null) return value;
   if (Array.isArray(value)) return value.map(copyState) as T;
   if (Object.getPrototypeOf(value) !== Object.prototype) return structuredClone(value);
   const out: Record<string, unknown> = {};
-  for (const key of Object.keys(value)) {
+  const keys = Object.keys(value);
+  for (const key of keys) {
     const child = copyState((value as Record<string, unknown>)[key]);
     // State holds no reserved key (safe-object.ts refuses them on the way in); never set a prototype all the same.
     if (key === '__proto__')
       Object.defineProperty(out, key, { value: child, enumerable: true, writable: true, configurable: true });
     else out[key] = child;
   }
-  return out as T;
+  // An object given more than a dozen keys one by one (out[key]) is kept by V8 as a dictionary,
+  // which every later read, spread and JSON.stringify of the entity pays for (a product has 30):
+  // a spread copy of it is a fast object again.
+  return (keys.length > FAST_KEYS ? { ...out } : out) as T;
 }
 
 type Collection = Map<string, Entity>;
+/** A state as `Store.keep` holds it for a restore. */
+export type KeptState = ReadonlyMap<string, ReadonlyMap<string, Entity>>;
 /** The indexes of one collection: by dotted path, and where each entity stands in the collection's order. */
 interface CollectionIndexes {
   fields: Map<string, FieldIndex>;
@@ -295,21 +304,40 @@ export class Store {
     return { version: STATE_VERSION, collections };
   }
 
+  /**
+   * The state as it is now, for `restore` (a named snapshot): the collections' maps copied, the
+   * entities shared (nothing changes an entity in place: an update writes a copy).
+   */
+  keep(): KeptState {
+    return new Map([...this.collections].map(([name, c]) => [name, new Map(c)]));
+  }
+
+  /** Puts back a state `keep` made (it stays usable for another restore): a map copy per collection. */
+  restore(kept: KeptState): void {
+    this.replace(new Map([...kept].map(([name, c]) => [name, new Map(c)])));
+  }
+
   load(snapshot: StateSnapshot): void {
     if (snapshot.version !== STATE_VERSION) {
       throw new Error(
         `state version ${snapshot.version} is not supported (this sandbox reads version ${STATE_VERSION})`,
       );
     }
+    this.replace(
+      new Map(
+        Object.entries(snapshot.collections).map(([name, entities]) => [name, new Map(Object.entries(entities))]),
+      ),
+    );
+  }
+
+  private replace(collections: Map<string, Collection>): void {
     // Inside a transaction a load is a change like any other: persisted before the answer, undone
     // if the transaction fails (changes journaled before it are undone on the old collections).
     if (this.journal && !this.beforeLoad) {
       this.beforeLoad = { collections: this.collections, indexes: this.indexes };
       this.loadIndex = this.journal.length;
     }
-    this.collections = new Map(
-      Object.entries(snapshot.collections).map(([name, entities]) => [name, new Map(Object.entries(entities))]),
-    );
+    this.collections = collections;
     // Indexes are built again on first use of each collection.
     this.indexes = new Map();
     if (!this.journal) this.revision++;

@@ -24,10 +24,18 @@ export interface TokenClaims {
 
 const PREFIX = { access: 'sfk-at', refresh: 'sfk-rt' } as const;
 const text = new TextEncoder();
+/**
+ * Tokens verified so far, remembered so each is checked once: a client sends the same access
+ * token with every call, and Web Crypto's HMAC runs in the thread pool (a round trip per call).
+ * Bounded: past this, the oldest verified token is forgotten (and checked again when it comes back).
+ */
+export const VERIFIED_TOKENS_KEPT = 4096;
 
 /** Signs and reads tokens with one secret (a sandbox has one; the server keeps it across restarts). */
 export class TokenSigner {
   private readonly key: Promise<CryptoKey>;
+  /** token -> its claims (frozen), in the order first verified. */
+  private readonly verified = new Map<string, Readonly<TokenClaims>>();
 
   constructor(secret: Uint8Array) {
     if (secret.byteLength < 32) throw new Error('The token secret must be at least 32 bytes');
@@ -48,8 +56,23 @@ export class TokenSigner {
     return `${body}.${bytesToBase64Url(mac)}`;
   }
 
-  /** The claims of a token this signer made and nobody changed; undefined for anything else. */
-  async read(token: string): Promise<TokenClaims | undefined> {
+  /**
+   * The claims of a token this signer made and nobody changed; undefined for anything else.
+   * Only the signature is remembered: what the claims allow (expiry, revocation) is tokens.ts's
+   * business on every call.
+   */
+  async read(token: string): Promise<Readonly<TokenClaims> | undefined> {
+    const known = this.verified.get(token);
+    if (known) return known;
+    const claims = await this.verify(token);
+    if (claims) {
+      if (this.verified.size >= VERIFIED_TOKENS_KEPT) this.verified.delete(this.verified.keys().next().value!);
+      this.verified.set(token, claims);
+    }
+    return claims;
+  }
+
+  private async verify(token: string): Promise<Readonly<TokenClaims> | undefined> {
     const parts = token.split('.');
     if (parts.length !== 3 || (parts[0] !== PREFIX.access && parts[0] !== PREFIX.refresh)) return undefined;
     if (!/^[A-Za-z0-9_-]{1,2048}$/.test(parts[1]) || !/^[A-Za-z0-9_-]{43}$/.test(parts[2])) return undefined;
@@ -61,6 +84,6 @@ export class TokenSigner {
     if (!(await crypto.subtle.verify('HMAC', await this.key, mac, text.encode(body)))) return undefined;
     const claims: unknown = JSON.parse(decodeBase64Url(parts[1]));
     if (!isJsonObject(claims) || PREFIX[claims.kind as TokenClaims['kind']] !== parts[0]) return undefined;
-    return claims as unknown as TokenClaims;
+    return Object.freeze(claims) as unknown as Readonly<TokenClaims>;
   }
 }

@@ -132,8 +132,14 @@ export const PRODUCT_SORT: SortRules<StoredProduct> = {
 /** A product without what only the merchant sees (costs and profits), unless `include`. */
 export function withoutMerchantData(p: StoredProduct, include: boolean): StoredProduct {
   if (include) return p;
-  const { costAndProfitData: _c, costRange: _r, ...rest } = p;
-  return { ...rest, variants: (p.variants ?? []).map((v) => withoutVariantCost(v)) };
+  // Left undefined (no answer writes them), not taken out with a rest pattern: V8 copies an
+  // object minus named keys on a slow path, which was an eighth of a storefront listing's time.
+  return {
+    ...p,
+    costAndProfitData: undefined,
+    costRange: undefined,
+    variants: (p.variants ?? []).map((v) => withoutVariantCost(v)),
+  };
 }
 
 /** A variant without its cost and profit. */
