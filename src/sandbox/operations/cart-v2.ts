@@ -30,7 +30,7 @@ import { entityEvent } from '../platform/events.ts';
 import { maskedKeys } from '../platform/safe-object.ts';
 import type { Caller, ContextOf, OperationContext, SandboxHandlers } from '../platform/types.ts';
 import type { OperationDescriptor } from '../../../generated/runtime-types.ts';
-import type { components } from '../../../generated/types/cart-v2.ts';
+import type { components } from '../../../generated/types/current-cart-v2.ts';
 
 type Schemas = components['schemas'];
 type Ctx = DomainContext & { caller: Caller };
