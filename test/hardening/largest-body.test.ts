@@ -1,7 +1,7 @@
 /**
  * The largest request the limits allow, to every operation, while another request waits: how
  * long can one caller hold the sandbox? The sandbox runs as a child process (`--port 0`); for
- * each of the 121 operations this sends
+ * each of the 161 operations this sends
  * - "at the bounds": the operation's example with its first array filled to the spec's
  *   maxItems (or, where the spec sets none, as far as the body limit allows) and its strings to
  *   their maxLength, within MAX_BODY_BYTES (1 MiB);
