@@ -14,7 +14,7 @@ import {
   OAuthStrategy,
   withDirectLogin,
 } from '../../src/index.ts';
-import { COUPON, DEMO_MEMBER, PRODUCT, STORES_APP_ID, variantId } from '../../src/sandbox/seed/ids.ts';
+import { COUPON, DEMO_MEMBER, GIFT_CARD, PRODUCT, STORES_APP_ID, variantId } from '../../src/sandbox/seed/ids.ts';
 import { API_KEY, call, CLIENT_ID, nodeFrame, useSandboxServer } from '../support/sandbox.ts';
 
 const s = useSandboxServer();
@@ -63,6 +63,7 @@ describe('one cart, two APIs (our client)', () => {
 
     const visitor = shopper();
     await visitor.kit.currentCartV2.addLineItemsToCurrentCart({ catalogItems: [{ catalogReference: notebook, quantity: 2 }] });
+    await visitor.kit.currentCartV2.addGiftCardToCurrentCart({ giftCard: { code: GIFT_CARD.code } });
     const visitorCartId = (await visitor.kit.currentCartV2.getCurrentCart()).cart.id;
     const again = await visitor.auth.login({ email: DEMO_MEMBER.email, password: DEMO_MEMBER.password });
     visitor.auth.setTokens(await visitor.auth.getMemberTokensForDirectLogin(again.data!.sessionToken!));
@@ -75,6 +76,8 @@ describe('one cart, two APIs (our client)', () => {
     expect(notebooks.quantityInfo.requestedQuantity).toBe(hadNotebooks + 2);
     expect(v1.lineItems!.find((l) => l.id === notebooks.id)!.quantity).toBe(hadNotebooks + 2);
     expect((await state()).carts[visitorCartId]).toBeUndefined();
+    // The gift card the visitor added comes along (the member's cart had none).
+    expect(v2.paymentInfo?.giftCards?.map((g) => g.obfuscatedCode)).toEqual([`****${GIFT_CARD.code.slice(-4)}`]);
   });
 
   it('refuses in V2 words, with the exact descriptions, and changes nothing', async () => {
