@@ -516,22 +516,75 @@ export interface components {
             /** @description Which cart fields to update. */
             fieldMask?: FieldMask;
         };
-        AddCouponRequest: {
+        EmptyByIdRequest: {
+            /** @description The path parameter again, as the provider's SDK repeats it in the body. */
+            cartId?: string;
+        };
+        CalculateByIdRequest: {
+            /** @description Refresh the lines from the catalog first. */
+            refreshCart?: boolean;
+            /** @description The path parameter again, as the provider's SDK repeats it in the body. */
+            cartId?: string;
+        };
+        EstimateByIdRequest: {
+            refreshCart?: boolean;
+            validationConfig?: components["schemas"]["ValidationsConfig"];
+            calculateDelivery?: boolean;
+            calculateAdditionalFees?: boolean;
+            calculateTax?: boolean;
+            calculateGiftCards?: boolean;
+            /** @description The path parameter again, as the provider's SDK repeats it in the body. */
+            cartId?: string;
+        };
+        AddLineItemsByIdRequest: {
+            catalogItems?: components["schemas"]["CatalogItemInput"][];
+            customItems?: components["schemas"]["CustomItemInput"][];
+            /** @description The path parameter again, as the provider's SDK repeats it in the body. */
+            cartId?: string;
+        };
+        RemoveLineItemsByIdRequest: {
+            lineItemIds: string[];
+            /** @description The path parameter again, as the provider's SDK repeats it in the body. */
+            cartId?: string;
+        };
+        UpdateLineItemsByIdRequest: {
+            lineItems: components["schemas"]["LineItemUpdate"][];
+            /** @description The path parameter again, as the provider's SDK repeats it in the body. */
+            cartId?: string;
+        };
+        AddCouponByIdRequest: {
             coupon: components["schemas"]["CouponInput"];
+            /** @description The path parameter again, as the provider's SDK repeats it in the body. */
+            cartId?: string;
         };
-        RemoveCouponRequest: {
+        RemoveCouponByIdRequest: {
             couponId: string;
+            /** @description The path parameter again, as the provider's SDK repeats it in the body. */
+            cartId?: string;
         };
-        SetDeliveryMethodRequest: {
+        SetDeliveryMethodByIdRequest: {
             deliveryMethod: components["schemas"]["DeliveryMethodInput"];
+            /** @description The path parameter again, as the provider's SDK repeats it in the body. */
+            cartId?: string;
         };
-        AddGiftCardRequest: {
+        AddGiftCardByIdRequest: {
             giftCard: components["schemas"]["GiftCardInput"];
+            /** @description The path parameter again, as the provider's SDK repeats it in the body. */
+            cartId?: string;
         };
-        RemoveGiftCardRequest: {
+        RemoveGiftCardByIdRequest: {
             giftCardId: string;
+            /** @description The path parameter again, as the provider's SDK repeats it in the body. */
+            cartId?: string;
+        };
+        UpdateFormSubmissionsByIdRequest: {
+            formSubmissions: components["schemas"]["FormSubmission"][];
+            /** @description The path parameter again, as the provider's SDK repeats it in the body. */
+            cartId?: string;
         };
         GetCheckoutUrlRequest: {
+            /** @description The path parameter again, as the provider's SDK repeats it in the body. */
+            cartId?: string;
             /** @description The currency the page shows (default the site's). */
             currencyCode?: string;
         };
@@ -541,6 +594,8 @@ export interface components {
             readonly __always?: "checkoutUrl";
         };
         PlaceOrderRequest: {
+            /** @description The path parameter again, as the provider's SDK repeats it in the body. */
+            cartId?: string;
             /** @description The `summary.priceVerificationToken` of a calculation: the order is refused when the cart's prices changed since. */
             priceVerificationToken?: string;
             savePaymentMethod?: boolean;
@@ -554,6 +609,8 @@ export interface components {
             readonly __always?: "orderId" | "completed";
         };
         MarkCartAsCompletedRequest: {
+            /** @description The path parameter again, as the provider's SDK repeats it in the body. */
+            cartId?: string;
             /** @description The order that completed the cart. */
             orderId?: string;
         };
@@ -1070,11 +1127,6 @@ export interface components {
         /** @description The provider's error body; `details` holds either a validation error or an application error. */
         ErrorBody: components["schemas"]["ValidationErrorBody"] | components["schemas"]["ApplicationErrorBody"];
         EmptyResponse: Record<string, never>;
-        EmptyRequest: Record<string, never>;
-        CalculateRequest: {
-            /** @description Refresh the lines from the catalog first. */
-            refreshCart?: boolean;
-        };
         /** @enum {string} */
         DiscountScope: "UNKNOWN_DISCOUNT_SCOPE" | "CART_SUBTOTAL" | "LINE_ITEM" | "DELIVERY";
         Discount: {
@@ -1171,21 +1223,6 @@ export interface components {
          * @enum {string}
          */
         ValidationsConfig: "SKIP_VALIDATIONS" | "PRE_CHECKOUT_VALIDATIONS" | "CHECKOUT_VALIDATIONS";
-        EstimateRequest: {
-            refreshCart?: boolean;
-            validationConfig?: components["schemas"]["ValidationsConfig"];
-            calculateDelivery?: boolean;
-            calculateAdditionalFees?: boolean;
-            calculateTax?: boolean;
-            calculateGiftCards?: boolean;
-        };
-        AddLineItemsRequest: {
-            catalogItems?: components["schemas"]["CatalogItemInput"][];
-            customItems?: components["schemas"]["CustomItemInput"][];
-        };
-        RemoveLineItemsRequest: {
-            lineItemIds: string[];
-        };
         LineItemUpdate: {
             lineItemId: string;
             quantity?: {
@@ -1198,16 +1235,10 @@ export interface components {
                 [key: string]: unknown;
             };
         };
-        UpdateLineItemsRequest: {
-            lineItems: components["schemas"]["LineItemUpdate"][];
-        };
         FormSubmission: {
             /** @description The form's id in the cart. */
             id?: string;
             formSubmissionId?: string;
-        };
-        UpdateFormSubmissionsRequest: {
-            formSubmissions: components["schemas"]["FormSubmission"][];
         };
         UpsellOptionsResponse: {
             itemsUpsells?: {
@@ -1907,10 +1938,7 @@ export interface operations {
         requestBody: {
             content: {
                 /** @example {} */
-                "application/json": components["schemas"]["EmptyRequest"] & {
-                    /** @description The path parameter again, as the provider's SDK repeats it in the body. */
-                    cartId?: string;
-                };
+                "application/json": components["schemas"]["EmptyByIdRequest"];
             };
         };
         responses: {
@@ -2075,10 +2103,7 @@ export interface operations {
                  *       "refreshCart": false
                  *     }
                  */
-                "application/json": components["schemas"]["CalculateRequest"] & {
-                    /** @description The path parameter again, as the provider's SDK repeats it in the body. */
-                    cartId?: string;
-                };
+                "application/json": components["schemas"]["CalculateByIdRequest"];
             };
         };
         responses: {
@@ -2327,10 +2352,7 @@ export interface operations {
                  *       "calculateDelivery": true
                  *     }
                  */
-                "application/json": components["schemas"]["EstimateRequest"] & {
-                    /** @description The path parameter again, as the provider's SDK repeats it in the body. */
-                    cartId?: string;
-                };
+                "application/json": components["schemas"]["EstimateByIdRequest"];
             };
         };
         responses: {
@@ -2589,10 +2611,7 @@ export interface operations {
                  *       ]
                  *     }
                  */
-                "application/json": components["schemas"]["AddLineItemsRequest"] & {
-                    /** @description The path parameter again, as the provider's SDK repeats it in the body. */
-                    cartId?: string;
-                };
+                "application/json": components["schemas"]["AddLineItemsByIdRequest"];
             };
         };
         responses: {
@@ -2759,10 +2778,7 @@ export interface operations {
                  *       ]
                  *     }
                  */
-                "application/json": components["schemas"]["RemoveLineItemsRequest"] & {
-                    /** @description The path parameter again, as the provider's SDK repeats it in the body. */
-                    cartId?: string;
-                };
+                "application/json": components["schemas"]["RemoveLineItemsByIdRequest"];
             };
         };
         responses: {
@@ -2850,10 +2866,7 @@ export interface operations {
                  *       ]
                  *     }
                  */
-                "application/json": components["schemas"]["UpdateLineItemsRequest"] & {
-                    /** @description The path parameter again, as the provider's SDK repeats it in the body. */
-                    cartId?: string;
-                };
+                "application/json": components["schemas"]["UpdateLineItemsByIdRequest"];
             };
         };
         responses: {
@@ -3020,10 +3033,7 @@ export interface operations {
                  *       }
                  *     }
                  */
-                "application/json": components["schemas"]["AddCouponRequest"] & {
-                    /** @description The path parameter again, as the provider's SDK repeats it in the body. */
-                    cartId?: string;
-                };
+                "application/json": components["schemas"]["AddCouponByIdRequest"];
             };
         };
         responses: {
@@ -3193,10 +3203,7 @@ export interface operations {
                  *       "couponId": "SAVE10"
                  *     }
                  */
-                "application/json": components["schemas"]["RemoveCouponRequest"] & {
-                    /** @description The path parameter again, as the provider's SDK repeats it in the body. */
-                    cartId?: string;
-                };
+                "application/json": components["schemas"]["RemoveCouponByIdRequest"];
             };
         };
         responses: {
@@ -3363,10 +3370,7 @@ export interface operations {
                  *       }
                  *     }
                  */
-                "application/json": components["schemas"]["SetDeliveryMethodRequest"] & {
-                    /** @description The path parameter again, as the provider's SDK repeats it in the body. */
-                    cartId?: string;
-                };
+                "application/json": components["schemas"]["SetDeliveryMethodByIdRequest"];
             };
         };
         responses: {
@@ -3542,10 +3546,7 @@ export interface operations {
         requestBody: {
             content: {
                 /** @example {} */
-                "application/json": components["schemas"]["EmptyRequest"] & {
-                    /** @description The path parameter again, as the provider's SDK repeats it in the body. */
-                    cartId?: string;
-                };
+                "application/json": components["schemas"]["EmptyByIdRequest"];
             };
         };
         responses: {
@@ -3712,10 +3713,7 @@ export interface operations {
                  *       }
                  *     }
                  */
-                "application/json": components["schemas"]["AddGiftCardRequest"] & {
-                    /** @description The path parameter again, as the provider's SDK repeats it in the body. */
-                    cartId?: string;
-                };
+                "application/json": components["schemas"]["AddGiftCardByIdRequest"];
             };
         };
         responses: {
@@ -3889,10 +3887,7 @@ export interface operations {
                  *       "giftCardId": "GIFT-0001-DEMO"
                  *     }
                  */
-                "application/json": components["schemas"]["RemoveGiftCardRequest"] & {
-                    /** @description The path parameter again, as the provider's SDK repeats it in the body. */
-                    cartId?: string;
-                };
+                "application/json": components["schemas"]["RemoveGiftCardByIdRequest"];
             };
         };
         responses: {
@@ -4062,10 +4057,7 @@ export interface operations {
                  *       ]
                  *     }
                  */
-                "application/json": components["schemas"]["UpdateFormSubmissionsRequest"] & {
-                    /** @description The path parameter again, as the provider's SDK repeats it in the body. */
-                    cartId?: string;
-                };
+                "application/json": components["schemas"]["UpdateFormSubmissionsByIdRequest"];
             };
         };
         responses: {
@@ -4268,10 +4260,7 @@ export interface operations {
                  *       "currencyCode": "USD"
                  *     }
                  */
-                "application/json": components["schemas"]["GetCheckoutUrlRequest"] & {
-                    /** @description The path parameter again, as the provider's SDK repeats it in the body. */
-                    cartId?: string;
-                };
+                "application/json": components["schemas"]["GetCheckoutUrlRequest"];
             };
         };
         responses: {
@@ -4311,10 +4300,7 @@ export interface operations {
         requestBody: {
             content: {
                 /** @example {} */
-                "application/json": components["schemas"]["PlaceOrderRequest"] & {
-                    /** @description The path parameter again, as the provider's SDK repeats it in the body. */
-                    cartId?: string;
-                };
+                "application/json": components["schemas"]["PlaceOrderRequest"];
             };
         };
         responses: {
@@ -4359,10 +4345,7 @@ export interface operations {
                  *       "orderId": "5b3c2d1e-0000-4000-8000-0000000e0001"
                  *     }
                  */
-                "application/json": components["schemas"]["MarkCartAsCompletedRequest"] & {
-                    /** @description The path parameter again, as the provider's SDK repeats it in the body. */
-                    cartId?: string;
-                };
+                "application/json": components["schemas"]["MarkCartAsCompletedRequest"];
             };
         };
         responses: {

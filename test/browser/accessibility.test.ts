@@ -111,7 +111,7 @@ describe('the console is usable with a keyboard and a screen reader', () => {
       });
       expect(ring).not.toMatch(/^none|\b0px/);
 
-      // The skip link takes a keyboard user past the 121 operations to the page.
+      // The skip link takes a keyboard user past the 161 operations to the page.
       await fresh();
       await h.page.keyboard.press('Tab');
       await h.page.keyboard.press('Enter');

@@ -1,5 +1,5 @@
 /**
- * Every one of the 121 operations, called through the client with a representative request
+ * Every one of the 161 operations, called through the client with a representative request
  * (the spec's own request example), produces the provider's wire form: method, full path,
  * path parameters repeated in the body (POST/PATCH) or the query (GET/DELETE), the JSON body,
  * the raw Authorization header for the caller column, and JSON content type only with a body.

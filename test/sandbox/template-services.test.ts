@@ -1,5 +1,5 @@
 /**
- * The two services the provider's storefront templates call beyond the 121 operations, as the
+ * The two services the provider's storefront templates call beyond the 161 operations, as the
  * official SDK calls them: ecom recommendations (related items from the catalog's collections)
  * and CMS data items (the Pages and Menus collections the Next.js template reads; any other
  * collection: WDE0025 in the provider's format).

@@ -16,7 +16,6 @@ import {
   cartV2View,
   inV2Words,
   linesFromV2,
-  priceToken,
   removeCouponV2,
   removeGiftCardV2,
   requireCartById,
@@ -24,16 +23,14 @@ import {
   updateFromV2,
   type CartV2,
 } from '../domain/cart/cart-v2.ts';
-import { checkoutFromCart } from '../domain/cart/checkout.ts';
-import { placeCheckoutOrder } from '../domain/cart/checkout-order.ts';
+import { orderCart } from '../domain/cart/cart-order.ts';
 import type { DomainContext } from '../domain/context.ts';
-import { minorOf } from '../domain/money.ts';
 import { appError, validationError } from '../platform/errors.ts';
 import { entityEvent } from '../platform/events.ts';
 import { maskedKeys } from '../platform/safe-object.ts';
 import type { Caller, ContextOf, OperationContext, SandboxHandlers } from '../platform/types.ts';
 import type { OperationDescriptor } from '../../../generated/runtime-types.ts';
-import type { components } from '../../../generated/types/cart-v2.ts';
+import type { components } from '../../../generated/types/current-cart-v2.ts';
 
 type Schemas = components['schemas'];
 type Ctx = DomainContext & { caller: Caller };
@@ -179,34 +176,6 @@ const onCart =
 const checkoutUrlOf = (ctx: Pick<OperationContext, 'origin'>, cart: StoredCart) =>
   cart.overrideCheckoutUrl?.replaceAll('{checkout_id}', encodeURIComponent(cart.id)) ??
   `${ctx.origin}/__sandbox/checkout/${encodeURIComponent(cart.id)}`;
-
-/**
- * Orders a cart through the one order pipeline: a checkout of the cart (its lines, coupon,
- * delivery address and method, gift card) is placed as Checkout V1's createOrder places one, and
- * the cart is marked ordered (nobody's current cart any more).
- */
-export function orderCart(ctx: Ctx, stored: StoredCart, opts: Schemas['PlaceOrderRequest']) {
-  assertOpen(stored);
-  const priced = pricedForReading(ctx.db, stored);
-  if (!priced.lineItems.length) throw appError(400, 'EMPTY_CART', `Cart ${stored.id} is empty`);
-  if (opts.priceVerificationToken !== undefined) {
-    const total = minorOf(cartV2Summary(ctx, priced).priceSummary?.total);
-    if (opts.priceVerificationToken !== priceToken(stored.id, total))
-      throw appError(400, 'INVALID_PRICE_VERIFICATION_TOKEN', "The cart's prices changed since the calculation that gave this token", {
-        token: opts.priceVerificationToken,
-      });
-  }
-  const buyer = stored.buyerInfo ?? buyerOf(ctx.caller);
-  const ck = checkoutFromCart(ctx, buyer, stored, {});
-  const placed = placeCheckoutOrder(ctx, ck, Boolean(opts.delayCapture));
-  const cart = ctx.db.get('carts', stored.id) ?? stored;
-  saveCart(ctx, { ...cart, v2: { ...cart.v2, orderId: placed.orderId, notCurrent: true } }, false);
-  return {
-    orderId: placed.orderId,
-    ...(placed.paymentGatewayOrderId ? { paymentGatewayOrderId: placed.paymentGatewayOrderId } : {}),
-    completed: !placed.paymentGatewayOrderId,
-  };
-}
 
 /**
  * Not emulated, left out of the tables so the platform answers 501 NOT_EMULATED and the coverage

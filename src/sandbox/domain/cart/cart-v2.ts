@@ -5,7 +5,7 @@
  * names and shapes, and turns V2's inputs into the cart's own. Prices, discounts, stock, shipping
  * and orders are the rules the V1 cart and checkout use, called from here, never copied.
  */
-import type { components } from '../../../../generated/types/cart-v2.ts';
+import type { components } from '../../../../generated/types/current-cart-v2.ts';
 import { appError, SandboxError } from '../../platform/errors.ts';
 import type { Caller, Db } from '../../platform/types.ts';
 import { CURRENCY, type StoredCart } from './stored-cart.ts';

@@ -174,6 +174,12 @@ export function mergeVisitorCartIntoMember(
     if (same) same.quantity += l.quantity;
     else lines.push(l);
   }
-  ctx.db.put('carts', memberCart.id, { ...memberCart, lineItems: lines });
+  // Cart V2's gift card comes along when the member's cart has none (a cart takes one).
+  const giftCard = memberCart.v2?.giftCard ?? visitorCart.v2?.giftCard;
+  ctx.db.put('carts', memberCart.id, {
+    ...memberCart,
+    lineItems: lines,
+    ...(giftCard ? { v2: { ...memberCart.v2, giftCard } } : {}),
+  });
   ctx.db.delete('carts', visitorCart.id);
 }
