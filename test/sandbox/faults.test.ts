@@ -128,6 +128,30 @@ describe('faults through the control API', () => {
     expect(await lines(token)).toBe(0);
   });
 
+  it('holds a call unanswered until the test releases it, then answers as the rule says', async () => {
+    const token = await visitorToken(server.url);
+    const placed = await place({ operation: 'addToCurrentCart', status: 503, hold: true, times: 1 });
+    const id = placed.body.fault.id as string;
+    let answered = false;
+    const held = call(server.url, 'POST', ADD, addShirt(token)).finally(() => (answered = true));
+    // The hold is seen by the caller as a call underway: nothing answers until the release.
+    await expect.poll(async () => (await call(server.url, 'GET', '/__sandbox/faults')).body.faults).toEqual([]);
+    expect(answered).toBe(false);
+    const released = await call(server.url, 'POST', `/__sandbox/faults/${id}/release`, { headers: admin });
+    expect(released.body).toEqual({ released: 1 });
+    expect((await held).status).toBe(503);
+    expect(await lines(token)).toBe(0);
+    // A hold alone lets the released call go on; a reset releases what is still held.
+    await place({ operation: 'addToCurrentCart', hold: true, times: 1 });
+    const late = call(server.url, 'POST', ADD, addShirt(token));
+    await expect.poll(async () => (await call(server.url, 'GET', '/__sandbox/faults')).body.faults).toEqual([]);
+    await call(server.url, 'POST', '/__sandbox/reset', { headers: admin });
+    expect((await late).status).toBe(200);
+    expect((await call(server.url, 'POST', '/__sandbox/faults/fault-0/release', { headers: admin })).body).toEqual({
+      released: 0,
+    });
+  });
+
   it('a delay alone lets the call go on, and a reset clears every fault', async () => {
     const token = await visitorToken(server.url);
     await place({ operation: 'addToCurrentCart', delayMs: 20 });

@@ -1,6 +1,7 @@
 /**
  * The control API's faults (faults.ts): `GET /__sandbox/faults` lists them, `POST` adds one
- * (its rule as the JSON body), `DELETE /__sandbox/faults/{id}` removes one and `DELETE
+ * (its rule as the JSON body), `POST /__sandbox/faults/{id}/release` lets the calls a holding
+ * fault keeps waiting go on, `DELETE /__sandbox/faults/{id}` removes one and `DELETE
  * /__sandbox/faults` all. control.ts has already checked the API key for the changes.
  */
 import { JsonAnswer, type Answer } from './answer.ts';
@@ -25,6 +26,9 @@ export async function faultControl(request: SandboxRequest, url: URL, sandbox: S
       sandbox.faults.clear();
       return ok({ cleared });
     }
+  } else if (request.method === 'POST' && id.endsWith('/release')) {
+    const fault = id.slice(0, -'/release'.length);
+    return ok({ released: sandbox.faults.release(fault) });
   } else if (request.method === 'DELETE') {
     if (!sandbox.faults.remove(id)) throw appError(404, 'FAULT_NOT_FOUND', `No fault ${id} is in place`, { id });
     return ok({ removed: id });

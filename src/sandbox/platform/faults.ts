@@ -38,6 +38,13 @@ export interface FaultRule {
   delayMs?: number;
   /** The connection is dropped: no answer at all (fetch rejects, as on a network failure). */
   drop?: boolean;
+  /**
+   * Each call it hits waits, unanswered, until the test releases it (`faults.release(id)`,
+   * `POST /__sandbox/faults/{id}/release`), removes the fault or resets the sandbox, at most
+   * MAX_FAULT_DELAY_MS; then it is answered as the rest of the rule says (without a status, a
+   * code or a drop it goes on). A test looks at the page while the call is underway.
+   */
+  hold?: boolean;
 }
 
 /** A fault in place: its rule, its id, and how many calls it has seen and hit. */
@@ -68,6 +75,7 @@ const RULE_KEYS = new Set([
   'retryAfterSeconds',
   'delayMs',
   'drop',
+  'hold',
 ]);
 const services = new Set(operationList.flatMap((d) => [d.service, d.module]));
 const operationByName = (name: string) => operationList.find((d) => d.operationId === name || d.key === name);
@@ -83,7 +91,7 @@ export function checkFaultRule(input: unknown): FaultRule {
   const bad = (field: string, description: string, violatedRule = 'VALIDATION') =>
     v.push({ field, description, violatedRule });
   for (const key of Object.keys(input)) if (!RULE_KEYS.has(key)) bad(key, 'is not a fault field', 'FIELD_NOT_ALLOWED');
-  const { operation, service, times, share, status, code, retryAfterSeconds, delayMs, drop } = input;
+  const { operation, service, times, share, status, code, retryAfterSeconds, delayMs, drop, hold } = input;
   const d = typeof operation === 'string' ? operationByName(operation) : undefined;
   if (operation !== undefined && !d)
     bad('operation', `must name an operation of the spec (got ${JSON.stringify(operation)})`);
@@ -115,10 +123,11 @@ export function checkFaultRule(input: unknown): FaultRule {
   if (delayMs !== undefined && !(typeof delayMs === 'number' && delayMs >= 0 && delayMs <= MAX_FAULT_DELAY_MS))
     bad('delayMs', `must be a number of milliseconds from 0 to ${MAX_FAULT_DELAY_MS}`);
   if (drop !== undefined && typeof drop !== 'boolean') bad('drop', 'must be true or false');
+  if (hold !== undefined && typeof hold !== 'boolean') bad('hold', 'must be true or false');
   if (drop === true && (status !== undefined || code !== undefined))
     bad('drop', 'is not allowed beside status or code: a dropped call has no answer');
-  if (status === undefined && code === undefined && drop !== true && delayMs === undefined)
-    bad('status', 'is required: a fault answers a status, a code, a drop or a delay');
+  if (status === undefined && code === undefined && drop !== true && delayMs === undefined && hold !== true)
+    bad('status', 'is required: a fault answers a status, a code, a drop, a delay or a hold');
   if (v.length) throw validationError(v);
   const rule: FaultRule = {};
   // Only the fields given, copied one by one (prototype-safe: the input's own keys were checked).
@@ -131,6 +140,7 @@ export function checkFaultRule(input: unknown): FaultRule {
   if (typeof retryAfterSeconds === 'number') rule.retryAfterSeconds = retryAfterSeconds;
   if (typeof delayMs === 'number') rule.delayMs = delayMs;
   if (drop === true) rule.drop = true;
+  if (hold === true) rule.hold = true;
   return rule;
 }
 
@@ -191,6 +201,8 @@ const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve,
 /** The faults of one sandbox. */
 export class Faults {
   private readonly faults: Fault[] = [];
+  /** The calls a holding fault keeps waiting, by the fault's id (kept after the fault's last hit). */
+  private readonly held = new Map<string, (() => void)[]>();
   private next = 1;
 
   /** Puts a fault in place (checked first: a bad rule changes nothing); the last added is tried first. */
@@ -204,15 +216,29 @@ export class Faults {
     return this.faults.map((f) => ({ ...f }));
   }
 
-  /** Whether a fault of that id was there. */
+  /** Whether a fault of that id was there (its held calls are released). */
   remove(id: string): boolean {
-    const at = this.faults.findIndex((f) => f.id === id);
-    if (at >= 0) this.faults.splice(at, 1);
-    return at >= 0;
+    const released = this.release(id);
+    return this.drop(id) || released > 0;
+  }
+
+  /** Lets the calls a holding fault keeps waiting go on to their answer; how many there were. */
+  release(id: string): number {
+    const waiting = this.held.get(id) ?? [];
+    this.held.delete(id);
+    for (const go of waiting) go();
+    return waiting.length;
   }
 
   clear(): void {
+    for (const id of [...this.held.keys()]) this.release(id);
     this.faults.length = 0;
+  }
+
+  private drop(id: string): boolean {
+    const at = this.faults.findIndex((f) => f.id === id);
+    if (at >= 0) this.faults.splice(at, 1);
+    return at >= 0;
   }
 
   /**
@@ -232,10 +258,24 @@ export class Faults {
     // Evenly spread: the call hits when it moves the running count of hits due past a whole number.
     if (Math.floor((n + 1) * share) === Math.floor(n * share)) return undefined;
     fault.hit++;
-    if (fault.times !== undefined && fault.hit >= fault.times) this.remove(fault.id);
+    if (fault.times !== undefined && fault.hit >= fault.times) this.drop(fault.id);
+    if (fault.hold) await this.holdCall(fault.id);
     if (fault.delayMs) await sleep(fault.delayMs);
     if (fault.drop) return droppedConnection();
     if (fault.status === undefined && fault.code === undefined) return undefined;
     return faultAnswer(fault);
+  }
+
+  /** Waits until the fault's calls are released, or MAX_FAULT_DELAY_MS (a forgotten hold never hangs a run). */
+  private holdCall(id: string): Promise<void> {
+    return new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, MAX_FAULT_DELAY_MS);
+      const waiting = this.held.get(id) ?? [];
+      waiting.push(() => {
+        clearTimeout(timer);
+        resolve();
+      });
+      this.held.set(id, waiting);
+    });
   }
 }
