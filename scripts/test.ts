@@ -13,7 +13,7 @@
  * The run ends with one plain line, `N passed, N failed`, which CI reads.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, existsSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, existsSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { lintPackage, packedSummary, packLibrary } from './pack.ts';
@@ -21,6 +21,11 @@ import { installRuntime, RUNTIMES, RUNTIME_SUITES, runtimeVitestArgs } from './r
 
 const bin = (name: string) => join('node_modules', '.bin', name);
 const scratch = mkdtempSync(join(tmpdir(), 'sfk-test-'));
+// Every process of the run makes its temporary folders here, so the run can tell what a test
+// left behind (a user's disk must not fill run by run) and still leave nothing itself.
+const runTmp = join(scratch, 'tmp');
+mkdirSync(runTmp);
+process.env.TMPDIR = runTmp;
 let passed = 0;
 let failed = 0;
 
@@ -179,6 +184,11 @@ runs.forEach(({ name, runCounts }, i) => {
   const r = countVitest(runCounts, results[i]);
   summary.push(`${name}: ${r.passed} passed, ${r.failed} failed`);
   failures.push(...(r.failures ?? []).map((f) => `${name.split(':')[0]}: ${f}`));
+});
+
+await task('temporary folders: the tests left none', () => {
+  const left = readdirSync(runTmp).filter((name) => name.startsWith('sfk-'));
+  if (left.length) throw new Error(`left in the temporary folder: ${left.join(', ')}`);
 });
 
 console.log(`\n=== tests per runtime\n${summary.join('\n')}`);

@@ -68,6 +68,7 @@ export const CART_CHANGES: { [K in CartChange['kind']]: ChangeRule<K> } = {
           lines.push({
             ...c.details[i],
             id: c.tempIds[i],
+            key: c.tempIds[i],
             quantity: input.quantity,
             catalogReference: input.catalogReference,
             pending: true,

@@ -22,9 +22,11 @@ export function useCart<T>(selector?: (cart: StorefrontCart | undefined) => T): 
   return useStoreSelector((s) => (selector ? selector(s.cart) : s.cart));
 }
 
-/** One line by id (undefined when the cart has no such line); renders only when that line changes. */
-export function useCartLine(lineId: string): CartLine | undefined {
-  return useCart((cart) => cart?.lineItems.find((l) => l.id === lineId));
+/** One line by its key or id (undefined when the cart has no such line); renders only when that line changes. */
+export function useCartLine(keyOrId: string): CartLine | undefined {
+  return useCart(
+    (cart) => cart?.lineItems.find((l) => l.key === keyOrId) ?? cart?.lineItems.find((l) => l.id === keyOrId),
+  );
 }
 
 /** How many items the cart holds (the sum of its lines' quantities; 0 before the first read). */

@@ -56,6 +56,13 @@ export type LineItemInput = NonNullable<
 export type CartLine = ServerLine & {
   /** Always set: a line shown before the server answered has a temporary id (`optimistic: true`). */
   id: string;
+  /**
+   * The line's name for its life on this page: its id, except for a line added here, which keeps
+   * the temporary id it was first shown with after the server names it. Use it as the React key
+   * (so the line's element, and the focus on its buttons, survive the answer), with
+   * `useCartLine`, `<LineItem id>` and the cart actions (a temporary id names the server's line).
+   */
+  key: string;
   quantity: number;
   /** A change to this line is queued or on its way. */
   pending: boolean;

@@ -93,7 +93,7 @@ export interface LineItemActions {
 }
 
 export interface LineItemProps extends Omit<HTMLAttributes<HTMLElement>, 'children' | 'id'>, AsChild {
-  /** The line's id (a line just added has a temporary one until the server answers). */
+  /** The line's key (`line.key`, which stays when the server names a line just added) or its id. */
   id: string;
   /** The line's content; a function gets the line and its actions. */
   children?: ReactNode | ((line: CartLine, actions: LineItemActions) => ReactNode);

@@ -144,12 +144,13 @@ function warningsOf(cart: CartDraft): CartWarning[] {
   return warnings;
 }
 
-/** The server's cart as a draft to draw changes over (no cart: an empty one). */
-const draftOf = (cart: ServerCart | null): CartDraft => ({
+/** The server's cart as a draft to draw changes over (no cart: an empty one); `keyOf` names each line by its id. */
+const draftOf = (cart: ServerCart | null, keyOf: (id: string) => string = (id) => id): CartDraft => ({
   ...cart,
   lineItems: (cart?.lineItems ?? []).map((l): CartLine => ({
     ...l,
     id: l.id ?? '',
+    key: keyOf(l.id ?? ''),
     quantity: l.quantity ?? 0,
     pending: false,
     optimistic: false,
@@ -166,8 +167,11 @@ export function createStorefrontStore(client: StorefrontClient, state?: Dehydrat
   // The server's truth: undefined before the first read, null when the visitor has no cart.
   let serverCart = deepFreeze(state && 'cart' in state ? (decode(state.cart ?? null) as ServerCart | null) : undefined);
   const queue: QueuedChange[] = [];
-  // A line added before the server answered has a temporary id until the answer names its line.
+  // A line added before the server answered has a temporary id until the answer names its line;
+  // the line keeps that id as its key, so its element is not remounted when the answer comes.
   const realIds = new Map<string, string>();
+  const keys = new Map<string, string>();
+  const keyOf = (id: string) => keys.get(id) ?? id;
   let nextTempId = 1;
   let pumping = false;
   let settledWaiters: (() => void)[] = [];
@@ -189,7 +193,7 @@ export function createStorefrontStore(client: StorefrontClient, state?: Dehydrat
   const shownCart = (): StorefrontCart | undefined => {
     const drawn = queue.filter((q) => CART_CHANGES[q.change.kind].show);
     if (serverCart === undefined && drawn.length === 0) return undefined;
-    const draft = drawn.reduce((cart, q) => showChange(cart, resolved(q.change)), draftOf(serverCart ?? null));
+    const draft = drawn.reduce((cart, q) => showChange(cart, resolved(q.change)), draftOf(serverCart ?? null, keyOf));
     return viewOf(
       draft,
       queue.some((q) => q.change.kind !== 'refresh'),
@@ -217,9 +221,11 @@ export function createStorefrontStore(client: StorefrontClient, state?: Dehydrat
       const change = resolved(entry.change);
       let result: CartResult;
       try {
+        const before = serverCart;
         serverCart = await sendChange(client, change, controller.signal);
-        if (change.kind === 'add') nameAddedLines(entry.change as Extract<CartChange, { kind: 'add' }>, serverCart);
-        result = { cart: viewOf(draftOf(serverCart), false) };
+        if (change.kind === 'add')
+          nameAddedLines(entry.change as Extract<CartChange, { kind: 'add' }>, serverCart, before);
+        result = { cart: viewOf(draftOf(serverCart, keyOf), false) };
       } catch (e) {
         if (controller.signal.aborted) {
           // Superseded: its waiters wait on the change that aborted it.
@@ -253,11 +259,21 @@ export function createStorefrontStore(client: StorefrontClient, state?: Dehydrat
     for (const w of waiting) w();
   }
 
-  /** After an add, each temporary id names the line the server put the item on. */
-  function nameAddedLines(change: Extract<CartChange, { kind: 'add' }>, cart: ServerCart | null) {
+  /**
+   * After an add, each temporary id names the line the server put the item on; a line the add
+   * made (not one it added to) keeps the temporary id as its key.
+   */
+  function nameAddedLines(
+    change: Extract<CartChange, { kind: 'add' }>,
+    cart: ServerCart | null,
+    before: ServerCart | null | undefined,
+  ) {
+    const existed = new Set((before?.lineItems ?? []).map((l) => l.id));
     change.lines.forEach((input, i) => {
       const line = draftOf(cart).lineItems.find((l) => sameItem(l, input));
-      if (line) realIds.set(change.tempIds[i], line.id);
+      if (!line) return;
+      realIds.set(change.tempIds[i], line.id);
+      if (!existed.has(line.id) && !keys.has(line.id)) keys.set(line.id, change.tempIds[i]);
     });
   }
 

@@ -26,6 +26,14 @@ export interface Fault {
   hold?: Promise<void>;
 }
 
+/** A request passed on to the sandbox only once `until` resolves (the page is looked at while it waits). */
+export interface Delay {
+  method: string;
+  /** The request path (without query) held. */
+  path: string;
+  until: Promise<void>;
+}
+
 export interface FaultProxy {
   url: string;
   /** The sandbox the proxy forwards to (set once the sandbox listens: it is told the proxy's URL as its public URL). */
@@ -34,6 +42,7 @@ export interface FaultProxy {
   /** Paths (without query) whose JSON answers are kept in `calls`. */
   keepBodies: Set<string>;
   fault?: Fault;
+  delay?: Delay;
   close(): Promise<void>;
 }
 
@@ -67,6 +76,12 @@ export async function startFaultProxy(): Promise<FaultProxy> {
       void (fault.hold ?? Promise.resolve()).then(() => answerFault(req, res, fault));
       return;
     }
+    const delay = proxy.delay;
+    const held = delay && delay.method === method && delay.path === path ? delay.until : undefined;
+    if (held) req.pause();
+    void (held ?? Promise.resolve()).then(() => forward(req, res, method, path));
+  });
+  const forward = (req: IncomingMessage, res: ServerResponse, method: string, path: string) => {
     const target = new URL(proxy.target);
     const out = httpRequest(
       { host: target.hostname, port: target.port, method, path: req.url, headers: req.headers },
@@ -98,7 +113,7 @@ export async function startFaultProxy(): Promise<FaultProxy> {
       res.end();
     });
     req.pipe(out);
-  });
+  };
   await new Promise<void>((ok) => server.listen(0, '127.0.0.1', ok));
   proxy.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   proxy.close = () =>

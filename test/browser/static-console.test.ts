@@ -3,11 +3,11 @@
  * file server with no sandbox behind it: the sandbox runs in the page behind msw's service
  * worker, so calls still answer as the provider would.
  */
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { screenshots, useStaticConsole } from './support.ts';
+import { tempFolder } from '../support/temp-folder.ts';
 
 const h = useStaticConsole();
 /** A product created in the page's sandbox (the event-stream test), gone after a reload. */
@@ -68,7 +68,7 @@ describe('the static console', () => {
       h.page.evaluate(async (id) => (await fetch(`/stores-reader/v1/products/${id}`, { headers: { authorization: 'sandbox-api-key' } })).status, streamedHatId);
     expect(await productStatus()).toBe(200);
     const exported = await h.page.evaluate(async () => (await fetch('/__sandbox/state')).text());
-    const file = join(mkdtempSync(join(tmpdir(), 'sfk-static-')), 'sandbox-state.json');
+    const file = join(tempFolder('sfk-static-'), 'sandbox-state.json');
     writeFileSync(file, exported);
 
     await h.page.reload();

@@ -83,6 +83,7 @@ async function freshSandbox(): Promise<void> {
   expect(res.status, 'sandbox reset').toBe(200);
   proxy.calls.length = 0;
   proxy.fault = undefined;
+  proxy.delay = undefined;
 }
 
 interface Watched {
@@ -225,17 +226,37 @@ async function walk(
   expect(adds()).toHaveLength(addsBefore);
   await clickUncovered(pick);
 
-  // Add to cart: the cart drawer opens with the line.
+  // Add to cart: the cart drawer opens with the line, shown before the store answers (the add is
+  // held at the proxy, so the line is still the optimistic one when the shopper acts on it).
+  let releaseAdd = () => {};
+  proxy.delay = { ...ADD_TO_CART, until: new Promise<void>((r) => (releaseAdd = r)) };
   await clickUncovered(page.getByRole('button', { name: 'Add to cart' }));
   const line = lineOf(page, JACKET.name);
   await line.waitFor(T);
   await expect.poll(() => quantityOf(line), T).toBe(1);
 
-  // Five quick quantity changes: one click after another, without waiting for the answers.
+  // Five quick quantity changes, without waiting for the answers: a click on "+", then the
+  // keyboard (Enter on the focused "+"), the add answered in the middle. The line's element stays
+  // the same when the store names the line, so the focus stays on "+" and no press is lost.
   const more = line.getByRole('button', { name: /increase/i });
-  for (let i = 0; i < 5; i++) await clickUncovered(more);
+  await clickUncovered(more);
+  await more.evaluate((el) => Object.assign(el, { sfkWalkMark: true }));
+  expect(await more.evaluate((el) => el === document.activeElement), 'the clicked "+" has the focus').toBe(true);
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('Enter');
+  releaseAdd();
+  proxy.delay = undefined;
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('Enter');
   await expect.poll(() => quantityOf(line), T).toBe(6);
   await waitForQuiet(page);
+  expect(
+    await page.evaluate(() => {
+      const focused = document.activeElement as (Element & { sfkWalkMark?: boolean }) | null;
+      return `${focused?.getAttribute('aria-label')} ${focused?.sfkWalkMark === true ? '(the same element)' : '(another element)'}`;
+    }),
+    'the focus stays on the same "+" through the five changes and the answers',
+  ).toBe(`Increase quantity of ${JACKET.name} (the same element)`);
   await checkPage(page, 'cart drawer', shots.cart);
 
   // Coupon: the seed's 10 % off.

@@ -10,9 +10,8 @@
  * - the client refuses a redirect to another origin and reads only own keys of an answer.
  * Every refusal is in the provider's error format and changes nothing.
  */
-import { mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ApiKeyStrategy, authentication, ClientError, createClient, OAuthStrategy, products, withHostedLogin } from '../../src/index.ts';
@@ -27,6 +26,7 @@ import { specs } from '../../generated/specs.ts';
 import { DEMO_MEMBER } from '../../src/sandbox/seed/ids.ts';
 import { API_KEY, call, CLIENT_ID, useSandboxServer, visitorToken } from '../support/sandbox.ts';
 import { comparableState, providerErrorProblem, recordFigures } from './support.ts';
+import { tempFolder } from '../support/temp-folder.ts';
 
 const STORES = '215238eb-22a5-4c36-9e7b-e7c08025e04e';
 const EVIL = 'https://evil.example';
@@ -310,7 +310,7 @@ describe('cheap limits before expensive work', () => {
 
 describe('a failed clock advance changes nothing, in memory or on disk', () => {
   it('refuses 1e15 seconds (past the last date the spec can write) with 400; the clock, carts and a restart on the same --data file work as before', async () => {
-    const data = join(mkdtempSync(join(tmpdir(), 'sfk-clock-')), 'state.json');
+    const data = join(tempFolder('sfk-clock-'), 'state.json');
     let server = await createSandboxServer({ port: 0, data, validateResponses: true });
     try {
       const base = server.url;
@@ -338,7 +338,7 @@ describe('a failed clock advance changes nothing, in memory or on disk', () => {
   });
 
   it('refuses an imported state or a --data file whose clock offset is out of range, with a clear message, changing nothing', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'sfk-clock-'));
+    const dir = tempFolder('sfk-clock-');
     const server = await createSandboxServer({ port: 0, validateResponses: true });
     try {
       const base = server.url;
@@ -385,7 +385,7 @@ describe('a failed clock advance changes nothing, in memory or on disk', () => {
   });
 
   it('undoes an advance whose jobs fail: the clock stays, also after a restart on the same --data file', async () => {
-    const data = join(mkdtempSync(join(tmpdir(), 'sfk-clock-')), 'state.json');
+    const data = join(tempFolder('sfk-clock-'), 'state.json');
     const failingJob = {
       name: 'failing-job',
       runJobs: (ctx: { now: () => Date }) => {
@@ -741,7 +741,7 @@ describe('the web_message login answers one origin only', () => {
 });
 
 describe('static files: symlinks out of the folder are not served', () => {
-  const root = mkdtempSync(join(tmpdir(), 'sfk-static-'));
+  const root = tempFolder('sfk-static-');
   const dir = join(root, 'public');
   mkdirSync(dir);
   writeFileSync(join(root, 'secret.txt'), 'the secret');

@@ -6,15 +6,14 @@
  * there, nothing appeared that no client sent, and cart totals add up.
  */
 import { type ChildProcess } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ApiKeyStrategy, checkout, createClient, currentCart, OAuthStrategy, orders, products } from '../../src/index.ts';
 import { API_KEY, call, CLIENT_ID } from '../support/sandbox.ts';
 import { recordFigures } from './support.ts';
 import { startSandboxProcess } from '../support/sandbox-process.ts';
+import { tempFolder } from '../support/temp-folder.ts';
 
 const CLIENTS = Number(process.env.SFK_FAULT_CLIENTS ?? 4);
 const RESTARTS = Number(process.env.SFK_FAULT_RESTARTS ?? 4);
@@ -78,7 +77,7 @@ function shopper(host: string) {
 
 describe('load and fault: concurrent visitors while the sandbox is killed and restarted', () => {
   it('keeps every acknowledged write and consistent totals across SIGKILL restarts', async () => {
-    const data = join(mkdtempSync(join(tmpdir(), 'sfk-fault-')), 'state.json');
+    const data = join(tempFolder('sfk-fault-'), 'state.json');
     const port = await freePort();
     const host = `http://127.0.0.1:${port}`;
     let child = await startSandbox(port, data);

@@ -20,10 +20,9 @@
  * Every refusal is in the provider's error format and changes nothing.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync, writeSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, writeFileSync, writeSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import { connect } from 'node:net';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { operationList } from '../../generated/operations.ts';
@@ -35,6 +34,7 @@ import { createSandboxServer } from '../../src/sandbox/platform/server.ts';
 import { API_KEY, call, CLIENT_ID, useSandboxServer, visitorToken } from '../support/sandbox.ts';
 import { deeplyNestedJson } from './requests.ts';
 import { comparableState, providerErrorProblem, recordFigures } from './support.ts';
+import { tempFolder } from '../support/temp-folder.ts';
 
 const DEMO_MEMBER_ID = DEMO_MEMBER.id;
 
@@ -650,7 +650,7 @@ describe('simple cross-origin requests (no preflight) cannot change anything', (
 });
 
 describe('one --data file, one sandbox', () => {
-  const tmp = () => join(mkdtempSync(join(tmpdir(), 'sfk-lock-')), 'state.json');
+  const tmp = () => join(tempFolder('sfk-lock-'), 'state.json');
 
   it('refuses a second sandbox on the same file, naming the file and the other process; the lock goes with the first', async () => {
     const data = tmp();
@@ -687,7 +687,7 @@ describe('a write whose persistence fails is answered with an error and never se
 
   for (const when of ['compacting the state file', 'appending to the journal'] as const) {
     it(`disk full while ${when}: 500 in the provider's format, the change undone, gone after a restart, no temp file left`, async () => {
-      const dir = mkdtempSync(join(tmpdir(), 'sfk-full-'));
+      const dir = tempFolder('sfk-full-');
       const file = join(dir, 'state.json');
       let full = false;
       const write = (fd: number, buffer: Buffer, offset: number) => {
@@ -883,7 +883,7 @@ describe('verification codes: 5 wrong tries, then the code is void', () => {
 });
 
 describe('framing, static paths and where links point', () => {
-  const dir = mkdtempSync(join(tmpdir(), 'sfk-static-'));
+  const dir = tempFolder('sfk-static-');
   writeFileSync(join(dir, 'index.html'), '<!doctype html><title>console</title>');
   const s = useSandboxServer({ staticDir: dir, allowedHosts: ['shop.test'] });
 

@@ -6,13 +6,13 @@
  * export holds the same number of records (a token request stores nothing).
  */
 import { type ChildProcess, execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { call, CLIENT_ID } from '../support/sandbox.ts';
 import { startSandboxProcess } from '../support/sandbox-process.ts';
 import { recordFigures } from './support.ts';
+import { tempFolder } from '../support/temp-folder.ts';
 
 const TOTAL = Number(process.env.SFK_GROWTH_REQUESTS ?? 20_000);
 const FIRST = 1_000;
@@ -49,7 +49,7 @@ async function tokenRequests(url: string, count: number): Promise<void> {
 
 describe('state under a stream of token requests', () => {
   it(`stays flat from ${FIRST} to ${TOTAL} anonymous token requests, with --data`, async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'sfk-growth-'));
+    const dir = tempFolder('sfk-growth-');
     const data = join(dir, 'state.json');
     const { child, url } = await startSandboxProcess(['--port', '0', '--data', data, '--token-secret-file', join(dir, 'secret')], children);
     const measure = async () => {

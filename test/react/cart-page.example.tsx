@@ -11,16 +11,17 @@ import {
 } from '../../src/react/index.ts';
 
 export function CartPage() {
-  // Only the ids: the list renders again when a line comes or goes, not when a quantity changes.
-  const lineIds = useCart((cart) => cart?.lineItems.map((line) => line.id));
-  if (!lineIds) return <p>Loading your cart…</p>;
-  if (lineIds.length === 0) return <p>Your cart is empty.</p>;
+  // Only the keys: the list renders again when a line comes or goes, not when a quantity changes;
+  // a line's key stays when the server names a line just added, so its row is not remounted.
+  const lineKeys = useCart((cart) => cart?.lineItems.map((line) => line.key));
+  if (!lineKeys) return <p>Loading your cart…</p>;
+  if (lineKeys.length === 0) return <p>Your cart is empty.</p>;
   return (
     <main>
       <h1>Your cart</h1>
       <ul>
-        {lineIds.map((id) => (
-          <CartLineRow key={id} id={id} />
+        {lineKeys.map((key) => (
+          <CartLineRow key={key} id={key} />
         ))}
       </ul>
       <Warnings />

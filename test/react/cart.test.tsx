@@ -27,19 +27,20 @@ function Line({ id }: { id: string }) {
   const line = useCartLine(id);
   renders.count(`line:${id}`);
   return (
-    <li data-line={id} data-pending={line?.pending} data-optimistic={line?.optimistic}>
+    <li data-line={line?.id} data-key={id} data-pending={line?.pending} data-optimistic={line?.optimistic}>
       {line?.quantity}
+      <button type="button" aria-label={`more of ${id}`} />
     </li>
   );
 }
 
 function Lines() {
-  const ids = useCart((cart) => cart?.lineItems.map((l) => l.id));
+  const keys = useCart((cart) => cart?.lineItems.map((l) => l.key));
   renders.count('lines');
   return (
     <ul>
-      {ids?.map((id) => (
-        <Line key={id} id={id} />
+      {keys?.map((key) => (
+        <Line key={key} id={key} />
       ))}
     </ul>
   );
@@ -186,6 +187,37 @@ describe('the cart hooks', () => {
       line: line.id,
       optimistic: 'false',
     });
+    page.unmount();
+  });
+
+  it('a line just added stays the same element when the server names it: the focus on its button is kept', async () => {
+    const { kit, page } = await cartPage(['linen-shirt']);
+    const [mug] = await linesOf(kit, ['ceramic-mug']);
+    let added!: Promise<CartResult>;
+    act(() => void (added = actions.addLines([mug])));
+    const row = page.container.querySelectorAll<HTMLElement>('li')[1];
+    const tempKey = row.dataset.key!;
+    expect(row.dataset.optimistic).toBe('true');
+    // A keyboard shopper on the new line's button presses it while the add is underway.
+    row.querySelector('button')!.focus();
+    let more!: Promise<CartResult>;
+    act(() => void (more = actions.updateQuantity(tempKey, 2)));
+    const result = await act(() => added);
+    await act(() => more);
+    const serverLine = result.cart!.lineItems[1];
+    expect(serverLine.id).not.toBe(tempKey);
+    expect(serverLine.key, 'the line keeps the key it was shown with').toBe(tempKey);
+    const after = page.container.querySelectorAll<HTMLElement>('li')[1];
+    expect(after, 'the same element, not a remounted one').toBe(row);
+    expect(after.dataset).toMatchObject({ line: serverLine.id, key: tempKey, optimistic: 'false' });
+    expect(document.activeElement, 'the focus stays on the button').toBe(row.querySelector('button'));
+    expect(quantities(page.container)).toEqual([1, 2]);
+    // A line that was already in the cart keeps its id as its key when an add adds to it.
+    const [shirt] = await linesOf(kit, ['linen-shirt']);
+    const first = page.container.querySelectorAll<HTMLElement>('li')[0];
+    await act(() => actions.addLines([shirt]));
+    expect(page.container.querySelectorAll<HTMLElement>('li')[0]).toBe(first);
+    expect(store.getSnapshot().cart!.lineItems[0].key).toBe(store.getSnapshot().cart!.lineItems[0].id);
     page.unmount();
   });
 

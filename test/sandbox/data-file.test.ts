@@ -3,14 +3,14 @@
  * state's), a start folds the journal into FILE, a line a crash cut short is dropped, any
  * other unreadable line stops the start and leaves both files as they were.
  */
-import { appendFileSync, existsSync, mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { appendFileSync, existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { StateSnapshot } from '../../src/sandbox/platform/store.ts';
 import { DataFile, DataFileError, writeDataFile } from '../../src/sandbox/platform/persist.ts';
+import { tempFolder } from '../support/temp-folder.ts';
 
-const newFile = () => join(mkdtempSync(join(tmpdir(), 'sfk-datafile-')), 'state.json');
+const newFile = () => join(tempFolder('sfk-datafile-'), 'state.json');
 const state = (n: number): StateSnapshot => ({
   version: 1,
   collections: { products: Object.fromEntries(Array.from({ length: n }, (_, i) => [`p${i}`, { id: `p${i}`, name: `Product ${i}`, description: 'x'.repeat(200) }])) },

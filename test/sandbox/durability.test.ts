@@ -3,12 +3,12 @@
  * stops the start with a clear message and is left as it was.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { call, CLIENT_ID } from '../support/sandbox.ts';
 import { startSandboxProcess } from '../support/sandbox-process.ts';
+import { tempFolder } from '../support/temp-folder.ts';
 
 const children: ChildProcess[] = [];
 const running = new Set<ChildProcess>();
@@ -28,7 +28,7 @@ function exitOf(args: string[]): Promise<{ code: number | null; stderr: string }
 
 describe('durable state', () => {
   it('keeps every acknowledged write across SIGKILL', async () => {
-    const data = join(mkdtempSync(join(tmpdir(), 'sfk-data-')), 'state.json');
+    const data = join(tempFolder('sfk-data-'), 'state.json');
     const first = await start(['--data', data]);
     const tokens: string[] = [];
     for (let i = 0; i < 20; i++) {
@@ -47,7 +47,7 @@ describe('durable state', () => {
   }, 60_000);
 
   it('keeps the moved clock across a restart (tokens issued before stay expired)', async () => {
-    const data = join(mkdtempSync(join(tmpdir(), 'sfk-data-')), 'state.json');
+    const data = join(tempFolder('sfk-data-'), 'state.json');
     const first = await start(['--data', data]);
     const token = (await call(first.url, 'POST', '/oauth2/token', { body: { clientId: CLIENT_ID, grantType: 'anonymous' } })).body.access_token;
     const moved = await call(first.url, 'POST', '/__sandbox/clock/advance', { body: { seconds: 5 * 3600 }, token: 'sandbox-api-key' });
@@ -63,7 +63,7 @@ describe('durable state', () => {
   }, 60_000);
 
   it('keeps an imported state and a reset across SIGKILL', async () => {
-    const data = join(mkdtempSync(join(tmpdir(), 'sfk-data-')), 'state.json');
+    const data = join(tempFolder('sfk-data-'), 'state.json');
     const first = await start(['--data', data]);
     const exported = (await call(first.url, 'GET', '/__sandbox/state')).body;
     const products = Object.keys(exported.collections.products);
@@ -88,7 +88,7 @@ describe('durable state', () => {
     { name: 'corrupt', content: '{"version": 1, "collections": {', message: /is not valid JSON/ },
     { name: 'newer version', content: JSON.stringify({ version: 99, collections: {} }), message: /written by a newer sandbox/ },
   ])('refuses a $name data file and leaves it untouched', async ({ content, message }) => {
-    const data = join(mkdtempSync(join(tmpdir(), 'sfk-data-')), 'state.json');
+    const data = join(tempFolder('sfk-data-'), 'state.json');
     writeFileSync(data, content);
     const { code, stderr } = await exitOf(['--data', data]);
     expect(code).toBe(1);

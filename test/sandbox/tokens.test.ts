@@ -5,8 +5,7 @@
  * or one of another sandbox, is refused; a logout or a member-wide revocation ends exactly the
  * tokens issued before it.
  */
-import { mkdtempSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
@@ -18,13 +17,14 @@ import { revokeMemberTokens } from '../../src/sandbox/platform/tokens.ts';
 import { loadTokenSecret } from '../../src/sandbox/platform/token-secret.ts';
 import { PRODUCT, STORES_APP_ID } from '../../src/sandbox/seed/ids.ts';
 import { API_KEY, call, CLIENT_ID } from '../support/sandbox.ts';
+import { tempFolder } from '../support/temp-folder.ts';
 
 const running: SandboxServer[] = [];
 afterEach(async () => {
   for (const s of running.splice(0)) await s.close();
 });
 
-const folder = () => mkdtempSync(join(tmpdir(), 'sfk-tokens-'));
+const folder = () => tempFolder('sfk-tokens-');
 
 async function start(options: SandboxServerOptions): Promise<SandboxServer> {
   const s = await createSandboxServer({ port: 0, validateResponses: true, ...options });

@@ -69,8 +69,8 @@ export function CartDrawerProvider({ children }: { children: ReactNode }) {
 
 /** The lines, coupon, totals and checkout: the drawer's body and the /cart page's. */
 export function CartContents({ message, onMessage }: { message: string; onMessage(m: string): void }) {
-  const lineIds = useCart((cart) => cart?.lineItems.map((line) => line.id));
-  if (!lineIds) return <p aria-busy="true">Loading your cart…</p>;
+  const lineKeys = useCart((cart) => cart?.lineItems.map((line) => line.key));
+  if (!lineKeys) return <p aria-busy="true">Loading your cart…</p>;
   return (
     <div className="cart">
       {message && (
@@ -78,13 +78,13 @@ export function CartContents({ message, onMessage }: { message: string; onMessag
           {message}
         </p>
       )}
-      {lineIds.length === 0 ? (
+      {lineKeys.length === 0 ? (
         <p>Your cart is empty.</p>
       ) : (
         <>
           <ul className="lines">
-            {lineIds.map((id) => (
-              <CartLineRow key={id} id={id} onMessage={onMessage} />
+            {lineKeys.map((key) => (
+              <CartLineRow key={key} id={key} onMessage={onMessage} />
             ))}
           </ul>
           <Warnings />
