@@ -8,20 +8,27 @@
  *    argument goes, the date/float/field-mask shapes of request and response, caller, `.r`,
  *    POST fallback), typed against the generated operation types;
  * 4. the operation list that the sandbox and the console share;
- * 5. the sandbox's handler contract (request and 200 body per operation).
+ * 5. the sandbox's handler contract (request and 200 body per operation);
+ * 6. the V1 -> V2 table of docs/cart-v2-migration.md (its generated section).
  *
- * `--check` generates into a scratch folder and fails when generated/ differs (the drift test).
+ * `--check` generates into a scratch folder and fails when generated/ or that page differs (the drift test).
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join, resolve, dirname } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import openapiTS, { astToString, oapiRef } from 'openapi-typescript';
 import ts from 'typescript';
 import YAML from 'yaml';
-import { collectOperations, type ErrorCatalogue, type OperationRecord } from './lib/operation-table.ts';
+import {
+  collectOperations,
+  collectWebhookReplacements,
+  type ErrorCatalogue,
+  type OperationRecord,
+} from './lib/operation-table.ts';
+import { MIGRATION_PAGE, migrationTable, withTable } from './lib/migration-page.ts';
 import { describe, type DescriptorParts } from './templates/describe.ts';
 import type { OperationDescriptor, QueryField, QueryFields } from './templates/runtime-types.ts';
 
@@ -356,7 +363,7 @@ export async function generate(outDir: string, partial = false): Promise<void> {
   writeFileSync(join(outDir, 'modules.ts'), index.join('\n'));
 
   const table: string[] = [BANNER];
-  table.push("import type { OperationDescriptor, QueryFields } from './runtime-types.ts';");
+  table.push("import type { OperationDescriptor, QueryFields, Replacement } from './runtime-types.ts';");
   for (const name of moduleNames) table.push(`import { ${name} } from './modules/${camelToKebab(name)}.ts';`);
   table.push('');
   table.push('/** Every operation of every module, in spec order. The sandbox and the console read this. */');
@@ -378,6 +385,17 @@ export async function generate(outDir: string, partial = false): Promise<void> {
   for (const r of records)
     table.push(`  ${JSON.stringify(r.descriptor.key)}: ${JSON.stringify(Object.keys(r.errors))},`);
   table.push('};');
+  table.push('');
+  const replacements = {
+    ...Object.fromEntries(records.filter((r) => r.replacedBy).map((r) => [r.descriptor.key, r.replacedBy])),
+    ...Object.assign({}, ...apis.map((a) => collectWebhookReplacements(docs[a.name]))),
+  };
+  table.push(
+    '/** What replaces each operation and webhook the provider retires (`x-sfk-replaced-by`), by key: the sandbox answers a removed one and marks its calls in the request log by it. */',
+  );
+  table.push(
+    `export const replacements: Readonly<Record<string, Replacement>> = ${JSON.stringify(replacements, null, 2)};`,
+  );
   table.push('');
   table.push('/** The bundled service names (files in generated/openapi/). */');
   table.push(`export const serviceNames = ${JSON.stringify(apis.map((a) => a.name))} as const;`);
@@ -404,6 +422,17 @@ function listFiles(dir: string, prefix = ''): string[] {
   );
 }
 
+/** docs/cart-v2-migration.md with its table written from the bundled specs under `outDir`. */
+async function migrationPage(outDir: string): Promise<string> {
+  const specs = Object.fromEntries(
+    readApis().map((a) => [a.name, JSON.parse(readFileSync(join(outDir, 'openapi', `${a.name}.json`), 'utf8'))]),
+  );
+  const { replacements } = (await import(pathToFileURL(join(outDir, 'operations.ts')).href)) as {
+    replacements: Parameters<typeof migrationTable>[1];
+  };
+  return withTable(readFileSync(join(root, MIGRATION_PAGE), 'utf8'), migrationTable(specs, replacements));
+}
+
 /** Files that differ between two generated trees (missing, extra or changed). */
 export function diffTrees(expected: string, actual: string): string[] {
   const a = new Set(listFiles(expected));
@@ -424,6 +453,8 @@ if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.ur
     const scratch = mkdtempSync(join(tmpdir(), 'sfk-gen-'));
     await generate(scratch);
     const diff = diffTrees(scratch, target);
+    if ((await migrationPage(scratch)) !== readFileSync(join(root, MIGRATION_PAGE), 'utf8'))
+      diff.push(`stale: ${MIGRATION_PAGE}`);
     rmSync(scratch, { recursive: true, force: true });
     if (diff.length) {
       console.error('generated/ is stale; run `npm run generate` and commit:\n  ' + diff.join('\n  '));
@@ -432,6 +463,7 @@ if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.ur
     console.log('generated/ is up to date');
   } else {
     await generate(target, process.argv.includes('--partial'));
-    console.log(`generated/ written`);
+    writeFileSync(join(root, MIGRATION_PAGE), await migrationPage(target));
+    console.log(`generated/ and ${MIGRATION_PAGE} written`);
   }
 }

@@ -14,6 +14,7 @@ import type {
   QueryField,
   QueryFields,
   QueryParam,
+  Replacement,
   Shape,
 } from '../templates/runtime-types.ts';
 
@@ -26,6 +27,48 @@ export interface OperationRecord {
   query?: QueryFields;
   /** Its application error codes and each one's data fields (`x-sfk-errors`), for the error types. */
   errors: ErrorCatalogue;
+  /** What replaces it when the provider retires it (`x-sfk-replaced-by`). */
+  replacedBy?: Replacement;
+}
+
+/**
+ * `x-sfk-replaced-by: {operation, removed, note}` on an operation or webhook: the successor's
+ * `<module>.<operationId>` (or null: no call needed), the removal day and how arguments map.
+ * Whether the successor exists is checked by test/spec/replaced-by.test.ts over every spec.
+ */
+export function replacementOf(where: string, node: Json, webhook = false): Replacement | undefined {
+  const ext = node['x-sfk-replaced-by'] as Json | undefined;
+  if (ext === undefined) return undefined;
+  const fail = (what: string) => {
+    throw new Error(`x-sfk-replaced-by of ${where}: ${what}`);
+  };
+  if (!ext || typeof ext !== 'object') fail('must be {operation, removed, note}');
+  const unknown = Object.keys(ext).filter((k) => !['operation', 'removed', 'note'].includes(k));
+  if (unknown.length) fail(`unknown field(s) ${unknown.join(', ')}`);
+  const { operation, removed, note } = ext;
+  if (operation !== null && (typeof operation !== 'string' || !/^[a-zA-Z0-9]+\.[a-zA-Z0-9]+$/.test(operation)))
+    fail(`operation must be <module>.<operationId> or null (got ${JSON.stringify(operation)})`);
+  if (typeof removed !== 'string' || !/^\d{4}-\d\d-\d\d$/.test(removed) || Number.isNaN(Date.parse(removed)))
+    fail(`removed must be a day, YYYY-MM-DD (got ${JSON.stringify(removed)})`);
+  if (typeof note !== 'string' || !note.trim()) fail('note (how the arguments map) is missing');
+  const out: Replacement = { operation: operation as string | null, removed: removed as string, note: note as string };
+  if (webhook) out.webhook = true;
+  return out;
+}
+
+/** The webhooks of one document that name a replacement, by `<module>.<operationId>`. */
+export function collectWebhookReplacements(doc: Json): Record<string, Replacement> {
+  const out: Record<string, Replacement> = {};
+  for (const item of Object.values((doc.webhooks ?? {}) as Record<string, Json>)) {
+    for (const method of METHODS) {
+      const op = item[method] as Json | undefined;
+      if (!op) continue;
+      const key = `${((op.tags as string[]) ?? [])[0]}.${String(op.operationId)}`;
+      const r = replacementOf(key, op, true);
+      if (r) out[key] = r;
+    }
+  }
+  return out;
 }
 
 /** Application error codes -> the fields of their `data` -> each field's type. */
@@ -278,11 +321,13 @@ export function collectOperations(service: string, doc: Json): OperationRecord[]
       const used = new Set([...namesUsed(request, shapes.named), ...namesUsed(response, shapes.named)]);
       if (used.size) descriptor.shapes = Object.fromEntries([...used].sort().map((n) => [n, shapes.named.get(n)!]));
       const queryFields = queryFieldsOf(operationId, op, doc);
+      const replacedBy = replacementOf(descriptor.key, op);
       records.push({
         descriptor,
         summary: String(op.summary ?? ''),
         errors: errorsOf(operationId, op),
         ...(queryFields && { query: queryFields }),
+        ...(replacedBy && { replacedBy }),
       });
     }
   }

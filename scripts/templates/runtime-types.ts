@@ -136,6 +136,22 @@ export interface QueryFields {
   fields: Record<string, QueryField>;
 }
 
+/**
+ * What replaces an operation or webhook the provider retires (`x-sfk-replaced-by`): Cart V1 and
+ * Checkout V1, removed on 2027-02-01, by Cart V2. The sandbox answers and logs by it, the
+ * migration page (docs/cart-v2-migration.md) is written from it.
+ */
+export interface Replacement {
+  /** `<module>.<operationId>` of the successor (an operation, or a webhook for a webhook); null when no call is needed (the note says why). */
+  operation: string | null;
+  /** The day (YYYY-MM-DD, UTC) the provider removes the retired one. */
+  removed: string;
+  /** How the arguments and the answer map onto the successor. */
+  note: string;
+  /** The retired one is a webhook (an event the provider sends), not an operation. */
+  webhook?: true;
+}
+
 /** A descriptor that carries the generated operation type and its path parameter names. */
 export type Operation<
   Op = unknown,

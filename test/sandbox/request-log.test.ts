@@ -62,11 +62,11 @@ describe('text lines', () => {
     );
     const visitor = await visitorToken(base());
     const [cart] = await linesOf(1, () => call(base(), 'GET', '/ecom/v1/carts/current', { token: visitor }));
-    expect(cart).toMatch(/ visitor GET \/ecom\/v1\/carts\/current currentCart\.getCurrentCart 404 [A-Z_]+ \d+ms$/);
+    expect(cart).toMatch(/ visitor GET \/ecom\/v1\/carts\/current currentCart\.getCurrentCart 404 [A-Z_]+ \d+ms replaced-by=currentCartV2\.getCurrentCart$/);
     const [refused] = await linesOf(1, () =>
       call(base(), 'GET', '/ecom/v1/carts/current', { token: 'sfk-at.forged.x' }),
     );
-    expect(refused).toMatch(/ - GET \/ecom\/v1\/carts\/current currentCart\.getCurrentCart 401 UNAUTHENTICATED \d+ms$/);
+    expect(refused).toMatch(/ - GET \/ecom\/v1\/carts\/current currentCart\.getCurrentCart 401 UNAUTHENTICATED \d+ms replaced-by=currentCartV2\.getCurrentCart$/);
     const [unknown] = await linesOf(1, () => call(base(), 'GET', '/no/such/path'));
     expect(unknown).toMatch(/ - GET \/no\/such\/path - 404 NOT_FOUND \d+ms$/);
     const [info] = await linesOf(1, () => call(base(), 'GET', '/__sandbox/info'));

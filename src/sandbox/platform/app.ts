@@ -13,6 +13,7 @@ import { Store, type Commit, type StateSnapshot } from './store.ts';
 import { appError, SandboxError, validationError } from './errors.ts';
 import { EventHub } from './events.ts';
 import { Router } from './router.ts';
+import { removedAnswer, RetiredCalls } from './retired.ts';
 import type { Sandbox } from './sandbox.ts';
 import { newTokenEpoch, resolveCaller, tokenRefusal, TokenSigner } from './tokens.ts';
 import type { RequestNote } from './request-log.ts';
@@ -116,6 +117,7 @@ export const DEFAULT_SETTINGS: SandboxSettings = {
   accessTokenTtlSeconds: 4 * 60 * 60,
   catalogVersion: 'V1_AND_V3',
   siteScripts: [],
+  cartV1: 'available',
 };
 
 export type { Sandbox } from './sandbox.ts';
@@ -241,6 +243,7 @@ export function createSandbox(given: SandboxOptions = {}): Sandbox {
   const router = new Router(operationList);
   const store = new Store(storeIndexes);
   const events = new EventHub();
+  const retiredCalls = new RetiredCalls();
   const responseValidators = new Map<string, ReturnType<typeof responseValidator>>();
   const publicUrl = options.publicUrl;
   /** Where the links a request's work writes point. */
@@ -251,6 +254,7 @@ export function createSandbox(given: SandboxOptions = {}): Sandbox {
   const sandbox: Sandbox = {
     store,
     events,
+    retiredCalls,
     options: opts,
     tokenSigner,
     controlReadsNeedKey: options.controlReadsNeedKey ?? false,
@@ -298,6 +302,7 @@ export function createSandbox(given: SandboxOptions = {}): Sandbox {
       // One transaction: the emptied state and the seed are persisted (and seen) together.
       await runAs({ kind: 'anonymous' }, '', async () => {
         store.load({ version: 1, collections: {} });
+        retiredCalls.clear();
         newTokenEpoch(store.db);
         if (options.seed !== false) await seedAll();
       });
@@ -408,6 +413,10 @@ export function createSandbox(given: SandboxOptions = {}): Sandbox {
     }
     const { d, params } = match;
     note.operation = d.key;
+    // A retired operation (Cart V1, Checkout V1) is counted; once removed its path is gone (retired.ts).
+    const removed = removedAnswer(d, sandbox.settings(), sandbox.now());
+    retiredCalls.record(d, sandbox.now(), Boolean(removed));
+    if (removed) return errorResponse(removed);
     const body = await operationBody(request, url);
     const query = url.search ? parseQuery(url.searchParams) : {};
     assertDepth(query, 'The query string');

@@ -2,16 +2,25 @@
  * `storefront-kit sandbox [--port N] [--host H] [--data FILE] [--client-id ID] [--api-key KEY]
  * [--member-email E] [--member-password P] [--validate-responses] [--allowed-host H1,H2]
  * [--allowed-origin O1,O2] [--public-url URL] [--token-secret-file FILE] [--log [text|json|off]]
- * [--catalog-version V1_AND_V3|V1_CATALOG|V3_CATALOG]`;
+ * [--catalog-version V1_AND_V3|V1_CATALOG|V3_CATALOG] [--cart-v1 available|removed|auto]`;
  * each flag also reads an environment variable (SFK_PORT, SFK_HOST, SFK_DATA, SFK_CLIENT_ID,
  * SFK_API_KEY, SFK_MEMBER_EMAIL, SFK_MEMBER_PASSWORD, SFK_VALIDATE_RESPONSES=1,
  * SFK_ALLOWED_HOSTS, SFK_ALLOWED_ORIGINS, SFK_PUBLIC_URL, SFK_TOKEN_SECRET_FILE, SFK_LOG,
- * SFK_CATALOG_VERSION). Beyond loopback (`--host 0.0.0.0`) it refuses to start with the default API key.
+ * SFK_CATALOG_VERSION, SFK_CART_V1). Beyond loopback (`--host 0.0.0.0`) it refuses to start with
+ * the default API key. At exit it prints the Cart V1 and Checkout V1 calls the apps made, if any,
+ * with their Cart V2 successors.
  */
 import { parseArgs } from 'node:util';
 import { createSandboxServer, LOOPBACK_NAMES, type SandboxServerOptions } from './server.ts';
 import { LOG_FORMATS, type LogFormat } from './request-log.ts';
-import { CATALOG_VERSION_SETTINGS, type CatalogVersionSetting } from './types.ts';
+import { describeRetiredCalls } from './retired.ts';
+import {
+  CART_V1_SETTINGS,
+  CATALOG_VERSION_SETTINGS,
+  type CartV1Setting,
+  type CatalogVersionSetting,
+  type SandboxSettings,
+} from './types.ts';
 
 export const SANDBOX_FLAGS = {
   port: { type: 'string', env: 'SFK_PORT' },
@@ -36,6 +45,8 @@ export const SANDBOX_FLAGS = {
   log: { type: 'string', env: 'SFK_LOG' },
   /** Which catalog API the site answers (the setting catalogVersion): V1_AND_V3 (default), V1_CATALOG or V3_CATALOG. */
   'catalog-version': { type: 'string', env: 'SFK_CATALOG_VERSION' },
+  /** Cart V1 and Checkout V1 (the provider removes them on 2027-02-01): available (default), removed, or auto (removed once the sandbox clock reaches that day). */
+  'cart-v1': { type: 'string', env: 'SFK_CART_V1' },
 } as const;
 
 /** `--log` alone means `--log text` (parseArgs has no optional values). */
@@ -75,6 +86,13 @@ export function sandboxOptionsFromArgs(
   const catalogVersion = get('catalog-version');
   if (catalogVersion !== undefined && !(CATALOG_VERSION_SETTINGS as readonly string[]).includes(catalogVersion))
     throw new Error(`--catalog-version must be ${CATALOG_VERSION_SETTINGS.join(', ')} (got ${catalogVersion})`);
+  const cartV1 = get('cart-v1');
+  if (cartV1 !== undefined && !(CART_V1_SETTINGS as readonly string[]).includes(cartV1))
+    throw new Error(`--cart-v1 must be ${CART_V1_SETTINGS.join(', ')} (got ${cartV1})`);
+  const settings: Partial<SandboxSettings> = {
+    ...(catalogVersion ? { catalogVersion: catalogVersion as CatalogVersionSetting } : {}),
+    ...(cartV1 ? { cartV1: cartV1 as CartV1Setting } : {}),
+  };
   return {
     port: port !== undefined ? Number(port) : 4010,
     host: get('host') ?? '127.0.0.1',
@@ -89,7 +107,7 @@ export function sandboxOptionsFromArgs(
     publicUrl: get('public-url'),
     tokenSecretFile: get('token-secret-file'),
     log: log === 'off' ? undefined : (log as LogFormat),
-    ...(catalogVersion ? { settings: { catalogVersion: catalogVersion as CatalogVersionSetting } } : {}),
+    ...(Object.keys(settings).length ? { settings } : {}),
   };
 }
 
@@ -156,7 +174,12 @@ export async function main(
         `  warning: listening on ${options.host}: anyone who reaches it can call the API as a visitor; /__sandbox/ needs the API key`,
       );
     }
-    const stop = () => void s.close().then(() => process.exit(0));
+    const stop = () => {
+      // What an unchanged app still calls of Cart V1 and Checkout V1 (nothing when it called none).
+      for (const line of describeRetiredCalls(s.sandbox.retiredCalls.summary(s.sandbox.settings(), s.sandbox.now())))
+        console.log(line);
+      void s.close().then(() => process.exit(0));
+    };
     process.on('SIGINT', stop);
     process.on('SIGTERM', stop);
   } catch (err) {

@@ -17,6 +17,7 @@ import { isJsonObject, ownValue } from './safe-object.ts';
 import { assertSafeUrls } from './url-safety.ts';
 import { isApiKey } from './secrets.ts';
 import {
+  CART_V1_SETTINGS,
   CATALOG_VERSION_SETTINGS,
   SITE_SCRIPT_POSITIONS,
   type Caller,
@@ -54,6 +55,7 @@ const SETTING_RULES: Record<keyof SandboxSettings, SettingRule> = {
   webhookUrls: STRINGS,
   accessTokenTtlSeconds: { good: (v) => typeof v === 'number' && v > 0, mustBe: 'a positive number' },
   catalogVersion: oneOf(CATALOG_VERSION_SETTINGS),
+  cartV1: oneOf(CART_V1_SETTINGS),
   // What the official SDK's SiteScript holds: a position and HTML of at most 15000 characters; 100 at most.
   siteScripts: {
     good: (v) =>
@@ -215,6 +217,9 @@ export async function control(request: SandboxRequest, url: URL, sandbox: Sandbo
       await sandbox.advanceClock(seconds as number);
       return ok({ now: sandbox.now().toISOString(), offsetSeconds: sandbox.clockOffsetMs / 1000 });
     }
+    case 'GET /__sandbox/cart-v1-calls':
+      // Which Cart V1 / Checkout V1 operations the app called, how often, and their Cart V2 successors.
+      return ok(sandbox.retiredCalls.summary(sandbox.settings(), sandbox.now()));
     case 'GET /__sandbox/coverage':
       return ok({ operations: coverage(sandbox), beyondSpec: sandbox.beyondSpec() });
     default:

@@ -2,8 +2,11 @@
  * The request log (`--log`, `--log json`): one line per request the server answers, with who
  * called (caller kind), what (method, path without the query, operation id), how it ended
  * (status, application error code) and how long it took (milliseconds, to the last byte sent).
- * The query string is never logged: it may carry codes, tokens or personal data.
+ * The query string is never logged: it may carry codes, tokens or personal data. A call of an
+ * operation the provider retires (Cart V1, Checkout V1) ends with its successor, removed or not,
+ * so a developer reads in the log what an unchanged app still has to move to Cart V2.
  */
+import { replacementOf, successorName } from './retired.ts';
 
 export type LogFormat = 'text' | 'json';
 export const LOG_FORMATS: readonly (LogFormat | 'off')[] = ['text', 'json', 'off'];
@@ -28,6 +31,8 @@ export interface RequestLogEntry {
   status: number;
   code: string | null;
   ms: number;
+  /** Only on a call of a retired operation (Cart V1, Checkout V1): its successor's `<module>.<operationId>`, or `none`. */
+  replacedBy?: string;
 }
 
 export function logEntry(
@@ -37,6 +42,7 @@ export function logEntry(
   status: number,
   endedMs: number,
 ): RequestLogEntry {
+  const retired = replacementOf(note.operation);
   return {
     time: started.at.toISOString(),
     caller: note.caller ?? null,
@@ -46,15 +52,19 @@ export function logEntry(
     status,
     code: note.code ?? null,
     ms: Math.round(endedMs - started.ms),
+    ...(retired && { replacedBy: successorName(retired) }),
   };
 }
 
-/** One line: `2026-11-25T13:28:02.123Z visitor POST /ecom/v1/carts/current currentCart.getCurrentCart 404 OWNED_CART_NOT_FOUND 3ms`. */
+/**
+ * One line: `2026-11-25T13:28:02.123Z visitor POST /ecom/v1/checkouts checkout.createCheckout 200 - 3ms`;
+ * a retired operation's adds its successor: `... 3ms replaced-by=cartV2.createCart`.
+ */
 export function formatLogLine(e: RequestLogEntry, format: LogFormat): string {
   if (format === 'json') return JSON.stringify(e);
-  return [e.time, e.caller ?? '-', e.method, e.path, e.operation ?? '-', e.status, e.code ?? '-', `${e.ms}ms`].join(
-    ' ',
-  );
+  const fields = [e.time, e.caller ?? '-', e.method, e.path, e.operation ?? '-', e.status, e.code ?? '-', `${e.ms}ms`];
+  if (e.replacedBy) fields.push(`replaced-by=${e.replacedBy}`);
+  return fields.join(' ');
 }
 
 /** The application error code of a JSON error answer's text (`details.applicationError.code`), if any. */

@@ -8,6 +8,7 @@ import type { Store } from './store.ts';
 import type { EventHub } from './events.ts';
 import type { TokenSigner } from './token-signer.ts';
 import type { RequestNote } from './request-log.ts';
+import type { RetiredCalls } from './retired.ts';
 import type {
   BeyondSpecService,
   Caller,
@@ -26,6 +27,8 @@ export interface Sandbox {
   answer(request: SandboxRequest, note?: RequestNote): Promise<Answer>;
   readonly store: Store;
   readonly events: EventHub;
+  /** The calls of operations the provider retires (Cart V1, Checkout V1), since the start or the last reset. */
+  readonly retiredCalls: RetiredCalls;
   readonly options: SandboxIdentity;
   /** Signs and reads the tokens it issues (its secret decides which tokens outlive a restart). */
   readonly tokenSigner: TokenSigner;

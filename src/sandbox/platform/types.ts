@@ -134,10 +134,18 @@ export interface SandboxSettings {
   catalogVersion: CatalogVersionSetting;
   /** The scripts `listSiteScripts` answers (the site's embedded HTML); none by default. */
   siteScripts: SiteScriptSetting[];
+  /**
+   * Cart V1 and Checkout V1, which the provider removes on 2027-02-01: `available` (the default)
+   * answers them; `removed` answers every call of them as the provider will, 404 `NOT_FOUND`
+   * naming the Cart V2 call to use; `auto` removes them once the sandbox clock reaches that day.
+   */
+  cartV1: CartV1Setting;
 }
 
 export const CATALOG_VERSION_SETTINGS = ['V1_AND_V3', 'V1_CATALOG', 'V3_CATALOG'] as const;
 export type CatalogVersionSetting = (typeof CATALOG_VERSION_SETTINGS)[number];
+export const CART_V1_SETTINGS = ['available', 'removed', 'auto'] as const;
+export type CartV1Setting = (typeof CART_V1_SETTINGS)[number];
 export const SITE_SCRIPT_POSITIONS = ['UNKNOWN_POSITION', 'HEAD', 'BODY_START', 'BODY_END'] as const;
 /** One embedded script, as the provider's `SiteScript` has it. */
 export interface SiteScriptSetting {
