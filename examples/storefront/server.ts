@@ -1,7 +1,15 @@
 /**
  * The storefront's server: React Router's request handler over node:http, the built assets, and
- * the visitor's client per request (tokens from the `sfk-tokens` cookie, renewed ones sent back
- * as Set-Cookie).
+ * the visitor's client per request (tokens from the HttpOnly `sfk-tokens` cookie, renewed ones
+ * sent back as Set-Cookie).
+ *
+ * Two doors every request goes through, whatever route answers it (routes added later too):
+ * - a request that changes something (any method but GET and HEAD) passes storefront-kit/react's
+ *   guardRequest first: the store's own Origin only (403), a form (415), a form that parses
+ *   (400), at most 64 KiB (413), POST only (405);
+ * - every answer carries the page headers (pageHeaders): a Content-Security-Policy whose scripts
+ *   are the store's files and its inline scripts with this answer's nonce, no framing,
+ *   nosniff, and a Referrer-Policy.
  *
  *   const storefront = await startStorefront({ sandboxUrl: sandbox.url, port: 0 });
  *   storefront.url; // http://127.0.0.1:<port>
@@ -15,10 +23,11 @@ import type { AddressInfo } from 'node:net';
 import { extname, join, normalize, sep } from 'node:path';
 import { Readable } from 'node:stream';
 import { pathToFileURL } from 'node:url';
+import { randomBytes } from 'node:crypto';
 import { createRequestHandler, type ServerBuild } from 'react-router';
-import { cookieStorage } from 'storefront-kit';
+import { guardRequest } from 'storefront-kit/react/server';
 import type { Visitor } from './app/context.ts';
-import { serverClient, TOKENS_COOKIE } from './app/kit.ts';
+import { serverClient, tokensCookie } from './app/kit.ts';
 import { BUILD_DIR } from './build.ts';
 
 export interface StorefrontOptions {
@@ -50,25 +59,83 @@ const TYPES: Record<string, string> = {
   '.png': 'image/png',
 };
 
-async function toRequest(req: IncomingMessage, origin: string, signal: AbortSignal): Promise<Request> {
+/**
+ * The request's body as a stream read on demand. Cancelled (a refused request), the rest is
+ * drained and dropped and the connection closed after the answer: the answer still reaches the
+ * sender (destroying the request would reset the socket under it).
+ */
+function bodyStream(req: IncomingMessage, res: ServerResponse): ReadableStream<Uint8Array> {
+  let cancelled = false;
+  return new ReadableStream<Uint8Array>({
+    start(controller) {
+      req.on('data', (chunk: Buffer) => {
+        if (cancelled) return;
+        controller.enqueue(new Uint8Array(chunk));
+        if ((controller.desiredSize ?? 0) <= 0) req.pause();
+      });
+      req.on('end', () => !cancelled && controller.close());
+      req.on('error', (error) => !cancelled && controller.error(error));
+      req.pause();
+    },
+    pull() {
+      req.resume();
+    },
+    cancel() {
+      cancelled = true;
+      res.shouldKeepAlive = false;
+      req.resume();
+    },
+  });
+}
+
+/** The request as React Router reads it; its body streamed (guardRequest reads it, to its limit). */
+function toRequest(req: IncomingMessage, res: ServerResponse, origin: string, signal: AbortSignal): Request {
   const headers = new Headers();
   for (const [k, v] of Object.entries(req.headers)) {
     if (typeof v === 'string') headers.set(k, v);
     else if (Array.isArray(v)) for (const each of v) headers.append(k, each);
   }
   const hasBody = req.method !== 'GET' && req.method !== 'HEAD';
-  const chunks: Buffer[] = [];
-  if (hasBody) for await (const c of req) chunks.push(c as Buffer);
   return new Request(new URL(req.url ?? '/', origin), {
     method: req.method,
     headers,
     signal,
-    ...(hasBody ? { body: Buffer.concat(chunks) } : {}),
-  });
+    ...(hasBody ? { body: bodyStream(req, res), duplex: 'half' } : {}),
+  } as RequestInit);
 }
 
-async function send(res: ServerResponse, answer: Response, setCookies: string[]): Promise<void> {
-  const headers: Record<string, string | string[]> = {};
+/**
+ * The headers of every answer. Scripts: the store's own files and the inline scripts React Router
+ * writes (hydration data, scroll restoration), which carry `nonce`; images and API calls also on
+ * the API's host; forms post to the store (and are sent on to the API's hosted pages).
+ */
+export function pageHeaders(nonce: string, apiOrigin: string): Record<string, string> {
+  const csp = [
+    "default-src 'self'",
+    `script-src 'self' 'nonce-${nonce}'`,
+    "style-src 'self'",
+    `img-src 'self' data: ${apiOrigin} https:`,
+    `connect-src 'self' ${apiOrigin}`,
+    "object-src 'none'",
+    "base-uri 'none'",
+    `form-action 'self' ${apiOrigin}`,
+    "frame-ancestors 'none'",
+  ].join('; ');
+  return {
+    'content-security-policy': csp,
+    'x-frame-options': 'DENY',
+    'x-content-type-options': 'nosniff',
+    'referrer-policy': 'strict-origin-when-cross-origin',
+  };
+}
+
+async function send(
+  res: ServerResponse,
+  answer: Response,
+  setCookies: string[],
+  pageHeaders: Record<string, string>,
+): Promise<void> {
+  const headers: Record<string, string | string[]> = { ...pageHeaders };
   answer.headers.forEach((value, key) => {
     if (key !== 'set-cookie') headers[key] = value;
   });
@@ -80,7 +147,12 @@ async function send(res: ServerResponse, answer: Response, setCookies: string[])
 }
 
 /** A file of the browser build (hashed assets are cached for good), or false. */
-function serveStatic(req: IncomingMessage, res: ServerResponse, clientDir: string): boolean {
+function serveStatic(
+  req: IncomingMessage,
+  res: ServerResponse,
+  clientDir: string,
+  pageHeaders: Record<string, string>,
+): boolean {
   if (req.method !== 'GET' && req.method !== 'HEAD') return false;
   let path: string;
   try {
@@ -91,6 +163,7 @@ function serveStatic(req: IncomingMessage, res: ServerResponse, clientDir: strin
   const file = normalize(join(clientDir, path));
   if (!file.startsWith(clientDir + sep) || !existsSync(file) || !statSync(file).isFile()) return false;
   res.writeHead(200, {
+    ...pageHeaders,
     'content-type': TYPES[extname(file)] ?? 'application/octet-stream',
     'cache-control': path.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
   });
@@ -112,25 +185,30 @@ export async function startStorefront(options: StorefrontOptions): Promise<Store
   const api = { host: options.sandboxUrl.replace(/\/$/, ''), clientId: options.clientId ?? 'sandbox-client' };
   let origin = '';
 
+  const apiOrigin = new URL(api.host).origin;
+
   const server = createServer((req, res) => {
-    if (serveStatic(req, res, clientDir)) return;
+    // A fresh nonce per answer: a script the page did not write has none.
+    const nonce = randomBytes(16).toString('base64');
+    const headers = pageHeaders(nonce, apiOrigin);
+    if (serveStatic(req, res, clientDir, headers)) return;
     const abort = new AbortController();
     res.on('close', () => abort.abort());
     const setCookies: string[] = [];
-    const tokenStorage = cookieStorage({
-      name: TOKENS_COOKIE,
-      getCookieHeader: () => req.headers.cookie,
-      setCookie: (value) => setCookies.push(value),
-    });
-    const { client, auth } = serverClient(api, tokenStorage);
+    const { client, auth } = serverClient(
+      api,
+      tokensCookie(req.headers.cookie, (value) => setCookies.push(value)),
+    );
     const visitor: Visitor = { api, client, auth, origin, wishlists: options.wishlists ?? {} };
-    toRequest(req, origin, abort.signal)
-      .then((request) => handle(request, { visitor }))
+    // The store's origins: its own address, and the one the browser used (localhost:3000).
+    const origins = [origin, ...(req.headers.host ? [`http://${req.headers.host}`] : [])];
+    guardRequest(toRequest(req, res, origin, abort.signal), { origins })
+      .then((request) => (request instanceof Response ? request : handle(request, { visitor, nonce })))
       // Only the last Set-Cookie of the visitor's tokens counts: a request may renew them twice.
-      .then((answer) => send(res, answer, setCookies.slice(-1)))
+      .then((answer) => send(res, answer, setCookies.slice(-1), headers))
       .catch((error: unknown) => {
         console.error(error);
-        if (!res.headersSent) res.writeHead(500, { 'content-type': 'text/plain' });
+        if (!res.headersSent) res.writeHead(500, { ...headers, 'content-type': 'text/plain' });
         res.end('Internal error');
       });
   });

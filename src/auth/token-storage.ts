@@ -70,6 +70,13 @@ export interface CookieStorageOptions {
   /** @default 'Lax' */
   sameSite?: 'Lax' | 'Strict' | 'None';
   domain?: string;
+  /**
+   * Server side: the cookie is HttpOnly, out of page scripts' reach (the browser's client then
+   * gets its access token from the store's server: storefront-kit/react's storeSessionAuth).
+   * A document cannot write an HttpOnly cookie: in a browser this option is refused.
+   * @default false
+   */
+  httpOnly?: boolean;
   /** Server side: the request's Cookie header. Default: document.cookie. */
   getCookieHeader?: () => string | undefined;
   /** Server side: receives the Set-Cookie value to send. Default: writes document.cookie. */
@@ -89,6 +96,8 @@ export function cookieStorage(options: CookieStorageOptions = {}): TokenStorage 
   const doc = (globalThis as { document?: { cookie: string; location?: Location } }).document;
   const getHeader = options.getCookieHeader ?? (() => doc?.cookie);
   const set = options.setCookie ?? ((v: string) => doc && (doc.cookie = v));
+  if (options.httpOnly && !options.setCookie)
+    throw new TypeError('cookieStorage: httpOnly needs setCookie (a server sends the cookie; a page script cannot write an HttpOnly one)');
   let cached: Tokens | undefined;
   return {
     getTokens() {
@@ -113,6 +122,7 @@ export function cookieStorage(options: CookieStorageOptions = {}): TokenStorage 
       ];
       if (options.domain) attrs.push(`Domain=${options.domain}`);
       if (secure) attrs.push('Secure');
+      if (options.httpOnly) attrs.push('HttpOnly');
       set(attrs.join('; '));
     },
   };

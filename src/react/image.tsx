@@ -27,16 +27,54 @@ export interface ImageProps extends Omit<
 
 const DENSITIES = [1, 1.5, 2, 3];
 
+/**
+ * What an image's URL is: the provider's media (a `wix:image://` URI, a provider or sandbox media
+ * URL: scaled copies), another http(s) URL (shown as given), or anything else (`javascript:`,
+ * `data:`, a broken text), which is never put in a page: a merchant's bad image leaves the image
+ * out instead of breaking the page.
+ */
+export function imageKind(url: unknown): 'media' | 'plain' | undefined {
+  if (typeof url !== 'string' || !url) return undefined;
+  if (/^wix:image:\/\/v1\/[^/#]/.test(url)) return 'media';
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return undefined;
+  }
+  if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') return undefined;
+  try {
+    media.getImageUrl(url);
+    return 'media';
+  } catch {
+    return 'plain';
+  }
+}
+
+const urlOf = (image: ImageSource | null | undefined) => (typeof image === 'string' ? image : image?.url);
+
 /** The source's URL and original size (the object's own size wins over what the URL says). */
-function sourceOf(image: ImageSource): { url: string; width: number; height: number; altText: string | undefined } {
+function sourceOf(image: ImageSource): {
+  url: string;
+  width: number;
+  height: number;
+  altText: string | undefined;
+  plain: boolean;
+} {
   const given = typeof image === 'string' ? { url: image } : image;
   if (!given.url) throw new TypeError('storefront-kit/react: <Image> needs an image with a url');
-  const parsed = media.getImageUrl(given.url);
+  const kind = imageKind(given.url);
+  if (!kind)
+    throw new TypeError(
+      `storefront-kit/react: <Image> shows http(s) and wix:image:// URLs only, not ${JSON.stringify(given.url.slice(0, 40))}`,
+    );
+  const parsed = kind === 'media' ? media.getImageUrl(given.url) : { width: 0, height: 0, altText: undefined };
   return {
     url: given.url,
     width: given.width || parsed.width,
     height: given.height || parsed.height,
     altText: (typeof image === 'string' ? parsed.altText : given.altText) ?? undefined,
+    plain: kind === 'plain',
   };
 }
 
@@ -61,6 +99,17 @@ export function imageAttributes({
     ...new Set(DENSITIES.map((d) => Math.round(width * d)).map((w) => (source.width ? Math.min(w, source.width) : w))),
   ];
   const scaled = (w: number) => media.getScaledToFitImageUrl(source.url, w, Math.max(1, Math.round(w * ratio)));
+  if (source.plain)
+    return {
+      src: source.url,
+      srcSet: undefined,
+      sizes: undefined,
+      width: Math.round(width),
+      height: Math.round(shownHeight),
+      alt: alt ?? source.altText ?? '',
+      loading,
+      decoding: 'async' as const,
+    };
   return {
     src: scaled(widths[0]),
     srcSet: widths.map((w) => `${scaled(w)} ${w}w`).join(', '),
@@ -73,8 +122,13 @@ export function imageAttributes({
   };
 }
 
-/** A provider image, scaled for the screen's density, with its size set and lazily loaded. */
+/**
+ * A provider image, scaled for the screen's density, with its size set and lazily loaded.
+ * Nothing at all for an image that has no http(s) or `wix:image://` URL (a merchant's
+ * `javascript:` or `data:` URL, an image without a URL): the page goes on without it.
+ */
 export function Image({ image, width, height, alt, loading, sizes, ...rest }: ImageProps) {
+  if (!imageKind(urlOf(image))) return null;
   const attributes = imageAttributes({ image, width, height, alt, loading });
-  return <img {...rest} {...attributes} sizes={sizes ?? attributes.sizes} />;
+  return <img {...rest} {...attributes} sizes={sizes ?? attributes.sizes ?? undefined} />;
 }

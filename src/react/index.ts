@@ -32,6 +32,13 @@ export type { JsonValue } from './data.ts';
 // Members, images, headless components, typed action errors (issue 23, second increment).
 export { useSuspenseCart } from './cart.ts';
 export { useCollections, useStoreVariants } from './catalog.ts';
+export { sameOriginPath } from './destinations.ts';
+export {
+  storeSessionAuth,
+  ACCESS_TOKEN_PATH,
+  type AccessTokenAnswer,
+  type StoreSessionAuthOptions,
+} from './session-auth.ts';
 export { Image, imageAttributes, type ImageProps, type ImageSource } from './image.tsx';
 export {
   useAuth,

@@ -23,13 +23,18 @@ import type {
 } from './client-types.ts';
 import { useAuthStrategy, useStorefront } from './provider.tsx';
 import { storefrontError } from './store.ts';
+import { sameOriginPath } from './destinations.ts';
 
 export type { LoginErrorCode };
 
 /** Where a login or registration stands. */
 export type LoginResult =
-  /** Signed in: the member's tokens are the client's. */
-  | { state: 'SUCCESS' }
+  /**
+   * Signed in: the member's tokens are the client's. After the hosted login, `back` is where to
+   * send the member: the start's `originalUri` when it is a path (or URL) on the page's own
+   * origin, else '/' (never another site: sameOriginPath).
+   */
+  | { state: 'SUCCESS'; back?: string }
   /** The site wants the e-mailed code first: `verify(code)` goes on (a refused code answers this state again, with `message`). */
   | { state: 'EMAIL_VERIFICATION_REQUIRED'; verify(code: string): Promise<LoginResult>; message?: string }
   /** The site's owner has to approve the member before they can sign in. */
@@ -148,7 +153,10 @@ export function useAuth(): Auth {
               message: errorDescription ? `${error}: ${errorDescription}` : error,
             };
           auth.setTokens(await auth.getMemberTokens(code, state, oauthData));
-          return { state: 'SUCCESS' };
+          return {
+            state: 'SUCCESS',
+            back: sameOriginPath(oauthData.originalUri, '/', new URL(url ?? location.href).origin),
+          };
         } catch (e) {
           return { state: 'FAILURE', errorCode: undefined, message: message(e) };
         }

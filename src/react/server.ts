@@ -17,6 +17,18 @@ import { createStorefrontStore, type DehydratedState } from './store.ts';
 
 export type { DehydratedState } from './store.ts';
 export type { JsonValue } from './data.ts';
+// The store's door for state-changing requests, and safe destinations (issue 31).
+export {
+  guardRequest,
+  checkedRequest,
+  RequestRefused,
+  DEFAULT_FORM_BODY_LIMIT,
+  STATE_CHANGING_METHODS,
+  type RequestGuardOptions,
+} from './request-guard.ts';
+export { sameOriginPath } from './destinations.ts';
+export { accessTokenResponse, type AccessTokenSource } from './access-token.ts';
+export { ACCESS_TOKEN_PATH, type AccessTokenAnswer } from './session-auth.ts';
 // The picker's rules run on the server as in the browser.
 export { selectVariant, STORES_APP_ID, type Choices, type VariantSelection } from './variants.ts';
 

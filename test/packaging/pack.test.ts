@@ -11,6 +11,8 @@ import { join } from 'node:path';
 import { build } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { packedForTests } from '../../scripts/pack.ts';
+import { createSandboxServer } from '../../src/sandbox/index.ts';
+import { doorDifferences } from '../support/doors.ts';
 import { startUntil } from './support.ts';
 
 const scratch = mkdtempSync(join(tmpdir(), 'sfk-pack-'));
@@ -78,6 +80,22 @@ describe('the packed library', () => {
       });
       expect(token.status).toBe(200);
     } finally {
+      await cli.stop();
+    }
+  });
+
+  it(`\`npx storefront-kit sandbox\` answers every provider path as \`npm run sandbox\` does (provider paths before the console's files) on ${node}`, async () => {
+    const cli = await startUntil(
+      process.execPath,
+      [join(scratch, 'node_modules', 'storefront-kit', 'bin', 'storefront-kit.js'), 'sandbox', '--port', '0', '--log', 'off'],
+      { cwd: scratch },
+      /console: +(http:\/\/\S+)\//,
+    );
+    const alone = await createSandboxServer({ port: 0 });
+    try {
+      expect(await doorDifferences(cli.match[1], alone.url)).toEqual([]);
+    } finally {
+      await alone.close();
       await cli.stop();
     }
   });

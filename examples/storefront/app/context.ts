@@ -15,5 +15,7 @@ export interface Visitor {
 declare module 'react-router' {
   interface AppLoadContext {
     visitor: Visitor;
+    /** This answer's Content-Security-Policy nonce: React Router's inline scripts carry it. */
+    nonce: string;
   }
 }

@@ -16,8 +16,13 @@ import {
   withDirectLogin,
   type TokenStorage,
 } from 'storefront-kit';
+import { storeSessionAuth } from 'storefront-kit/react';
 
-/** The cookie the visitor's tokens live in: the server reads it, the browser's client renews it. */
+/**
+ * The cookie the visitor's tokens live in: HttpOnly, read and renewed by the server only. The
+ * browser's client asks the server for a short-lived access token (routes/access-token.ts) and
+ * keeps it in memory: no page script can read the refresh token.
+ */
 export const TOKENS_COOKIE = 'sfk-tokens';
 
 /** What the browser needs to reach the API: from the root loader, never from a global. */
@@ -27,9 +32,13 @@ export interface ApiConfig {
   clientId: string;
 }
 
-export function browserClient({ host, clientId }: ApiConfig) {
-  const auth = OAuthStrategy({ clientId, tokenStorage: cookieStorage({ name: TOKENS_COOKIE }) });
-  return createClient({ modules: { currentCart, products, redirects }, auth, host });
+export function browserClient({ host }: ApiConfig) {
+  return createClient({ modules: { currentCart, products, redirects }, auth: storeSessionAuth(), host });
+}
+
+/** The server's storage of the visitor's tokens: the request's cookie, renewed ones sent back HttpOnly. */
+export function tokensCookie(cookieHeader: string | undefined, setCookie: (value: string) => void): TokenStorage {
+  return cookieStorage({ name: TOKENS_COOKIE, httpOnly: true, getCookieHeader: () => cookieHeader, setCookie });
 }
 
 export function serverClient({ host, clientId }: ApiConfig, tokenStorage: TokenStorage) {

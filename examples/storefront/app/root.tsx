@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useContext, useState } from 'react';
 import {
   Links,
   Meta,
@@ -17,6 +17,7 @@ import './context.ts';
 import { CartDrawerProvider } from './components/cart.tsx';
 import { Header } from './components/header.tsx';
 import { browserClient } from './kit.ts';
+import { NonceContext } from './nonce.ts';
 import './styles.css';
 
 /** The visitor's cart, read on the server so the first paint shows it and the browser reads it no more. */
@@ -34,6 +35,8 @@ export async function loader({ context }: LoaderFunctionArgs) {
 export const shouldRevalidate: ShouldRevalidateFunction = () => false;
 
 export function Layout({ children }: { children: React.ReactNode }) {
+  // The server's nonce (none in the browser: the scripts already ran).
+  const nonce = useContext(NonceContext);
   return (
     <html lang="en">
       <head>
@@ -46,8 +49,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body>
         {children}
-        <ScrollRestoration />
-        <Scripts />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
       </body>
     </html>
   );

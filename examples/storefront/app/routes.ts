@@ -11,6 +11,7 @@ export default [
   route('login/callback', 'routes/login-callback.tsx'),
   route('register', 'routes/register.tsx'),
   route('logout', 'routes/logout.tsx'),
+  route('session/access-token', 'routes/access-token.ts'),
   route('account', 'routes/account.tsx'),
   route('*', 'routes/not-found.tsx'),
 ] satisfies RouteConfig;

@@ -29,7 +29,7 @@ import type {
   SandboxSettings,
 } from './types.ts';
 import { parseQuery } from './dot-r.ts';
-import { queryFieldViolations } from './query-fields.ts';
+import { filterSizeViolation, queryFieldViolations } from './query-fields.ts';
 import { responseValidator, validateRequest } from './validate.ts';
 import { modules as businessModules, stateLimits, storeIndexes, type SandboxModule } from '../modules.ts';
 import { enforceLimits, sweepExpired } from './limits.ts';
@@ -309,6 +309,10 @@ export function createSandbox(given: SandboxOptions = {}): Sandbox {
     },
     handle: () => Promise.reject(new Error('sandbox not initialised')),
     answer: () => Promise.reject(new Error('sandbox not initialised')),
+    owns: (method, path) =>
+      path.startsWith('/__sandbox/') ||
+      routes.some((r) => r.method === method && (r.path === path || (r.prefix && path.startsWith(r.path)))) ||
+      router.knows(path),
   };
 
   /**
@@ -443,13 +447,16 @@ export function createSandbox(given: SandboxOptions = {}): Sandbox {
     if (bodyForm) {
       input = { ...(body ?? query) };
       if (body) Object.assign(input, Object.fromEntries(Object.entries(query).filter(([k]) => !(k in input))));
-      placePathParams(d, input, params);
-      violations = validateRequest(d, input, {}, !body && !url.searchParams.has('.r'));
     } else {
       input = { ...query, ...(body ?? {}) };
-      placePathParams(d, input, params);
-      violations = validateRequest(d, undefined, input);
     }
+    placePathParams(d, input, params);
+    // A filter past its size is refused before any validation walks it (issue 31).
+    const oversized = filterSizeViolation(d, input);
+    if (oversized) return errorResponse(validationError([oversized]));
+    violations = bodyForm
+      ? validateRequest(d, input, {}, !body && !url.searchParams.has('.r'))
+      : validateRequest(d, undefined, input);
     if (!violations.length) violations = queryFieldViolations(d, input);
     if (violations.length) return errorResponse(validationError(violations));
     assertSafeUrls(input);

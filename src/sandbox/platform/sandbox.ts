@@ -25,6 +25,11 @@ export interface Sandbox {
    * `note` learns the caller and the operation (the request log).
    */
   answer(request: SandboxRequest, note?: RequestNote): Promise<Answer>;
+  /**
+   * Whether a path is the provider's (an operation at it, whatever the method; a hosted page;
+   * the control API): a server that also serves files answers it from the sandbox, never a file.
+   */
+  owns(method: string, pathname: string): boolean;
   readonly store: Store;
   readonly events: EventHub;
   /** The calls of operations the provider retires (Cart V1, Checkout V1), since the start or the last reset. */

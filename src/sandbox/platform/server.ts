@@ -153,8 +153,8 @@ async function staticFile(dir: string, pathname: string): Promise<Answer | undef
       () => false,
     ));
   if (!isFile) {
-    // A missing asset is a 404; any other path is a client route (`/op/checkout.createOrder`).
-    if (ownValue(TYPES, extname(pathname))) return undefined;
+    // The console's own routes (`/op/checkout.createOrder`) are its page; any other path is not the console's.
+    if (!isConsoleRoute(pathname)) return undefined;
     file = join(root, 'index.html');
     if (!(await inside(file))) return undefined;
   }
@@ -172,21 +172,21 @@ async function staticFile(dir: string, pathname: string): Promise<Answer | undef
   });
 }
 
-/** Paths that always belong to the sandbox, never to the static console. */
-const API_PREFIXES = [
-  '/__sandbox/',
-  '/oauth2/',
-  '/ecom/',
-  '/members/',
-  '/stores/',
-  '/stores-reader/',
-  '/v1/',
-  '/v2/',
-  '/wix-data/',
-  '/_api/',
-  '/graphql',
-  '/media/',
-];
+/**
+ * The console's client routes (console/src/main.tsx's router): the console's page answers them.
+ * Any other path that is not a file of the console is not the console's: the sandbox answers it
+ * (an operation, or its 404 in the provider's format), so an app never reads the console's HTML
+ * as an API answer. test/sandbox/doors.test.ts checks this list against the console's router.
+ */
+export const CONSOLE_ROUTES = ['/op/', '/sandbox', '/history', '/flows', '/callback'];
+
+export function isConsoleRoute(pathname: string): boolean {
+  return (
+    pathname === '/' ||
+    pathname === '/index.html' ||
+    CONSOLE_ROUTES.some((r) => (r.endsWith('/') ? pathname.startsWith(r) : pathname === r || pathname === `${r}/`))
+  );
+}
 
 export interface SandboxServer {
   sandbox: Sandbox;
@@ -367,9 +367,10 @@ export async function createSandboxServer(given: SandboxServerOptions = {}): Pro
     const request = sandboxRequest(req, url);
     Promise.resolve()
       .then(async (): Promise<Answer> => {
+        // The provider's paths always win over the console's files, whichever door started both.
         if (options.staticDir && request.method === 'GET') {
           const { pathname } = new URL(request.url);
-          if (!API_PREFIXES.some((p) => pathname.startsWith(p))) {
+          if (!sandbox.owns(request.method, pathname)) {
             const file = await staticFile(options.staticDir, pathname);
             if (file) return file;
           }

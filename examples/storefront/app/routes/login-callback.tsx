@@ -1,5 +1,6 @@
 import { redirect, type LoaderFunctionArgs } from 'react-router';
 import type { OAuthData } from 'storefront-kit';
+import { sameOriginPath } from 'storefront-kit/react/server';
 import { oauthCookie } from '../login.server.ts';
 
 /** Back from the hosted login page: the code for member tokens (the visitor's cart merges into the member's). */
@@ -11,7 +12,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const { code, state, error } = auth.parseFromUrl(request.url, 'query');
   if (error) return redirect('/login', { headers: clear });
   auth.setTokens(await auth.getMemberTokens(code, state, oauthData));
-  return redirect(oauthData.originalUri || '/account', { headers: clear });
+  // A path of this store only, whatever the cookie says (it was written from a request's `back`).
+  return redirect(sameOriginPath(oauthData.originalUri, '/account'), { headers: clear });
 }
 
 export default function LoginCallback() {

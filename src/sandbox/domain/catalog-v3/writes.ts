@@ -168,9 +168,18 @@ export function createV3(ctx: DomainContext, input: V3ProductInput, withInventor
   p.priceData = cheapest.variant.priceData;
   p.variants = built.map((v) => ({ ...v, variant: { ...v.variant, sku: v.variant.sku ?? `SKU-${p.id.slice(0, 8)}` } }));
   p.stock = { ...p.stock, trackInventory: built.some((v) => v.stock.trackQuantity) };
-  const items = (input.media?.itemsInfo?.items ?? []).map((m) => newMediaItem(ctx, m.id, m.url ?? m.image?.url));
+  const field = (m: { url?: string | null }, at: string) =>
+    `product.media.${at}.${m.url != null ? 'url' : 'image.url'}`;
+  const items = (input.media?.itemsInfo?.items ?? []).map((m, i) =>
+    newMediaItem(ctx, m.id, m.url ?? m.image?.url, field(m, `itemsInfo.items[${i}]`)),
+  );
   const main = input.media?.main
-    ? newMediaItem(ctx, input.media.main.id, input.media.main.url ?? input.media.main.image?.url)
+    ? newMediaItem(
+        ctx,
+        input.media.main.id,
+        input.media.main.url ?? input.media.main.image?.url,
+        field(input.media.main, 'main'),
+      )
     : items[0];
   p.media = { ...(main ? { mainMedia: main } : {}), items: main && !items.length ? [main] : items };
   return storeNewProduct(ctx, p);

@@ -5,7 +5,7 @@
  * counts in step and announces its change.
  */
 import type { components } from '../../../../generated/types/stores-writer.ts';
-import { appError } from '../../platform/errors.ts';
+import { appError, validationError } from '../../platform/errors.ts';
 import type { Db } from '../../platform/types.ts';
 import { DEFAULT_VARIANT_ID } from '../../seed/ids.ts';
 import {
@@ -249,7 +249,31 @@ function requireChoice(p: StoredProduct, option: string | undefined, named: stri
  * A media item a writer adds, named by its media id or its URL: as a seeded item, the media
  * host's URL, valid for a day, titled by its file name.
  */
-export function newMediaItem(ctx: DomainContext, mediaId?: string | null, url?: string | null): MediaItem {
+/**
+ * Whether a new media item's URL is a web URL (http or https), as the provider types it: the
+ * official SDK's `MediaDataForWrite.url` (Catalog V1's addProductMedia) and `ProductMedia.url`
+ * (Catalog V3) are `@format WEB_URL`. A `javascript:` or `data:` URL is refused at write time,
+ * never stored for a storefront to put in a page.
+ */
+export function isWebUrl(text: string): boolean {
+  if (/[\u0000-\u0020\u007f]/.test(text)) return false;
+  try {
+    const { protocol, hostname } = new URL(text);
+    return (protocol === 'https:' || protocol === 'http:') && hostname !== '';
+  } catch {
+    return false;
+  }
+}
+
+/** `field`: the request's name for the URL, in the validation error that refuses a URL that is not a web URL. */
+export function newMediaItem(
+  ctx: DomainContext,
+  mediaId?: string | null,
+  url?: string | null,
+  field = 'url',
+): MediaItem {
+  if (typeof url === 'string' && !isWebUrl(url))
+    throw validationError([{ field, description: 'must be a web URL (http or https)', violatedRule: 'FORMAT' }]);
   const id = mediaId ?? String(url).split('/').pop();
   if (!id) throw appError(400, 'INVALID_MEDIA', 'A media item needs a mediaId or a url');
   return {
@@ -269,8 +293,8 @@ export function newMediaItem(ctx: DomainContext, mediaId?: string | null, url?: 
 export function addMedia(ctx: DomainContext, id: string, media: MediaToAdd[]): void {
   changeProduct(ctx, id, (p) => {
     const items = ((p.media ??= {}).items ??= []);
-    for (const m of media) {
-      const item = newMediaItem(ctx, m.mediaId, m.url);
+    for (const [i, m] of media.entries()) {
+      const item = newMediaItem(ctx, m.mediaId, m.url, `media[${i}].url`);
       items.push(item);
       p.media.mainMedia ??= item;
       if (m.choice) {
