@@ -387,7 +387,7 @@ export interface webhooks {
         put?: never;
         /**
          * A cart was calculated
-         * @description Sent when a cart was calculated (`wix.ecom.v2.cart`, slug `cart_calculated`); the same event for a cart changed through Cart V1 or V2.
+         * @description Sent when a cart was calculated (`wix.ecom.v2.cart`, slug `calculated`); the same event for a cart changed through Cart V1 or V2.
          */
         post: operations["onCartCalculated"];
         delete?: never;
@@ -2894,7 +2894,7 @@ export interface operations {
                      *       },
                      *       "coupons": [
                      *         {
-                     *           "id": "c0a1b2c3-0000-4000-8000-000000000001",
+                     *           "id": "SAVE10",
                      *           "code": "SAVE10"
                      *         }
                      *       ],
@@ -2948,7 +2948,7 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "couponId": "c0a1b2c3-0000-4000-8000-000000000001"
+                 *       "couponId": "SAVE10"
                  *     }
                  */
                 "application/json": components["schemas"]["RemoveCouponRequest"];
@@ -3573,7 +3573,7 @@ export interface operations {
                      *       "paymentInfo": {
                      *         "giftCards": [
                      *           {
-                     *             "id": "a9f1e2d3-0000-4000-8000-000000000001",
+                     *             "id": "GIFT-0001-DEMO",
                      *             "obfuscatedCode": "****0001",
                      *             "requestedRedeemAmount": {
                      *               "amount": "45.00",
@@ -3608,7 +3608,7 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "giftCardId": "a9f1e2d3-0000-4000-8000-000000000001"
+                 *       "giftCardId": "GIFT-0001-DEMO"
                  *     }
                  */
                 "application/json": components["schemas"]["RemoveGiftCardRequest"];
@@ -3769,8 +3769,8 @@ export interface operations {
                  * @example {
                  *       "formSubmissions": [
                  *         {
-                 *           "id": "f0e1d2c3-0000-4000-8000-000000000001",
-                 *           "formSubmissionId": "f0e1d2c3-0000-4000-8000-000000000002"
+                 *           "id": "gift-message-form",
+                 *           "formSubmissionId": "gift-message-submission"
                  *         }
                  *       ]
                  *     }
@@ -4096,7 +4096,7 @@ export interface operations {
                  * @example {
                  *       "id": "e1d2c3b4-0000-4000-8000-000000000002",
                  *       "entityFqdn": "wix.ecom.v2.cart",
-                 *       "slug": "cart_calculated",
+                 *       "slug": "calculated",
                  *       "entityId": "96a61a4b-6b61-47d1-a039-0213a8230ccd",
                  *       "eventTime": "2026-03-01T10:00:00.000Z",
                  *       "identity": {

@@ -57,7 +57,7 @@ const auths: Record<OperationDescriptor['caller'], AuthStrategy | undefined> = {
 };
 
 describe('every operation goes out in the provider wire form', () => {
-  it('covers 121 operations', () => expect(operationList).toHaveLength(121));
+  it('covers 161 operations', () => expect(operationList).toHaveLength(161));
 
   it.each(operationList.map((d) => [d.key, d] as const))('%s', async (_, d) => {
     const seen: { method: string; url: URL; headers: Headers; body?: string }[] = [];

@@ -654,7 +654,7 @@ describe('coverage of the official SDK', () => {
     const missing = sdkOperations.map((d) => d.key).filter((k) => !called.has(k));
     expect(missing).toEqual([]);
     expect(called.size).toBe(sdkOperations.length);
-    expect(operationList.length).toBe(121);
+    expect(operationList.length).toBe(161);
   });
 });
 

@@ -102,6 +102,24 @@ describe('who may call what', () => {
       'currentCart.removeLineItemsFromCurrentCart',
       'currentCart.updateCurrentCart',
       'currentCart.updateCurrentCartLineItemQuantity',
+      'currentCartV2.addCouponToCurrentCart',
+      'currentCartV2.addGiftCardToCurrentCart',
+      'currentCartV2.addLineItemsToCurrentCart',
+      'currentCartV2.calculateCurrentCart',
+      'currentCartV2.createCurrentCart',
+      'currentCartV2.deleteCurrentCart',
+      'currentCartV2.estimateCurrentCart',
+      'currentCartV2.getCurrentCart',
+      'currentCartV2.getUpsellOptionsForCurrentCart',
+      'currentCartV2.refreshCurrentCart',
+      'currentCartV2.removeCouponFromCurrentCart',
+      'currentCartV2.removeDeliveryMethodFromCurrentCart',
+      'currentCartV2.removeGiftCardFromCurrentCart',
+      'currentCartV2.removeLineItemsFromCurrentCart',
+      'currentCartV2.setDeliveryMethodForCurrentCart',
+      'currentCartV2.updateCurrentCart',
+      'currentCartV2.updateFormSubmissionsInCurrentCart',
+      'currentCartV2.updateLineItemsInCurrentCart',
       'members.deleteMyMember',
       'members.getCurrentMember',
       'members.joinCommunity',
@@ -182,7 +200,7 @@ describe('control API', () => {
 
   it('lists every operation in the coverage table', async () => {
     const r = await call(base(), 'GET', '/__sandbox/coverage');
-    expect(r.body.operations).toHaveLength(121);
+    expect(r.body.operations).toHaveLength(161);
     expect(r.body.operations.find((o: { operation: string }) => o.operation === 'oauth.token').emulated).toBe(true);
     // And apart, the services beyond the spec that the provider's storefront templates call.
     expect(r.body.beyondSpec.map((b: { path: string }) => b.path)).toEqual(['/v1/recommendations/get', '/v1/recommendations/algorithms', '/wix-data/v2/items/*, /wix-data/v2/bulk/items/*']);

@@ -20,6 +20,7 @@ import {
   type Checkout,
 } from '../domain/cart/checkout.ts';
 import { placeCheckoutOrder } from '../domain/cart/checkout-order.ts';
+import { cartCheckoutSummary } from '../domain/cart/cart-v2.ts';
 import { copyField } from '../domain/fields.ts';
 import { appError } from '../platform/errors.ts';
 import type { SandboxRoute } from '../platform/module.ts';
@@ -123,7 +124,9 @@ export const checkoutRoutes: SandboxRoute[] = [
     prefix: true,
     handle(_request, env) {
       const id = decodeURIComponent(env.url.pathname.slice(CHECKOUT_PAGE.length));
-      return checkoutPage(id, checkoutSummary(env.sandbox.store.db, id));
+      // A Cart V2 id is its checkout's id: the page shows the cart when no V1 checkout has the id.
+      const db = env.sandbox.store.db;
+      return checkoutPage(id, checkoutSummary(db, id) ?? cartCheckoutSummary(db, id, env.sandbox.now()));
     },
   },
 ];

@@ -4,6 +4,7 @@
  */
 import {
   buyerOf,
+  cartV1View,
   currentCart,
   deleteCart,
   merchantDiscountsOf,
@@ -41,14 +42,16 @@ const ownCartToChange = (ctx: Pick<OperationContext, 'db' | 'caller'>) =>
   structuredClone(requireCurrentCart(ctx.db, ctx.caller));
 
 export const currentCartOperations = {
-  'currentCart.getCurrentCart': (ctx) => ({ cart: pricedForReading(ctx.db, requireCurrentCart(ctx.db, ctx.caller)) }),
+  'currentCart.getCurrentCart': (ctx) => ({
+    cart: cartV1View(pricedForReading(ctx.db, requireCurrentCart(ctx.db, ctx.caller))),
+  }),
   'currentCart.addToCurrentCart': (ctx) => {
     const { cart, created } = cartToChange(ctx);
     cart.lineItems = addLines(ctx, cart.lineItems, ctx.input.lineItems ?? []);
     if (ctx.input.customLineItems?.length)
       cart.customLineItems = [...(cart.customLineItems ?? []), ...withNewIds(ctx, ctx.input.customLineItems)];
     if (ctx.input.businessLocationId) cart.businessLocationId = ctx.input.businessLocationId;
-    return { cart: saveCart(ctx, cart, created) };
+    return { cart: cartV1View(saveCart(ctx, cart, created)) };
   },
   'currentCart.updateCurrentCart': (ctx) => {
     const { cart, created } = cartToChange(ctx);
@@ -61,7 +64,7 @@ export const currentCartOperations = {
     if (ctx.input.lineItems?.length) cart.lineItems = addLines(ctx, cart.lineItems, ctx.input.lineItems);
     if (ctx.input.merchantDiscounts)
       cart.merchantDiscounts = merchantDiscountsOf(ctx.input.merchantDiscounts, cart.lineItems);
-    return { cart: saveCart(ctx, cart, created) };
+    return { cart: cartV1View(saveCart(ctx, cart, created)) };
   },
   'currentCart.deleteCurrentCart': (ctx) => {
     deleteCart(ctx, requireCurrentCart(ctx.db, ctx.caller));
@@ -70,17 +73,17 @@ export const currentCartOperations = {
   'currentCart.removeLineItemsFromCurrentCart': (ctx) => {
     const cart = ownCartToChange(ctx);
     cart.lineItems = removeLines(cart.lineItems, ctx.input.lineItemIds);
-    return { cart: saveCart(ctx, cart, false) };
+    return { cart: cartV1View(saveCart(ctx, cart, false)) };
   },
   'currentCart.updateCurrentCartLineItemQuantity': (ctx) => {
     const cart = ownCartToChange(ctx);
     cart.lineItems = setQuantities(ctx.db, cart.lineItems, ctx.input.lineItems);
-    return { cart: saveCart(ctx, cart, false) };
+    return { cart: cartV1View(saveCart(ctx, cart, false)) };
   },
   'currentCart.removeCouponFromCurrentCart': (ctx) => {
     const cart = ownCartToChange(ctx);
     delete cart.couponCode;
-    return { cart: saveCart(ctx, cart, false) };
+    return { cart: cartV1View(saveCart(ctx, cart, false)) };
   },
   'currentCart.estimateCurrentCartTotals': (ctx) => {
     const cart = pricedForReading(ctx.db, requireCurrentCart(ctx.db, ctx.caller));
@@ -93,7 +96,7 @@ export const currentCartOperations = {
       calculateShipping: ctx.input.calculateShipping,
     });
     return {
-      cart,
+      cart: cartV1View(cart),
       priceSummary: t.priceSummary,
       appliedDiscounts: t.appliedDiscounts,
       shippingInfo: t.shippingInfo,

@@ -14,26 +14,21 @@ import { sameItem } from '../line-items.ts';
 import type { DomainContext } from '../context.ts';
 import { copyField } from '../fields.ts';
 import { amountViolation, toMinor, wirePrice } from '../money.ts';
+import { CART_V2_FQDN, cartV2View } from './cart-v2.ts';
+import { CURRENCY, type StoredCart } from './stored-cart.ts';
 
 type Schemas = components['schemas'];
 export type BuyerInfo = Schemas['BuyerInfo'];
 
-/** A cart as stored: the spec's Cart with its id, lines and dates always there. */
-export type StoredCart = Omit<Schemas['Cart'], 'id' | 'lineItems' | 'createdDate' | 'updatedDate'> & {
-  id: string;
-  lineItems: CartLine[];
-  createdDate: string;
-  updatedDate: string;
-};
-
-declare module '../../platform/types.ts' {
-  interface Collections {
-    carts: StoredCart;
-  }
+/** A cart as Cart V1 answers it: without what only V2 names. */
+export function cartV1View(cart: StoredCart): Schemas['Cart'] {
+  const { v2: _v2, ...v1 } = cart;
+  return v1;
 }
 
+
 export const CART_FQDN = 'wix.ecom.v1.cart';
-export const CURRENCY = 'USD';
+export { CURRENCY, type CartV2State, type StoredCart } from './stored-cart.ts';
 
 /** Whom a cart or checkout is for: a member (with the visitor they signed in as), or a visitor. */
 export function buyerOf(caller: Caller): BuyerInfo {
@@ -42,14 +37,17 @@ export function buyerOf(caller: Caller): BuyerInfo {
   return {};
 }
 
-/** A visitor's cart that no member owns. */
+/** A visitor's current cart that no member owns (a cart made by id, or ordered, is nobody's current cart). */
 const visitorsCart = (db: Db, visitorId: string) =>
-  db.find('carts', { 'buyerInfo.visitorId': visitorId, 'buyerInfo.memberId': undefined });
+  db.find('carts', { 'buyerInfo.visitorId': visitorId, 'buyerInfo.memberId': undefined, 'v2.notCurrent': undefined });
+
+/** A member's own current cart. */
+const membersCart = (db: Db, memberId: string) =>
+  db.find('carts', { 'buyerInfo.memberId': memberId, 'v2.notCurrent': undefined });
 
 /** The caller's cart, read through the store's indexes (a member's own cart first, else the visitor's cart no member owns). */
 export function currentCart(db: Db, caller: Caller): StoredCart | undefined {
-  if (caller.kind === 'member')
-    return db.find('carts', { 'buyerInfo.memberId': caller.memberId }) ?? visitorsCart(db, caller.visitorId);
+  if (caller.kind === 'member') return membersCart(db, caller.memberId) ?? visitorsCart(db, caller.visitorId);
   return caller.kind === 'visitor' ? visitorsCart(db, caller.visitorId) : undefined;
 }
 
@@ -102,17 +100,23 @@ export const pricedForReading = (db: Db, cart: StoredCart): StoredCart =>
   priceCart(db, { ...cart, lineItems: cart.lineItems.map((l) => ({ ...l })) });
 
 // Pricing is a read (getCurrentCart re-prices for stock and coupons); only a write moves updatedDate.
+// Every write sends the cart's event through both APIs' names, as the provider, running V1 over
+// V2, does: V1's (wix.ecom.v1.cart, the V1 cart) and V2's (wix.ecom.v2.cart, the V2 view).
 export function saveCart(ctx: DomainContext, cart: StoredCart, created: boolean): StoredCart {
   priceCart(ctx.db, cart);
   cart.updatedDate = ctx.now().toISOString();
+  cart.v2 = { ...cart.v2, revision: (cart.v2?.revision ?? 0) + 1 };
   ctx.db.put('carts', cart.id, cart);
-  ctx.emit(entityEvent(CART_FQDN, created ? 'created' : 'updated', cart));
+  const slug = created ? 'created' : 'updated';
+  ctx.emit(entityEvent(CART_FQDN, slug, cartV1View(cart)));
+  ctx.emit(entityEvent(CART_V2_FQDN, slug, cartV2View(ctx.db, cart)));
   return cart;
 }
 
 export function deleteCart(ctx: DomainContext, cart: StoredCart): void {
   ctx.db.delete('carts', cart.id);
-  ctx.emit(entityEvent(CART_FQDN, 'deleted', cart));
+  ctx.emit(entityEvent(CART_FQDN, 'deleted', cartV1View(cart)));
+  ctx.emit(entityEvent(CART_V2_FQDN, 'deleted', cartV2View(ctx.db, cart)));
 }
 
 /** The cart fields a buyer sets (the spec's CartInfo); the rest (id, owner, lines, prices, dates) is the cart's own. */
@@ -158,7 +162,7 @@ export function mergeVisitorCartIntoMember(
 ): void {
   const visitorCart = visitorsCart(ctx.db, visitorId);
   if (!visitorCart) return;
-  const memberCart = ctx.db.find('carts', { 'buyerInfo.memberId': memberId });
+  const memberCart = membersCart(ctx.db, memberId);
   if (!memberCart) {
     ctx.db.put('carts', visitorCart.id, { ...visitorCart, buyerInfo: { ...visitorCart.buyerInfo, memberId } });
     return;

@@ -115,16 +115,21 @@ export function checkoutFromCart(
   start: CheckoutStart,
 ): StoredCheckout {
   if (!cart.lineItems.length) throw appError(400, 'CART_IS_EMPTY', 'An empty cart cannot make a checkout');
-  const ck = saveCheckout(
-    ctx,
-    newCheckout(ctx, buyer, cart.lineItems, {
-      ...start,
-      couponCode: cart.couponCode,
-      merchantDiscounts: cart.merchantDiscounts,
-      cartId: cart.id,
-    }),
-    'created',
-  );
+  // What the cart already holds (its delivery address and method, set through either API, and
+  // Cart V2's gift card) carries over unless the call gives its own.
+  const address = start.shippingAddress ?? cart.contactInfo?.address;
+  const chosen = start.selectedShippingOption ?? cart.selectedShippingOption;
+  const ck = newCheckout(ctx, buyer, cart.lineItems, {
+    ...start,
+    ...(address ? { shippingAddress: address } : {}),
+    ...(chosen ? { selectedShippingOption: chosen } : {}),
+    couponCode: cart.couponCode,
+    merchantDiscounts: cart.merchantDiscounts,
+    cartId: cart.id,
+  });
+  const giftCard = cart.v2?.giftCard;
+  if (giftCard) setGiftCard(ctx.db, ck, giftCard.code, giftCard.redeemAmount);
+  saveCheckout(ctx, ck, 'created');
   ctx.db.put('carts', cart.id, { ...cart, checkoutId: ck.id });
   return ck;
 }
