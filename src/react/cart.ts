@@ -39,7 +39,7 @@ export interface CartTotals {
   currency: string | undefined;
   /** Before discounts. */
   subtotal: string | undefined;
-  /** After the cart's discounts, when the server states it. */
+  /** After the cart's discounts, when known (Cart V2: estimated when the cart has a coupon). */
   subtotalAfterDiscounts: string | undefined;
   /** True while a change is queued or on its way: the figures are the last answer's. */
   pending: boolean;

@@ -16,10 +16,15 @@ export {
   type OptionState,
   type VariantSelection,
 } from './variants.ts';
+export { CART_CHANGES, type CartChange, type ChangeRule } from './cart-actions.ts';
 export type { CartActions, DehydratedState, StoreSnapshot, StorefrontStore, Resource } from './store.ts';
 export type {
+  CartApi,
   CartLine,
   CartResult,
+  CartV1Operations,
+  CartV2Operations,
+  ServerCart,
   CartWarning,
   LineItemInput,
   ProductsPage,

@@ -5,6 +5,7 @@
  */
 import { productRead, productsRead, type CatalogRead } from './catalog-resources.ts';
 import type {
+  CartApi,
   Product,
   ProductsPage,
   ProductsQuery,
@@ -44,8 +45,15 @@ export interface ServerStorefront {
   dehydrate(): DehydratedState;
 }
 
-export function createServerStorefront({ client }: { client: StorefrontClient }): ServerStorefront {
-  const store = createStorefrontStore(client);
+/** `cartApi`: as the browser's `<StorefrontProvider cartApi>` (Cart V2 by default). */
+export function createServerStorefront({
+  client,
+  cartApi,
+}: {
+  client: StorefrontClient;
+  cartApi?: CartApi;
+}): ServerStorefront {
+  const store = createStorefrontStore(client, undefined, cartApi);
   const prefetch = async <T>(read: CatalogRead<T>): Promise<Prefetched<T>> => {
     const r = await store.ensureResource(read.key, read.load);
     return r.status === 'error' ? { error: r.error } : { data: r.data as T };
