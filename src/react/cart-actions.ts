@@ -4,12 +4,14 @@
  *   show at once; a coupon needs the server's pricing, so it shows when answered);
  * - `merge`: how a newer change of the same kind folds into one still queued (one request for
  *   both), when it can;
- * - `v2` and `v1`: the request on Cart V2 and on Cart V1, each answering `{ cart }` (no cart: the
- *   visitor has none after it), read by the API's reader below.
- * A new action is one entry here and its method in store.ts's `cartActions`.
+ * - `v2`: its request on Cart V2, answering `{ cart }` (no cart: the visitor has none after it),
+ *   read by `readV2Cart`.
+ * A new action is one entry here (and, while Cart V1 is an option, its V1 request in
+ * cart-v1.ts's table, which the compiler asks for; it goes with V1 on 2027-02-01), and its
+ * method in store.ts's `cartActions` (or `store.changeCart(change)`). Cart V1's requests live
+ * apart so that an app on V2 does not bundle them.
  */
 import type {
-  CartApi,
   CartLine,
   CartV1Operations,
   CartV2Operations,
@@ -18,8 +20,6 @@ import type {
   StorefrontClient,
 } from './client-types.ts';
 import { ClientError } from '../index.ts';
-import { readV1Cart } from './cart-v1.ts';
-import { addDecimals } from './money.tsx';
 
 export type CartChange =
   | { kind: 'refresh' }
@@ -59,8 +59,14 @@ export interface ChangeRule<K extends CartChange['kind']> {
   merge?(queued: Of<K>, next: Of<K>, same: (a: string, b: string) => boolean): Of<K> | undefined;
   /** The request on Cart V2. */
   v2(cart: CartV2Operations, change: Of<K>, context: SendContext): Promise<Answer>;
-  /** The request on Cart V1 (until the provider removes it, 2027-02-01). */
-  v1(cart: CartV1Operations, change: Of<K>, context: SendContext): Promise<Answer>;
+}
+
+/** Cart V1, an option until the provider removes it (2027-02-01): its request per kind and its reader (cart-v1.ts). */
+export interface CartApiV1 {
+  requests: {
+    [K in CartChange['kind']]: (cart: CartV1Operations, change: Of<K>, context: SendContext) => Promise<Answer>;
+  };
+  read(answer: Answer): ServerCart | null;
 }
 
 /** A line's catalog reference (Cart V2 keeps it under `source`). */
@@ -84,7 +90,7 @@ const stableOptions = (o: unknown) =>
   );
 
 const withLines = (cart: CartDraft, lineItems: CartLine[]): CartDraft => ({ ...cart, lineItems });
-const NO_CART: Answer = {};
+export const NO_CART: Answer = {};
 
 export const CART_CHANGES: { [K in CartChange['kind']]: ChangeRule<K> } = {
   refresh: {
@@ -92,7 +98,6 @@ export const CART_CHANGES: { [K in CartChange['kind']]: ChangeRule<K> } = {
     merge: (queued) => queued,
     // Only a read is ever aborted (a change answers with the whole cart, so it supersedes a read on its way).
     v2: (cart, _c, { signal }) => cart.getCurrentCart({}, { signal }),
-    v1: (cart, _c, { signal }) => cart.getCurrentCart({}, { signal }),
   },
   add: {
     show(cart, c) {
@@ -115,10 +120,6 @@ export const CART_CHANGES: { [K in CartChange['kind']]: ChangeRule<K> } = {
       return withLines(cart, lines);
     },
     v2: (cart, c) => cart.addLineItemsToCurrentCart({ catalogItems: c.lines }),
-    v1: (cart, c) =>
-      cart.addToCurrentCart({
-        lineItems: c.lines.map(({ catalogReference, quantity = 1 }) => ({ catalogReference, quantity })),
-      }),
   },
   quantity: {
     // Quantity 0 takes the line out, as the server does.
@@ -138,8 +139,6 @@ export const CART_CHANGES: { [K in CartChange['kind']]: ChangeRule<K> } = {
             lineItems: [{ lineItemId: c.lineId, quantity: { newQuantity: c.quantity } }],
           })
         : cart.removeLineItemsFromCurrentCart({ lineItemIds: [c.lineId] }),
-    v1: (cart, c) =>
-      cart.updateCurrentCartLineItemQuantity({ lineItems: [{ id: c.lineId, quantity: c.quantity }] }),
   },
   remove: {
     show: (cart, c) =>
@@ -148,13 +147,11 @@ export const CART_CHANGES: { [K in CartChange['kind']]: ChangeRule<K> } = {
         cart.lineItems.filter((l) => !c.lineIds.includes(l.id)),
       ),
     v2: (cart, c) => cart.removeLineItemsFromCurrentCart({ lineItemIds: c.lineIds }),
-    v1: (cart, c) => cart.removeLineItemsFromCurrentCart({ lineItemIds: c.lineIds }),
   },
   clear: {
     // The visitor has no cart after it: shown as an empty one.
     show: () => ({ lineItems: [] }),
     v2: async (cart) => (await cart.deleteCurrentCart(), NO_CART),
-    v1: async (cart) => (await cart.deleteCurrentCart(), NO_CART),
   },
   applyCoupon: {
     // The newest code is the one the cart keeps.
@@ -172,7 +169,6 @@ export const CART_CHANGES: { [K in CartChange['kind']]: ChangeRule<K> } = {
         throw e;
       }
     },
-    v1: (cart, c) => cart.updateCurrentCart({ couponCode: c.code }),
   },
   removeCoupon: {
     merge: (queued) => queued,
@@ -181,14 +177,11 @@ export const CART_CHANGES: { [K in CartChange['kind']]: ChangeRule<K> } = {
       const coupon = (known === undefined ? (await cart.getCurrentCart()).cart : known)?.coupons[0];
       return coupon ? cart.removeCouponFromCurrentCart({ couponId: coupon.id }) : cart.getCurrentCart();
     },
-    v1: (cart) => cart.removeCouponFromCurrentCart(),
   },
   note: {
     show: (cart, c) => ({ ...cart, note: c.note }),
     merge: (_queued, next) => next,
     v2: (cart, c) => cart.updateCurrentCart({ cart: { note: c.note }, fieldMask: ['note'] }),
-    v1: (cart, c) =>
-      cart.updateCurrentCart({ cartInfo: { buyerNote: c.note }, cartFieldmask: ['buyerNote'] }),
   },
 };
 
@@ -207,29 +200,23 @@ export const readV2Cart: CartReader = async (answer, client) => {
   const cart = (answer.cart as ServerCart | undefined) ?? null;
   if (!cart?.coupons.length) return cart;
   const { cart: priced, summary } = await client.currentCartV2!.estimateCurrentCart({});
-  const { subtotal, discount } = summary.priceSummary;
-  return {
-    ...priced,
-    priceSummary: summary.priceSummary,
-    discounts: summary.discounts,
-    subtotalAfterDiscounts: { amount: addDecimals(subtotal.amount, `-${discount.amount}`) },
-  };
+  return { ...priced, priceSummary: summary.priceSummary, discounts: summary.discounts };
 };
 
 /** Sends a change on the chosen API and reads its answer. */
 export async function sendChange(
   client: StorefrontClient,
-  api: CartApi,
+  api: 'v2' | CartApiV1,
   change: CartChange,
   context: SendContext,
 ): Promise<ServerCart | null> {
-  const rule = ruleOf(change);
-  if (api === 'v1') {
-    if (!client.currentCart) throw missing('currentCart', 'cartApi="v1"');
-    return readV1Cart(await rule.v1(client.currentCart, change as never, context));
+  if (api !== 'v2') {
+    if (!client.currentCart) throw missing('currentCart', 'cartApi={cartApiV1}');
+    const request = api.requests[change.kind] as CartApiV1['requests'][CartChange['kind']];
+    return api.read(await request(client.currentCart, change as never, context));
   }
   if (!client.currentCartV2) throw missing('currentCartV2', 'Cart V2 (the default cartApi)');
-  return readV2Cart(await rule.v2(client.currentCartV2, change as never, context), client);
+  return readV2Cart(await ruleOf(change).v2(client.currentCartV2, change as never, context), client);
 }
 
 const missing = (module: string, what: string) =>

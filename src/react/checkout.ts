@@ -35,7 +35,7 @@ export async function startCheckout(store: StorefrontStore, { postFlowUrl }: Che
     const { currentCart, currentCartV2 } = store.client;
     // The cart the store knows (null: none, so the read below answers OWNED_CART_NOT_FOUND), or read.
     const checkoutId =
-      store.cartApi === 'v1'
+      store.cartApi !== 'v2'
         ? (await currentCart!.createCheckoutFromCurrentCart({ channelType: 'WEB' })).checkoutId
         : (store.known().cart?.id ?? (await currentCartV2!.getCurrentCart()).cart.id);
     const { redirectSession } = await redirects.createRedirectSession({

@@ -3,6 +3,7 @@
  * the client's operation types (no type written twice).
  */
 import type { OAuthStrategy, withDirectLogin, withHostedLogin } from '../index.ts';
+import type { CartApiV1 } from './cart-actions.ts';
 import type { collections, currentCart, currentCartV2, members, products, redirects, wishlist } from '../modules.ts';
 import type {
   ApplicationError,
@@ -31,7 +32,7 @@ export type CartV2Operations = Pick<
   | 'estimateCurrentCart'
 >;
 
-/** The current cart's operations the React layer calls on Cart V1 (`cartApi="v1"`, until the provider removes V1 on 2027-02-01). */
+/** The current cart's operations the React layer calls on Cart V1 (`cartApi={cartApiV1}`, until the provider removes V1 on 2027-02-01). */
 export type CartV1Operations = Pick<
   CartV1Module,
   | 'getCurrentCart'
@@ -46,13 +47,13 @@ export type CartV1Operations = Pick<
 
 /**
  * A client the provider can use: `createClient({ modules: { currentCartV2, products, redirects }, auth })`
- * (Cart V2, the default), or with `currentCart` (Cart V1) for `cartApi="v1"`.
+ * (Cart V2, the default), or with `currentCart` (Cart V1) for `cartApi={cartApiV1}`.
  * `products` is needed by the catalog hooks and prefetches, `redirects` by checkout.
  */
 export interface StorefrontClient {
   /** Cart V2: the cart hooks' operations (the default `cartApi`). */
   currentCartV2?: CartV2Operations;
-  /** Cart V1: for `cartApi="v1"` only. */
+  /** Cart V1: for `cartApi={cartApiV1}` only. */
   currentCart?: CartV1Operations;
   /** `queryStoreVariants` only for `useStoreVariants()` (preorder in the picker). */
   products?: Pick<typeof products, 'queryProducts'> & Partial<Pick<typeof products, 'queryStoreVariants'>>;
@@ -65,8 +66,11 @@ export interface StorefrontClient {
   wishlist?: Pick<typeof wishlist, 'getWishlistById'>;
 }
 
-/** Which of the provider's cart APIs the hooks call: Cart V2 (default), or Cart V1 until its removal on 2027-02-01. */
-export type CartApi = 'v2' | 'v1';
+/**
+ * Which of the provider's cart APIs the hooks call: Cart V2 (`'v2'`, the default), or Cart V1
+ * (`cartApiV1` of storefront-kit/react) until its removal on 2027-02-01.
+ */
+export type CartApi = 'v2' | CartApiV1;
 
 type V2Cart = NonNullable<ResultOf<CartModule['getCurrentCart']>['cart']>;
 type Summary = ResultOf<CartModule['estimateCurrentCart']>['summary'];

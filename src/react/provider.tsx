@@ -16,7 +16,7 @@ export interface StorefrontProviderProps {
   client: StorefrontClient;
   /**
    * The provider's cart API the cart hooks call: Cart V2 (`currentCartV2`), or Cart V1
-   * (`currentCart`) until the provider removes it on 2027-02-01. The hooks hand out the same
+   * (`cartApiV1`, with `currentCart` in the client) until the provider removes it on 2027-02-01. The hooks hand out the same
    * Cart V2 shape for both. @default 'v2'
    */
   cartApi?: CartApi;

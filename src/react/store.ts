@@ -12,7 +12,7 @@
  * the server may have applied it, and the one after sets the quantity anyway. A read on its way
  * is aborted by a change (whose answer is the whole cart, and newer).
  *
- * The cart is Cart V2's (`api` 'v2', the default) or Cart V1's read into V2's shape ('v1').
+ * The cart is Cart V2's (`api` 'v2', the default) or Cart V1's read into V2's shape (cartApiV1).
  */
 import { ApplicationError, HttpError, SystemError, ValidationError } from '../index.ts';
 import {
@@ -88,6 +88,8 @@ export interface StorefrontStore {
   getInitialSnapshot(): StoreSnapshot;
   subscribe(listener: () => void): () => void;
   readonly cartActions: CartActions;
+  /** Queues any change the table (CART_CHANGES) declares: what each named action does, by its kind. */
+  changeCart<E extends StorefrontError = StorefrontError>(change: CartChange): Promise<CartResult<E>>;
   /** Reads the cart once if it has not been read (however many components ask). */
   ensureCart(): void;
   /** Resolves when every queued cart change has been answered. */
@@ -296,8 +298,7 @@ export function createStorefrontStore(
   function enqueue<E extends StorefrontError>(change: CartChange): Promise<CartResult<E>> {
     return new Promise<CartResult>((resolve) => {
       const last = queue[queue.length - 1];
-      const merged =
-        last && !last.sent && mergeChange(last.change, change, (a, b) => resolveId(a) === resolveId(b));
+      const merged = last && !last.sent && mergeChange(last.change, change, (a, b) => resolveId(a) === resolveId(b));
       if (last && merged) {
         // Folded into the change still waiting: one request for both, and one answer.
         last.change = merged;
@@ -352,6 +353,7 @@ export function createStorefrontStore(
       return () => listeners.delete(listener);
     },
     cartActions,
+    changeCart: enqueue,
     ensureCart() {
       if (serverCart === undefined && !queue.some((q) => q.change.kind === 'refresh')) void cartActions.refresh();
     },

@@ -177,13 +177,7 @@ export async function renderWithSandbox(
   let commits = 0;
   const wrap = (node: ReactNode) => (
     <Profiler id="storefront" onRender={() => void commits++}>
-      <StorefrontProvider
-        client={client}
-        auth={auth}
-        state={options.state}
-        locale={options.locale}
-        cartApi={cartApi}
-      >
+      <StorefrontProvider client={client} auth={auth} state={options.state} locale={options.locale} cartApi={cartApi}>
         {node}
       </StorefrontProvider>
     </Profiler>

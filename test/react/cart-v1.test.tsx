@@ -5,3 +5,5 @@
  */
 process.env.SFK_CART_API = 'v1';
 await import('./cart.test.tsx');
+// The worker's other files run on the default (V2).
+delete process.env.SFK_CART_API;

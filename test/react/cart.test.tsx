@@ -19,16 +19,7 @@ import {
   type StorefrontStore,
 } from '../../src/react/index.ts';
 import { STORES_APP_ID } from '../../src/sandbox/seed/ids.ts';
-import {
-  CART_API,
-  CART_REQUESTS,
-  linesOf,
-  mount,
-  renderCounter,
-  TEN_SLUGS,
-  visitorKit,
-  type Kit,
-} from './support.tsx';
+import { CART_API, CART_REQUESTS, linesOf, mount, renderCounter, TEN_SLUGS, visitorKit, type Kit } from './support.tsx';
 
 const renders = renderCounter();
 
@@ -172,10 +163,7 @@ describe('the cart hooks', () => {
     const [removed, updated] = await act(() => both);
     expect(removed.error).toBeUndefined();
     expect(updated.error).toBeUndefined();
-    expect(kit.cartRequests(from)).toEqual([
-      CART_REQUESTS.remove,
-      CART_REQUESTS.quantity,
-    ]);
+    expect(kit.cartRequests(from)).toEqual([CART_REQUESTS.remove, CART_REQUESTS.quantity]);
     expect((await serverCart(kit)).lineItems.map((l) => [l.id, l.quantity])).toEqual([[shirt, 3]]);
     page.unmount();
   });
@@ -294,10 +282,7 @@ describe('the cart hooks', () => {
     expect(result.error).toBeInstanceOf(SystemError);
     expect(result.error!.code).toBe('SYSTEM_ERROR');
     await act(() => store.cartSettled());
-    expect(kit.cartRequests(from)).toEqual([
-      CART_REQUESTS.quantity,
-      CART_REQUESTS.read,
-    ]);
+    expect(kit.cartRequests(from)).toEqual([CART_REQUESTS.quantity, CART_REQUESTS.read]);
     expect(quantities(page.container)).toEqual([1]);
     page.unmount();
   });
@@ -352,11 +337,7 @@ describe('the cart hooks', () => {
     const result = await act(() => refused);
     expect(result.error!.code).toBe(CART_API === 'v2' ? 'LINE_ITEM_NOT_FOUND_IN_CART' : 'LINE_ITEM_NOT_FOUND');
     await act(() => store.cartSettled());
-    expect(kit.cartRequests(from)).toEqual([
-      CART_REQUESTS.read,
-      CART_REQUESTS.remove,
-      CART_REQUESTS.read,
-    ]);
+    expect(kit.cartRequests(from)).toEqual([CART_REQUESTS.read, CART_REQUESTS.remove, CART_REQUESTS.read]);
     expect(quantities(page.container)).toEqual([1]);
     page.unmount();
   });

@@ -105,7 +105,7 @@ describe('useProduct, useProducts, useVariantSelection', () => {
     };
     const from = kit.requests.length;
     const page = await mount(
-      <StorefrontProvider client={kit.client}>
+      <StorefrontProvider client={kit.client} cartApi={CART_API}>
         <Page />
       </StorefrontProvider>,
     );
@@ -145,7 +145,7 @@ describe('useProduct, useProducts, useVariantSelection', () => {
       return <p>{product.name}</p>;
     };
     const page = await mount(
-      <StorefrontProvider client={kit.client}>
+      <StorefrontProvider client={kit.client} cartApi={CART_API}>
         <Picker />
       </StorefrontProvider>,
     );
@@ -208,7 +208,7 @@ describe('useProduct, useProducts, useVariantSelection', () => {
       return <p>{seen.status}</p>;
     };
     const page = await mount(
-      <StorefrontProvider client={kit.client}>
+      <StorefrontProvider client={kit.client} cartApi={CART_API}>
         <Page />
       </StorefrontProvider>,
     );

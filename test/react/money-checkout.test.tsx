@@ -38,7 +38,7 @@ describe('money from decimal text', () => {
       return null;
     };
     const html = renderToString(
-      <StorefrontProvider client={kit.client} locale="de-DE">
+      <StorefrontProvider client={kit.client} cartApi={CART_API} locale="de-DE">
         <Money amount="1234.50" currency="EUR" />|<Money amount="19.99" currency="EUR" quantity={3} />
         <Grab />
       </StorefrontProvider>,
@@ -48,7 +48,7 @@ describe('money from decimal text', () => {
     expect(money.format('12345678901234567.89', 'EUR')).toBe('12.345.678.901.234.567,89\u00a0€');
     expect(Number('12345678901234567.89').toFixed(2)).not.toBe('12345678901234567.89');
     const en = renderToString(
-      <StorefrontProvider client={kit.client}>
+      <StorefrontProvider client={kit.client} cartApi={CART_API}>
         <Money amount="12.5" currency="USD" />
       </StorefrontProvider>,
     );
@@ -68,7 +68,7 @@ describe('useCheckout', () => {
       return null;
     };
     const page = await mount(
-      <StorefrontProvider client={kit.client}>
+      <StorefrontProvider client={kit.client} cartApi={CART_API}>
         <Grab />
       </StorefrontProvider>,
     );
@@ -96,7 +96,7 @@ describe('useCheckout', () => {
       return null;
     };
     const page = await mount(
-      <StorefrontProvider client={kit.client}>
+      <StorefrontProvider client={kit.client} cartApi={CART_API}>
         <Grab />
       </StorefrontProvider>,
     );

@@ -37,7 +37,7 @@ describe('storefrontQueries(client)', () => {
       );
     }
     // A visitor's cart exists once something is added: start with one line.
-    await kit.client.currentCart.addToCurrentCart({ lineItems: [line] });
+    await kit.addLines([line]);
     const from = kit.requests.length;
     const { ui } = withQueryClient(<CartCount />);
     const view = await mount(ui);

@@ -50,7 +50,7 @@ function Actions() {
 }
 
 const App = ({ kit, state }: { kit: Kit; state?: DehydratedState }) => (
-  <StorefrontProvider client={kit.client} state={state}>
+  <StorefrontProvider client={kit.client} cartApi={CART_API} state={state}>
     <ProductTitle slug="linen-shirt" />
     <CartSummary />
     <Actions />
@@ -93,7 +93,7 @@ afterEach(() => vi.restoreAllMocks());
 describe('server rendering and hydration', () => {
   it('a prefetched cart and product hydrate without a warning and without a read, Dates intact', async () => {
     const kit = visitorKit();
-    await kit.client.currentCart.addToCurrentCart({ lineItems: await linesOf(kit, ['linen-shirt', 'canvas-tote']) });
+    await kit.addLines(await linesOf(kit, ['linen-shirt', 'canvas-tote']));
     const server = createServerStorefront({ client: kit.client });
     const [cart, product] = await Promise.all([server.prefetchCart(), server.prefetchProduct('linen-shirt')]);
     expect(cart.data!.lineItems).toHaveLength(2);
@@ -134,7 +134,7 @@ describe('server rendering and hydration', () => {
 
   it('without a prefetch the server renders the loading state, and the browser reads the cart once after hydrating', async () => {
     const kit = visitorKit();
-    await kit.client.currentCart.addToCurrentCart({ lineItems: await linesOf(kit, ['trail-socks']) });
+    await kit.addLines(await linesOf(kit, ['trail-socks']));
     const r = await serverThenBrowser(kit, undefined);
     expect(r.html).toContain('Loading the cart');
     expect(r.logged).toEqual([]);

@@ -7,7 +7,7 @@ import { createRoot, type Root } from 'react-dom/client';
 import { createClient, currentCart, currentCartV2, OAuthStrategy, products, redirects } from '../../src/index.ts';
 import { createSandbox, type Sandbox } from '../../src/sandbox/index.ts';
 import { DEFAULT_CLIENT_ID, STORES_APP_ID } from '../../src/sandbox/seed/ids.ts';
-import type { CartApi, LineItemInput } from '../../src/react/index.ts';
+import { cartApiV1, type CartApi, type LineItemInput } from '../../src/react/index.ts';
 import { requestsInFlight } from '../../src/react/requests-in-flight.ts';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
@@ -19,7 +19,7 @@ export type Kit = ReturnType<typeof visitorKit>;
  * provider will from 2027-02-01), and Cart V1 while it is an option. `SFK_CART_API=v1` runs
  * the cart tests on V1 (test/react/cart-v1.test.tsx does, in a process of its own).
  */
-export const CART_API: CartApi = process.env.SFK_CART_API === 'v1' ? 'v1' : 'v2';
+export const CART_API: CartApi = process.env.SFK_CART_API === 'v1' ? cartApiV1 : 'v2';
 
 /** The requests each cart change sends, by API. */
 export const CART_REQUESTS = {
@@ -35,7 +35,7 @@ export const CART_REQUESTS = {
     quantity: 'POST /ecom/v1/carts/current/update-line-items-quantity',
     remove: 'POST /ecom/v1/carts/current/remove-line-items',
   },
-}[CART_API];
+}[CART_API === 'v2' ? 'v2' : 'v1'];
 
 /** A sandbox for the cart API under test: on V2, Cart V1 is removed. */
 export const cartSandbox = (options: Parameters<typeof createSandbox>[0] = {}) =>
@@ -87,7 +87,7 @@ export function visitorKit(
     cartRequests: (from = 0) => requests.slice(from).filter((r) => /\/ecom\/v[12]\/carts\//.test(r)),
     /** The visitor's cart as the server has it, through the API under test: its lines' ids and quantities, its note. */
     async serverCart() {
-      if (CART_API === 'v1') {
+      if (CART_API !== 'v2') {
         const { cart } = await client.currentCart.getCurrentCart();
         return {
           lineItems: (cart?.lineItems ?? []).map((l) => ({ id: l.id, quantity: l.quantity ?? 0 })),
