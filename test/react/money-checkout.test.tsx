@@ -38,7 +38,7 @@ describe('money from decimal text', () => {
       return null;
     };
     const html = renderToString(
-      <StorefrontProvider client={kit.client} cartApi={CART_API} locale="de-DE">
+      <StorefrontProvider client={kit.client} locale="de-DE">
         <Money amount="1234.50" currency="EUR" />|<Money amount="19.99" currency="EUR" quantity={3} />
         <Grab />
       </StorefrontProvider>,
@@ -48,7 +48,7 @@ describe('money from decimal text', () => {
     expect(money.format('12345678901234567.89', 'EUR')).toBe('12.345.678.901.234.567,89\u00a0€');
     expect(Number('12345678901234567.89').toFixed(2)).not.toBe('12345678901234567.89');
     const en = renderToString(
-      <StorefrontProvider client={kit.client} cartApi={CART_API}>
+      <StorefrontProvider client={kit.client}>
         <Money amount="12.5" currency="USD" />
       </StorefrontProvider>,
     );
@@ -68,7 +68,7 @@ describe('useCheckout', () => {
       return null;
     };
     const page = await mount(
-      <StorefrontProvider client={kit.client} cartApi={CART_API}>
+      <StorefrontProvider client={kit.client}>
         <Grab />
       </StorefrontProvider>,
     );
@@ -78,8 +78,7 @@ describe('useCheckout', () => {
       return start({ postFlowUrl: 'https://shop.example/thank-you' });
     });
     expect(kit.requests.slice(from).filter((r) => !r.includes('/oauth2/'))).toEqual([
-      'POST /ecom/v1/carts/current/add-to-cart',
-      'POST /ecom/v1/carts/current/create-checkout',
+      'POST /ecom/v2/carts/current/add-line-items',
       'POST /_api/redirects-api/v1/redirect-session',
     ]);
     expect(result.error).toBeUndefined();
@@ -96,7 +95,7 @@ describe('useCheckout', () => {
       return null;
     };
     const page = await mount(
-      <StorefrontProvider client={kit.client} cartApi={CART_API}>
+      <StorefrontProvider client={kit.client}>
         <Grab />
       </StorefrontProvider>,
     );

@@ -27,7 +27,7 @@ function CartSummary() {
       <p data-created>{cart.createdDate?.toISOString() ?? 'no cart'}</p>
       <ul>
         {cart.lineItems.map((l) => (
-          <li key={l.id}>{`${l.productName?.original} x ${l.quantity}`}</li>
+          <li key={l.id}>{`${l.name?.original} x ${l.quantity}`}</li>
         ))}
       </ul>
     </section>
@@ -50,7 +50,7 @@ function Actions() {
 }
 
 const App = ({ kit, state }: { kit: Kit; state?: DehydratedState }) => (
-  <StorefrontProvider client={kit.client} cartApi={CART_API} state={state}>
+  <StorefrontProvider client={kit.client} state={state}>
     <ProductTitle slug="linen-shirt" />
     <CartSummary />
     <Actions />
@@ -111,7 +111,7 @@ describe('server rendering and hydration', () => {
     expect(r.requests, 'nothing read again on hydration').toEqual([]);
 
     // The hydrated page acts as usual.
-    const lineId = (await kit.client.currentCart.getCurrentCart()).cart!.lineItems![0].id!;
+    const lineId = (await kit.client.currentCartV2.getCurrentCart()).cart.lineItems[0].id;
     const updated = await act(() => actions.updateQuantity(lineId, 3));
     expect(updated.error).toBeUndefined();
     expect(r.container.textContent).toContain('Linen shirt x 3');
@@ -139,7 +139,7 @@ describe('server rendering and hydration', () => {
     expect(r.html).toContain('Loading the cart');
     expect(r.logged).toEqual([]);
     expect(r.recoverable).toEqual([]);
-    expect(r.requests.filter((q) => q.includes('/carts/'))).toEqual(['GET /ecom/v1/carts/current']);
+    expect(r.requests.filter((q) => q.includes('/carts/'))).toEqual(['GET /ecom/v2/carts/current']);
     expect(r.container.textContent).toContain('Trail socks x 1');
     act(() => r.root.unmount());
   });
