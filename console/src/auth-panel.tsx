@@ -95,6 +95,8 @@ export function AuthPanel() {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [message, setMessage] = useState('');
+  /** The sandbox's own API key when it differs from the one in use: used only when the user says so. */
+  const [offeredKey, setOfferedKey] = useState<string>();
   const [open, setOpen] = useState(false);
   const [code, setCode] = useState('');
   const [machine, setMachine] = useState<StateMachine | undefined>();
@@ -123,7 +125,9 @@ export function AuthPanel() {
       .then((r) => (r.ok ? r.json() : undefined))
       .then((info) => {
         if (!info) return;
-        setState({ clientId: info.clientId, apiKey: info.apiKey, siteId: info.siteId });
+        // The API key is never changed by a switch of environment: a different one is offered.
+        setState({ clientId: info.clientId, siteId: info.siteId });
+        setOfferedKey(typeof info.apiKey === 'string' && info.apiKey !== getState().apiKey ? info.apiKey : undefined);
         setEmail((e) => e || info.demoMember.email);
         setPassword((p) => p || info.demoMember.password);
       })
@@ -163,6 +167,20 @@ export function AuthPanel() {
         <span className="auth-message" role="status">
           {message}
         </span>
+        {offeredKey !== undefined ? (
+          <span className="auth-offer" data-testid="api-key-offer">
+            This sandbox's API key differs from the one in use.{' '}
+            <button
+              type="button"
+              onClick={() => {
+                setState({ apiKey: offeredKey });
+                setOfferedKey(undefined);
+              }}
+            >
+              Use this sandbox's API key
+            </button>
+          </span>
+        ) : null}
       </div>
       {open ? (
         <div className="auth-body">

@@ -10,8 +10,18 @@ import { flowScript, flowTest } from './flow-export.ts';
 import { findOperation, routeOf } from './operations.ts';
 import { getState, saveRequests, setState, useConsoleState, type SavedRequest } from './state.ts';
 
+/**
+ * The most text an import takes: saved requests are forms of a few hundred characters, and the
+ * browser keeps about 5 MB for the whole console (history, theme, environment).
+ */
+export const MAX_IMPORT_CHARACTERS = 200_000;
+
 /** Saved requests from exported JSON: a list of { name, opKey, path, options } naming operations the console has. */
 export function parseSavedRequests(text: string): SavedRequest[] {
+  if (text.length > MAX_IMPORT_CHARACTERS)
+    throw new Error(
+      `the text is ${text.length.toLocaleString('en-US')} characters; an import takes at most ${MAX_IMPORT_CHARACTERS.toLocaleString('en-US')}`,
+    );
   let data: unknown;
   try {
     data = JSON.parse(text);
@@ -104,7 +114,8 @@ function SavedRequests() {
           onClick={() => {
             try {
               const found = parseSavedRequests(importText);
-              saveRequests(found);
+              if (!saveRequests(found))
+                throw new Error("the browser's storage cannot keep them (delete some history or saved requests)");
               setSaid(`Imported ${found.length} saved request(s).`);
               setImportText('');
             } catch (err) {

@@ -6,6 +6,18 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
 import { AuthPanel } from './auth-panel.tsx';
+import { useSaveProblem } from './state.ts';
+
+/** Said whenever a change cannot be kept across a reload: never a silent loss. */
+function SaveProblem() {
+  const problem = useSaveProblem();
+  return problem ? (
+    <p role="alert" className="save-problem" data-testid="save-problem">
+      Your last change was not saved: {problem}. It holds until you reload this page. Delete some history or saved
+      requests to make room.
+    </p>
+  ) : null;
+}
 import { displayName, groups, routeOf, summariesLoaded } from './operations.ts';
 import { currentRole, effectiveTheme, setState, useConsoleState } from './state.ts';
 
@@ -135,6 +147,7 @@ export function Layout() {
         </nav>
       </aside>
       <main id="main" tabIndex={-1}>
+        <SaveProblem />
         <AuthPanel />
         <Outlet />
       </main>

@@ -85,19 +85,39 @@ function load(): ConsoleState {
 
 let state = load();
 const listeners = new Set<() => void>();
+/** Why the last change could not be kept across a reload (the browser's storage full or blocked), else undefined. */
+let saveProblem: string | undefined;
 
 export function getState(): ConsoleState {
   return state;
 }
 
-export function setState(patch: Partial<ConsoleState> | ((s: ConsoleState) => Partial<ConsoleState>)): void {
+/**
+ * Changes the state and writes it to the browser's storage; false when the storage refused it
+ * (full, or blocked): the change holds for this page only, and the console says so
+ * (useSaveProblem) until a later change is saved again.
+ */
+export function setState(patch: Partial<ConsoleState> | ((s: ConsoleState) => Partial<ConsoleState>)): boolean {
   state = { ...state, ...(typeof patch === 'function' ? patch(state) : patch) };
   try {
     localStorage.setItem(KEY, JSON.stringify(state));
-  } catch {
-    // storage full or blocked: the console still works for this page
+    saveProblem = undefined;
+  } catch (err) {
+    saveProblem = `${(err as Error).name === 'QuotaExceededError' ? "the browser's storage for this console is full" : `the browser refused to store it (${(err as Error).message})`}`;
   }
   for (const l of listeners) l();
+  return saveProblem === undefined;
+}
+
+/** Why changes are not being saved across a reload, or undefined while they are. */
+export function useSaveProblem(): string | undefined {
+  return useSyncExternalStore(
+    (l) => {
+      listeners.add(l);
+      return () => listeners.delete(l);
+    },
+    () => saveProblem,
+  );
 }
 
 export function useConsoleState(): ConsoleState {
@@ -190,12 +210,18 @@ export function rememberPicked(found: Record<string, string>): void {
   });
 }
 
-/** Saves requests under their names (a name saved again is replaced), newest first. */
-export function saveRequests(requests: SavedRequest[]): void {
-  setState((s) => {
+/**
+ * Saves requests under their names (a name saved again is replaced), newest first. False, with
+ * nothing changed, when the browser's storage cannot keep them.
+ */
+export function saveRequests(requests: SavedRequest[]): boolean {
+  const before = state.saved;
+  const saved = setState((s) => {
     const names = new Set(requests.map((r) => r.name));
     return { saved: [...requests, ...s.saved.filter((r) => !names.has(r.name))] };
   });
+  if (!saved) setState({ saved: before });
+  return saved;
 }
 
 /** Records a sent call in the history, with its answer. */

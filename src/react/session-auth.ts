@@ -10,7 +10,7 @@
  *   // server, on POST /session/access-token (a resource route's action)
  *   return accessTokenResponse(visitor.auth, request);
  */
-import type { AuthStrategy } from '../client/auth-strategy.ts';
+import type { AuthStrategy } from '../index.ts';
 
 /** Where the browser asks for an access token. @default '/session/access-token' */
 export const ACCESS_TOKEN_PATH = '/session/access-token';

@@ -65,6 +65,14 @@ const PRELUDES: Record<string, string[]> = {
      import type { useCartActions } from 'storefront-kit/react';
      declare const applyCoupon: ReturnType<typeof useCartActions>['applyCoupon'];
      declare const code: string; declare function say(text: string): void;`,
+    `import { guardRequest } from 'storefront-kit/react/server';
+     declare const loadContext: Record<string, unknown>;
+     declare function handle(request: Request, context: Record<string, unknown>): Promise<Response>;`,
+    `import { createClient, currentCart, products, redirects, OAuthStrategy } from 'storefront-kit';
+     import { storeSessionAuth } from 'storefront-kit/react';
+     import { accessTokenResponse } from 'storefront-kit/react/server';
+     declare const host: string;
+     const serverAuth = OAuthStrategy({ clientId: 'c' });`,
   ],
 };
 

@@ -16,7 +16,10 @@ import { providerErrorProblem, recordFigures } from './support.ts';
 
 /** A console build as the doors serve it: its page, its hashed assets, msw's worker. */
 const consoleDir = mkdtempSync(join(tmpdir(), 'sfk-doors-'));
-writeFileSync(join(consoleDir, 'index.html'), '<!doctype html><title>storefront-kit console</title><div id="root"></div>');
+writeFileSync(
+  join(consoleDir, 'index.html'),
+  '<!doctype html><title>storefront-kit console</title><div id="root"></div>',
+);
 mkdirSync(join(consoleDir, 'assets'));
 writeFileSync(join(consoleDir, 'assets', 'index-abc123.js'), 'export {};');
 writeFileSync(join(consoleDir, 'mockServiceWorker.js'), '/* worker */');
@@ -29,9 +32,13 @@ describe('the console beside the sandbox: provider paths first', () => {
   it("answers every operation's path as the sandbox alone does, never with the console's page", async () => {
     const differences = await doorDifferences(door.current.url, alone.current.url);
     expect(differences).toEqual([]);
-    recordFigures('doors', `doors: ${operationPaths().length} operation paths answered as the sandbox alone answers them`, {
-      paths: operationPaths().length,
-    });
+    recordFigures(
+      'doors',
+      `doors: ${operationPaths().length} operation paths answered as the sandbox alone answers them`,
+      {
+        paths: operationPaths().length,
+      },
+    );
   });
 
   it("answers the provider's site-scripts call with its JSON, and a path nobody owns with the sandbox's 404", async () => {
@@ -48,12 +55,22 @@ describe('the console beside the sandbox: provider paths first', () => {
   });
 
   it("serves the console's files and its own routes (a deep link to an operation, the history, the sandbox view)", async () => {
-    for (const path of ['/', '/op/getCurrentCart', '/op/checkout.createOrder', '/sandbox', '/history', '/flows', '/callback']) {
+    for (const path of [
+      '/',
+      '/op/getCurrentCart',
+      '/op/checkout.createOrder',
+      '/sandbox',
+      '/history',
+      '/flows',
+      '/callback',
+    ]) {
       const res = await fetch(door.current.url + path);
       expect(res.status, path).toBe(200);
       expect(await res.text(), path).toContain('<div id="root">');
     }
-    expect((await fetch(`${door.current.url}/assets/index-abc123.js`)).headers.get('content-type')).toMatch(/javascript/);
+    expect((await fetch(`${door.current.url}/assets/index-abc123.js`)).headers.get('content-type')).toMatch(
+      /javascript/,
+    );
   });
 
   it("names exactly the console router's routes as the console's", () => {

@@ -11,7 +11,16 @@ import { comparableState, providerErrorProblem, recordFigures } from './support.
 
 const s = useSandboxServer();
 const state = async (base: string) => comparableState((await call(base, 'GET', '/__sandbox/state')).body);
-const BAD_URLS = ['javascript:alert(document.cookie)', 'data:image/svg+xml,<svg onload=alert(1)>', 'JaVaScRiPt:alert(1)', 'vbscript:x', '//evil.example/x.jpg', 'https:', ' https://cdn.example/x.jpg', 'not a url'];
+const BAD_URLS = [
+  'javascript:alert(document.cookie)',
+  'data:image/svg+xml,<svg onload=alert(1)>',
+  'JaVaScRiPt:alert(1)',
+  'vbscript:x',
+  '//evil.example/x.jpg',
+  'https:',
+  ' https://cdn.example/x.jpg',
+  'not a url',
+];
 
 function expectViolation(r: { status: number; body: any }, field: string) {
   expect(r.status, JSON.stringify(r.body)).toBe(400);
@@ -24,24 +33,46 @@ function expectViolation(r: { status: number; body: any }, field: string) {
 describe("a merchant's media URL", () => {
   it('is refused at write time unless it is http(s), in Catalog V1 and V3, changing nothing', async () => {
     const base = s.current.url;
-    const products = (await call(base, 'GET', '/stores-reader/v1/products/query-platformized', { token: API_KEY })).body;
-    const id = (await call(base, 'POST', '/stores/v1/products', { token: API_KEY, body: { product: { name: 'Media check', priceData: { price: 5 } } } })).body.product.id as string;
+    const products = (await call(base, 'GET', '/stores-reader/v1/products/query-platformized', { token: API_KEY }))
+      .body;
+    const id = (
+      await call(base, 'POST', '/stores/v1/products', {
+        token: API_KEY,
+        body: { product: { name: 'Media check', priceData: { price: 5 } } },
+      })
+    ).body.product.id as string;
     expect(products).toBeTruthy();
     const before = await state(base);
     for (const url of BAD_URLS) {
-      expectViolation(await call(base, 'POST', `/stores/v1/products/${id}/media`, { token: API_KEY, body: { media: [{ url }] } }), 'media[0].url');
+      expectViolation(
+        await call(base, 'POST', `/stores/v1/products/${id}/media`, { token: API_KEY, body: { media: [{ url }] } }),
+        'media[0].url',
+      );
       expectViolation(
         await call(base, 'POST', '/stores/v3/products', {
           token: API_KEY,
-          body: { product: { name: 'Bad media', productType: 'PHYSICAL', physicalProperties: {}, variantsInfo: { variants: [{ price: { actualPrice: { amount: '5' } }, choices: [] }] }, media: { itemsInfo: { items: [{ url }] } } } },
+          body: {
+            product: {
+              name: 'Bad media',
+              productType: 'PHYSICAL',
+              physicalProperties: {},
+              variantsInfo: { variants: [{ price: { actualPrice: { amount: '5' } }, choices: [] }] },
+              media: { itemsInfo: { items: [{ url }] } },
+            },
+          },
         }),
         'product.media.itemsInfo.items[0].url',
       );
     }
     expect(await state(base)).toBe(before);
-    const ok = await call(base, 'POST', `/stores/v1/products/${id}/media`, { token: API_KEY, body: { media: [{ url: 'https://cdn.example/shirt.jpg' }] } });
+    const ok = await call(base, 'POST', `/stores/v1/products/${id}/media`, {
+      token: API_KEY,
+      body: { media: [{ url: 'https://cdn.example/shirt.jpg' }] },
+    });
     expect(ok.status).toBe(200);
-    recordFigures('merchant-input', `merchant input: ${BAD_URLS.length * 2} media URLs refused at write time`, { refused: BAD_URLS.length * 2 });
+    recordFigures('merchant-input', `merchant input: ${BAD_URLS.length * 2} media URLs refused at write time`, {
+      refused: BAD_URLS.length * 2,
+    });
   });
 });
 
@@ -50,7 +81,10 @@ describe('an oversized query filter', () => {
     const base = s.current.url;
     const token = await visitorToken(base);
     const terms = Array.from({ length: 30_000 }, (_, i) => ({ slug: `p${i}` }));
-    const r = await call(base, 'POST', '/stores/v3/products/query', { token, body: { query: { filter: { $or: terms } } } });
+    const r = await call(base, 'POST', '/stores/v3/products/query', {
+      token,
+      body: { query: { filter: { $or: terms } } },
+    });
     expect(r.status).toBe(400);
     expect(r.body.details.validationError.fieldViolations).toEqual([
       { field: 'query.filter', description: `has more than ${MAX_FILTER_TERMS} conditions`, violatedRule: 'MAX_SIZE' },
@@ -59,10 +93,20 @@ describe('an oversized query filter', () => {
     expect(JSON.stringify(r.body).length).toBeLessThan(400);
     // Nested and in Catalog V1's JSON text too; at the bound a filter is still answered.
     const nested = { $and: [{ $or: terms.slice(0, 600) }, { $not: { $or: terms.slice(600, 1200) } }] };
-    expect((await call(base, 'POST', '/stores/v3/products/query', { token, body: { query: { filter: nested } } })).status).toBe(400);
-    const v1 = await call(base, 'POST', '/stores-reader/v1/products/query-platformized', { token, body: { query: { filter: JSON.stringify({ $or: terms }) } } });
-    expect(v1.body.details?.validationError?.fieldViolations?.[0]?.description).toBe(`has more than ${MAX_FILTER_TERMS} conditions`);
-    const atBound = await call(base, 'POST', '/stores/v3/products/query', { token, body: { query: { filter: { $or: terms.slice(0, MAX_FILTER_TERMS - 1) } } } });
+    expect(
+      (await call(base, 'POST', '/stores/v3/products/query', { token, body: { query: { filter: nested } } })).status,
+    ).toBe(400);
+    const v1 = await call(base, 'POST', '/stores-reader/v1/products/query-platformized', {
+      token,
+      body: { query: { filter: JSON.stringify({ $or: terms }) } },
+    });
+    expect(v1.body.details?.validationError?.fieldViolations?.[0]?.description).toBe(
+      `has more than ${MAX_FILTER_TERMS} conditions`,
+    );
+    const atBound = await call(base, 'POST', '/stores/v3/products/query', {
+      token,
+      body: { query: { filter: { $or: terms.slice(0, MAX_FILTER_TERMS - 1) } } },
+    });
     expect(atBound.status).toBe(200);
   });
 });

@@ -11,7 +11,15 @@ import { accessTokenResponse, guardRequest } from '../../src/react/server.ts';
 import { cookieStorage } from '../../src/index.ts';
 
 const STORE = 'https://shop.example';
-const form = (init: { method?: string; origin?: string | null; type?: string | null; body?: BodyInit; headers?: Record<string, string> } = {}) =>
+const form = (
+  init: {
+    method?: string;
+    origin?: string | null;
+    type?: string | null;
+    body?: BodyInit;
+    headers?: Record<string, string>;
+  } = {},
+) =>
   new Request(`${STORE}/cart`, {
     method: init.method ?? 'POST',
     headers: {
@@ -53,14 +61,28 @@ describe('guardRequest', () => {
     }
     const tooLarge = await guardRequest(form({ body: 'a=x' }), { bodyLimit: 2 });
     expect((tooLarge as Response).status).toBe(413);
-    const allowed = await guardRequest(form({ origin: 'https://www.shop.example' }), { origins: [STORE, 'https://www.shop.example'] });
+    const allowed = await guardRequest(form({ origin: 'https://www.shop.example' }), {
+      origins: [STORE, 'https://www.shop.example'],
+    });
     expect(allowed).toBeInstanceOf(Request);
   });
 });
 
 describe('sameOriginPath', () => {
   it('takes one-slash paths only; anything a browser reads as another host falls back', () => {
-    for (const bad of ['//evil.example/x', '/\\evil.example/x', '\\\\evil.example', '/\t/evil.example/x', '/\n/evil.example', '/\r\n/evil', 'https://evil.example/', 'javascript:alert(1)', 'evil.example', '', '//'])
+    for (const bad of [
+      '//evil.example/x',
+      '/\\evil.example/x',
+      '\\\\evil.example',
+      '/\t/evil.example/x',
+      '/\n/evil.example',
+      '/\r\n/evil',
+      'https://evil.example/',
+      'javascript:alert(1)',
+      'evil.example',
+      '',
+      '//',
+    ])
       expect(sameOriginPath(bad, '/account'), JSON.stringify(bad)).toBe('/account');
     for (const good of ['/', '/cart', '/products/linen-shirt?Size=M#reviews', '/%2F%2Fevil.example'])
       expect(sameOriginPath(good, '/account')).toBe(good);
@@ -73,9 +95,12 @@ describe('sameOriginPath', () => {
 });
 
 describe('storeSessionAuth and accessTokenResponse', () => {
-  it("hands the browser the access token alone, asked once while valid and renewed after a 401", async () => {
+  it('hands the browser the access token alone, asked once while valid and renewed after a 401', async () => {
     const written: string[] = [];
-    const tokens = { accessToken: { value: 'at-1', expiresAt: Math.floor(Date.now() / 1000) + 600 }, refreshToken: { value: 'rt-secret', role: 'visitor' as const } };
+    const tokens = {
+      accessToken: { value: 'at-1', expiresAt: Math.floor(Date.now() / 1000) + 600 },
+      refreshToken: { value: 'rt-secret', role: 'visitor' as const },
+    };
     let renewed = 0;
     const serverAuth = {
       getAuthHeaders: async () => ({ headers: { authorization: tokens.accessToken.value } }),
@@ -118,10 +143,19 @@ describe('storeSessionAuth and accessTokenResponse', () => {
 
 describe("<Image> with a merchant's bad URL", () => {
   it('renders nothing for javascript:, data:, vbscript: and broken URLs, and a plain image for another http(s) host', () => {
-    for (const url of ['javascript:alert(1)', 'JAVASCRIPT:alert(1)', 'data:image/svg+xml,<svg/onload=alert(1)>', 'vbscript:x', 'not a url', ''])
+    for (const url of [
+      'javascript:alert(1)',
+      'JAVASCRIPT:alert(1)',
+      'data:image/svg+xml,<svg/onload=alert(1)>',
+      'vbscript:x',
+      'not a url',
+      '',
+    ])
       for (const image of [url, { url, width: 100, height: 100 }])
         expect(renderToString(<Image image={image} width={100} height={100} />), url).toBe('');
-    const html = renderToString(<Image image={{ url: 'https://cdn.example/shirt.jpg', width: 400, height: 300 }} width={100} />);
+    const html = renderToString(
+      <Image image={{ url: 'https://cdn.example/shirt.jpg', width: 400, height: 300 }} width={100} />,
+    );
     expect(html).toMatch(/^<img /);
     expect(html).toContain('src="https://cdn.example/shirt.jpg"');
     expect(html).toContain('height="75"');

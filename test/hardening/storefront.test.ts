@@ -29,7 +29,11 @@ beforeAll(async () => {
 afterAll(async () => {
   await store?.close();
   await sandbox?.close();
-  recordFigures('storefront', `storefront: ${figures.refusals} hostile requests refused, ${figures.pages} answers with the page headers`, figures);
+  recordFigures(
+    'storefront',
+    `storefront: ${figures.refusals} hostile requests refused, ${figures.pages} answers with the page headers`,
+    figures,
+  );
 });
 
 const FORM = 'application/x-www-form-urlencoded';
@@ -49,7 +53,10 @@ function tokensCookie(res: Response): string | undefined {
     ?.split(';')[0];
 }
 
-function post(path: string, init: { cookie?: string; origin?: string; type?: string; body?: BodyInit; headers?: Record<string, string> } = {}) {
+function post(
+  path: string,
+  init: { cookie?: string; origin?: string; type?: string; body?: BodyInit; headers?: Record<string, string> } = {},
+) {
   return fetch(store.url + path, {
     method: 'POST',
     redirect: 'manual',
@@ -66,14 +73,27 @@ function post(path: string, init: { cookie?: string; origin?: string; type?: str
 /** The visitor's cart lines on the sandbox, read with the tokens of their cookie: [name, quantity]. */
 async function cartPage(cookie: string): Promise<string> {
   const tokens = JSON.parse(decodeURIComponent(readCookie(cookie, 'sfk-tokens')!));
-  const client = createClient({ modules: { currentCart }, auth: OAuthStrategy({ clientId: DEFAULT_CLIENT_ID, tokens }), host: sandbox.url });
+  const client = createClient({
+    modules: { currentCart },
+    auth: OAuthStrategy({ clientId: DEFAULT_CLIENT_ID, tokens }),
+    host: sandbox.url,
+  });
   const { cart } = await client.currentCart.getCurrentCart().catch(() => ({ cart: undefined }));
   return JSON.stringify((cart?.lineItems ?? []).map((l) => [l.productName?.original, l.quantity]));
 }
 
 describe('cross-site requests change nothing', () => {
   // A resource route, a page's action, the token endpoint, the hosted login's start, and an address no route has yet.
-  const PATHS = ['/checkout', '/logout', '/products/trail-socks', '/session/access-token', '/login', '/register', '/cart', '/a-route-added-later'];
+  const PATHS = [
+    '/checkout',
+    '/logout',
+    '/products/trail-socks',
+    '/session/access-token',
+    '/login',
+    '/register',
+    '/cart',
+    '/a-route-added-later',
+  ];
 
   it('refuses a foreign Origin (another site, a same-site page on another port, an opaque origin) with 403 on every route, before any route runs', async () => {
     const cookie = await newVisitor();
@@ -106,7 +126,10 @@ describe('cross-site requests change nothing', () => {
           method: 'POST',
           headers: { cookie, origin, 'content-type': FORM, host: new URL(origin).host, 'content-length': 0 },
         });
-        req.on('response', (res) => resolve(res.resume().statusCode!)).on('error', reject).end();
+        req
+          .on('response', (res) => resolve(res.resume().statusCode!))
+          .on('error', reject)
+          .end();
       });
       expect(status, origin).toBe(200);
     }
@@ -117,13 +140,42 @@ describe('odd methods and bodies: clear 4xx answers, never a 500', () => {
   it('answers 405, 415, 413 and 400 before any action reads the body', async () => {
     const cookie = await newVisitor();
     const cases: [string, Promise<Response>, number, RegExp][] = [
-      ['PUT', fetch(`${store.url}/products/trail-socks`, { method: 'PUT', headers: { cookie, 'content-type': FORM }, body: 'a=1' }), 405, /PUT is not a method/],
+      [
+        'PUT',
+        fetch(`${store.url}/products/trail-socks`, {
+          method: 'PUT',
+          headers: { cookie, 'content-type': FORM },
+          body: 'a=1',
+        }),
+        405,
+        /PUT is not a method/,
+      ],
       ['DELETE', fetch(`${store.url}/cart`, { method: 'DELETE', headers: { cookie } }), 405, /DELETE is not a method/],
-      ['JSON', post('/products/trail-socks', { cookie, type: 'application/json', body: '{}' }), 415, /not application\/json/],
+      [
+        'JSON',
+        post('/products/trail-socks', { cookie, type: 'application/json', body: '{}' }),
+        415,
+        /not application\/json/,
+      ],
       ['text', post('/products/trail-socks', { cookie, type: 'text/plain', body: 'x=1' }), 415, /not text\/plain/],
-      ['no type', post('/checkout', { cookie, type: '', body: new Uint8Array([1, 2, 3]) }), 415, /names no Content-Type/],
-      ['1 MB form', post('/products/trail-socks', { cookie, body: `q=${'x'.repeat(1 << 20)}` }), 413, /larger than 65536 bytes/],
-      ['broken multipart', post('/register', { cookie, type: 'multipart/form-data; boundary=zz', body: 'not a form' }), 400, /does not parse/],
+      [
+        'no type',
+        post('/checkout', { cookie, type: '', body: new Uint8Array([1, 2, 3]) }),
+        415,
+        /names no Content-Type/,
+      ],
+      [
+        '1 MB form',
+        post('/products/trail-socks', { cookie, body: `q=${'x'.repeat(1 << 20)}` }),
+        413,
+        /larger than 65536 bytes/,
+      ],
+      [
+        'broken multipart',
+        post('/register', { cookie, type: 'multipart/form-data; boundary=zz', body: 'not a form' }),
+        400,
+        /does not parse/,
+      ],
     ];
     for (const [name, answer, status, text] of cases) {
       const res = await answer;
@@ -131,7 +183,9 @@ describe('odd methods and bodies: clear 4xx answers, never a 500', () => {
       expect(await res.text(), name).toMatch(text);
       figures.refusals++;
     }
-    expect((await fetch(`${store.url}/products/trail-socks`, { method: 'PUT', headers: { cookie } })).headers.get('allow')).toBe('GET, HEAD, POST');
+    expect(
+      (await fetch(`${store.url}/products/trail-socks`, { method: 'PUT', headers: { cookie } })).headers.get('allow'),
+    ).toBe('GET, HEAD, POST');
     expect(await cartPage(cookie)).toBe('[]');
   });
 
@@ -181,7 +235,18 @@ describe('the page headers on every answer', () => {
   it('sends a CSP whose nonce is on every inline script, frame-ancestors none, nosniff and a Referrer-Policy', async () => {
     const home = await (await fetch(store.url)).text();
     const asset = home.match(/href="(\/assets\/[^"]+\.js)"/)![1];
-    const paths = ['/', '/products/linen-shirt', '/search?q=shirt', '/collections/all-products', '/cart', '/login', '/register', '/account', '/no/such/page', asset];
+    const paths = [
+      '/',
+      '/products/linen-shirt',
+      '/search?q=shirt',
+      '/collections/all-products',
+      '/cart',
+      '/login',
+      '/register',
+      '/account',
+      '/no/such/page',
+      asset,
+    ];
     for (const path of paths) {
       const res = await fetch(store.url + path, { redirect: 'manual' });
       const csp = res.headers.get('content-security-policy') ?? '';
@@ -211,7 +276,11 @@ describe("a merchant's bad image", () => {
     const bad = 'javascript:alert(document.cookie)';
     tote.media.mainMedia.image.url = bad;
     for (const item of tote.media.items ?? []) item.image.url = bad;
-    const put = await fetch(`${sandbox.url}/__sandbox/state`, { method: 'PUT', headers: auth, body: JSON.stringify(state) });
+    const put = await fetch(`${sandbox.url}/__sandbox/state`, {
+      method: 'PUT',
+      headers: auth,
+      body: JSON.stringify(state),
+    });
     expect(put.status).toBe(200);
     for (const path of ['/products/canvas-tote', '/search?q=canvas', '/collections/all-products']) {
       const res = await fetch(store.url + path);

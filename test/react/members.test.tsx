@@ -286,7 +286,8 @@ describe('members', () => {
 
     const done = await act(() => auth.completeHostedLogin({ oauthData: start.oauthData, url: back }));
     await view.settled();
-    expect(done).toEqual({ state: 'SUCCESS' });
+    // Where to go next: the start's originalUri when it is on the page's origin, else '/' (never another site).
+    expect(done).toEqual({ state: 'SUCCESS', back: '/' });
     expect(text(view.container, '[data-status]')).toBe('member');
     expect(text(view.container, '[data-member]')).toBe(DEMO_MEMBER.email);
     view.unmount();
