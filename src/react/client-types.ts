@@ -45,12 +45,8 @@ export type CartV1Operations = Pick<
   | 'createCheckoutFromCurrentCart'
 >;
 
-/**
- * A client the provider can use: `createClient({ modules: { currentCartV2, products, redirects }, auth })`
- * (Cart V2, the default), or with `currentCart` (Cart V1) for `cartApi={cartApiV1}`.
- * `products` is needed by the catalog hooks and prefetches, `redirects` by checkout.
- */
-export interface StorefrontClient {
+/** The modules the React layer reads, each optional but a cart module (StorefrontClient). */
+interface StorefrontModules {
   /** Cart V2: the cart hooks' operations (the default `cartApi`). */
   currentCartV2?: CartV2Operations;
   /** Cart V1: for `cartApi={cartApiV1}` only. */
@@ -65,6 +61,14 @@ export interface StorefrontClient {
   /** For `useWishlist()`. */
   wishlist?: Pick<typeof wishlist, 'getWishlistById'>;
 }
+
+/**
+ * A client the provider can use: `createClient({ modules: { currentCartV2, products, redirects }, auth })`
+ * (Cart V2, the default), or with `currentCart` (Cart V1) for `cartApi={cartApiV1}`.
+ * `products` is needed by the catalog hooks and prefetches, `redirects` by checkout.
+ */
+export type StorefrontClient = StorefrontModules &
+  ({ currentCartV2: CartV2Operations } | { currentCart: CartV1Operations });
 
 /**
  * Which of the provider's cart APIs the hooks call: Cart V2 (`'v2'`, the default), or Cart V1

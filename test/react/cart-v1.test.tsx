@@ -7,3 +7,4 @@ process.env.SFK_CART_API = 'v1';
 await import('./cart.test.tsx');
 // The worker's other files run on the default (V2).
 delete process.env.SFK_CART_API;
+export {};

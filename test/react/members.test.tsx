@@ -215,7 +215,8 @@ describe('members', () => {
 
   it('signs in on the app’s page: a member, their cart (the visitor’s lines merged), their data; out again: a visitor', async () => {
     const view = await renderWithSandbox(<Account />, {
-      setup: async (client) => void (await client.currentCartV2.addLineItemsToCurrentCart({ catalogItems: [socks(2)] })),
+      setup: async (client) =>
+        void (await client.currentCartV2.addLineItemsToCurrentCart({ catalogItems: [socks(2)] })),
     });
     await untilDom(view.container, () => text(view.container, '[data-lines]') === '2');
     expect(text(view.container, '[data-status]')).toBe('visitor');
@@ -238,7 +239,9 @@ describe('members', () => {
     // The cart read again is the member's, with the visitor's two pairs of socks in it.
     const memberCart = (await view.client.currentCartV2.getCurrentCart()).cart;
     expect(memberCart.customerInfo?.memberId).toBe(DEMO_MEMBER.id);
-    expect(text(view.container, '[data-lines]')).toBe(memberCart.lineItems.map((l) => l.quantityInfo.requestedQuantity).join(','));
+    expect(text(view.container, '[data-lines]')).toBe(
+      memberCart.lineItems.map((l) => l.quantityInfo.requestedQuantity).join(','),
+    );
 
     // A page the client may not send the shopper back to: refused with its code, still signed in.
     const refusedOut = await act(() => auth.logout({ postFlowUrl: 'https://elsewhere.example/' }));
