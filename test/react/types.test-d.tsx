@@ -103,8 +103,7 @@ export async function typeTests() {
     expectTypeOf<'ITEM_NOT_FOUND_IN_CATALOG' | 'MAX_LINE_ITEMS_EXCEEDED' | 'ITEM_NOT_FOUND'>().toMatchTypeOf<
       typeof added.error.code
     >();
-    if (added.error.code === 'MAX_LINE_ITEMS_EXCEEDED')
-      expectTypeOf(added.error.data.maxCount).toEqualTypeOf<number>();
+    if (added.error.code === 'MAX_LINE_ITEMS_EXCEEDED') expectTypeOf(added.error.data.maxCount).toEqualTypeOf<number>();
   }
   const coupon = await actions.applyCoupon('SAVE10');
   if (coupon.error instanceof ApplicationError && coupon.error.code === 'INVALID_COUPON_CODE')
