@@ -90,7 +90,7 @@ describe('the example storefront, server-rendered on the sandbox', () => {
     const page = await (await fetch(`${storefront.url}/cart`, { headers: { cookie } })).text();
     // The page's own forms name the line and the quantities its buttons send.
     expect(page).toContain(`name="line" value="${line}"`);
-    expect(page).toMatch(/name="quantity" value="2" aria-label="Increase quantity of Linen shirt"/);
+    expect(page).toContain(`<button value="2" aria-label="Increase quantity of Linen shirt" name="quantity">`);
 
     const more = await postForm('/cart', cookie, { intent: 'quantity', line, quantity: '2' });
     expect([more.status, more.headers.get('location')]).toEqual([302, '/cart']);
