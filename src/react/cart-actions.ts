@@ -61,6 +61,12 @@ export interface ChangeRule<K extends CartChange['kind']> {
   v2(cart: CartV2Operations, change: Of<K>, context: SendContext): Promise<Answer>;
 }
 
+/**
+ * Which of the provider's cart APIs the hooks call: Cart V2 (`'v2'`, the default), or Cart V1
+ * (`cartApiV1` of storefront-kit/react) until its removal on 2027-02-01.
+ */
+export type CartApi = 'v2' | CartApiV1;
+
 /** Cart V1, an option until the provider removes it (2027-02-01): its request per kind and its reader (cart-v1.ts). */
 export interface CartApiV1 {
   requests: {

@@ -3,7 +3,6 @@
  * the client's operation types (no type written twice).
  */
 import type { OAuthStrategy, withDirectLogin, withHostedLogin } from '../index.ts';
-import type { CartApiV1 } from './cart-actions.ts';
 import type { collections, currentCart, currentCartV2, members, products, redirects, wishlist } from '../modules.ts';
 import type {
   ApplicationError,
@@ -69,12 +68,6 @@ interface StorefrontModules {
  */
 export type StorefrontClient = StorefrontModules &
   ({ currentCartV2: CartV2Operations } | { currentCart: CartV1Operations });
-
-/**
- * Which of the provider's cart APIs the hooks call: Cart V2 (`'v2'`, the default), or Cart V1
- * (`cartApiV1` of storefront-kit/react) until its removal on 2027-02-01.
- */
-export type CartApi = 'v2' | CartApiV1;
 
 type V2Cart = NonNullable<ResultOf<CartModule['getCurrentCart']>['cart']>;
 type Summary = ResultOf<CartModule['estimateCurrentCart']>['summary'];

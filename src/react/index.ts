@@ -16,11 +16,10 @@ export {
   type OptionState,
   type VariantSelection,
 } from './variants.ts';
-export { CART_CHANGES, type CartApiV1, type CartChange, type ChangeRule } from './cart-actions.ts';
+export { CART_CHANGES, type CartApi, type CartApiV1, type CartChange, type ChangeRule } from './cart-actions.ts';
 export { cartApiV1 } from './cart-v1.ts';
 export type { CartActions, DehydratedState, StoreSnapshot, StorefrontStore, Resource } from './store.ts';
 export type {
-  CartApi,
   CartLine,
   CartResult,
   CartV1Operations,

@@ -5,7 +5,8 @@
  */
 import { createContext, useContext, useEffect, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { IDENTITY_KEY } from './catalog-resources.ts';
-import type { CartApi, StorefrontAuth, StorefrontClient } from './client-types.ts';
+import type { CartApi } from './cart-actions.ts';
+import type { StorefrontAuth, StorefrontClient } from './client-types.ts';
 import { shareEqual } from './data.ts';
 import { createStorefrontStore, type DehydratedState, type StoreSnapshot, type StorefrontStore } from './store.ts';
 

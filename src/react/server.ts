@@ -4,8 +4,8 @@
  * visitor's cart).
  */
 import { productRead, productsRead, type CatalogRead } from './catalog-resources.ts';
+import type { CartApi } from './cart-actions.ts';
 import type {
-  CartApi,
   Product,
   ProductsPage,
   ProductsQuery,

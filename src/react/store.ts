@@ -21,12 +21,12 @@ import {
   sameItem,
   sendChange,
   showChange,
+  type CartApi,
   type CartChange,
   type CartDraft,
   type LineDetails,
 } from './cart-actions.ts';
 import type {
-  CartApi,
   CartActionErrors,
   CartLine,
   CartResult,

@@ -22,7 +22,8 @@ import {
 } from '../index.ts';
 import { createSandbox, type Sandbox, type SandboxOptions } from '../sandbox/index.ts';
 import { DEFAULT_CLIENT_ID } from '../sandbox/seed/ids.ts';
-import type { CartApi, StorefrontAuth } from './client-types.ts';
+import type { CartApi } from './cart-actions.ts';
+import type { StorefrontAuth } from './client-types.ts';
 import { StorefrontProvider } from './provider.tsx';
 import { requestsInFlight } from './requests-in-flight.ts';
 import type { DehydratedState } from './store.ts';
