@@ -2,8 +2,6 @@
 
 export { currentCart } from './modules/current-cart.ts';
 export { checkout } from './modules/checkout.ts';
-export { currentCartV2 } from './modules/current-cart-v2.ts';
-export { cartV2 } from './modules/cart-v2.ts';
 export { orders } from './modules/orders.ts';
 export { members } from './modules/members.ts';
 export { redirects } from './modules/redirects.ts';
@@ -19,3 +17,5 @@ export { authentication } from './modules/authentication.ts';
 export { recovery } from './modules/recovery.ts';
 export { verification } from './modules/verification.ts';
 export { oauth } from './modules/oauth.ts';
+export { currentCartV2 } from './modules/current-cart-v2.ts';
+export { cartV2 } from './modules/cart-v2.ts';

@@ -2,8 +2,6 @@
 
 import type { operations as T_current_cart } from './types/current-cart.ts';
 import type { operations as T_checkout } from './types/checkout.ts';
-import type { operations as T_current_cart_v2 } from './types/current-cart-v2.ts';
-import type { operations as T_cart_v2 } from './types/cart-v2.ts';
 import type { operations as T_orders } from './types/orders.ts';
 import type { operations as T_members } from './types/members.ts';
 import type { operations as T_redirects } from './types/redirects.ts';
@@ -20,6 +18,8 @@ import type { operations as T_authentication } from './types/authentication.ts';
 import type { operations as T_recovery } from './types/recovery.ts';
 import type { operations as T_verification } from './types/verification.ts';
 import type { operations as T_oauth } from './types/oauth.ts';
+import type { operations as T_current_cart_v2 } from './types/current-cart-v2.ts';
+import type { operations as T_cart_v2 } from './types/cart-v2.ts';
 
 /** `T` without `undefined`; `{}` where the spec has none (`never`). */
 type Present<T> = [NonNullable<T>] extends [never] ? {} : NonNullable<T>;
@@ -79,86 +79,6 @@ export interface SandboxContract {
   "checkout.markCheckoutAsCompleted": { request: RequestOf<T_checkout["markCheckoutAsCompleted"]>; response: ResponseOf<T_checkout["markCheckoutAsCompleted"]> };
   /** POST /ecom/v1/checkouts/{id}/update-line-items-quantity */
   "checkout.updateLineItemsQuantity": { request: RequestOf<T_checkout["updateLineItemsQuantity"]>; response: ResponseOf<T_checkout["updateLineItemsQuantity"]> };
-  /** GET /ecom/v2/carts/current */
-  "currentCartV2.getCurrentCart": { request: RequestOf<T_current_cart_v2["getCurrentCart"]>; response: ResponseOf<T_current_cart_v2["getCurrentCart"]> };
-  /** POST /ecom/v2/carts/current */
-  "currentCartV2.createCurrentCart": { request: RequestOf<T_current_cart_v2["createCurrentCart"]>; response: ResponseOf<T_current_cart_v2["createCurrentCart"]> };
-  /** PATCH /ecom/v2/carts/current */
-  "currentCartV2.updateCurrentCart": { request: RequestOf<T_current_cart_v2["updateCurrentCart"]>; response: ResponseOf<T_current_cart_v2["updateCurrentCart"]> };
-  /** DELETE /ecom/v2/carts/current */
-  "currentCartV2.deleteCurrentCart": { request: RequestOf<T_current_cart_v2["deleteCurrentCart"]>; response: ResponseOf<T_current_cart_v2["deleteCurrentCart"]> };
-  /** POST /ecom/v2/carts/current/refresh */
-  "currentCartV2.refreshCurrentCart": { request: RequestOf<T_current_cart_v2["refreshCurrentCart"]>; response: ResponseOf<T_current_cart_v2["refreshCurrentCart"]> };
-  /** POST /ecom/v2/carts/current/calculate */
-  "currentCartV2.calculateCurrentCart": { request: RequestOf<T_current_cart_v2["calculateCurrentCart"]>; response: ResponseOf<T_current_cart_v2["calculateCurrentCart"]> };
-  /** POST /ecom/v2/carts/current/estimate */
-  "currentCartV2.estimateCurrentCart": { request: RequestOf<T_current_cart_v2["estimateCurrentCart"]>; response: ResponseOf<T_current_cart_v2["estimateCurrentCart"]> };
-  /** POST /ecom/v2/carts/current/add-line-items */
-  "currentCartV2.addLineItemsToCurrentCart": { request: RequestOf<T_current_cart_v2["addLineItemsToCurrentCart"]>; response: ResponseOf<T_current_cart_v2["addLineItemsToCurrentCart"]> };
-  /** POST /ecom/v2/carts/current/remove-line-items */
-  "currentCartV2.removeLineItemsFromCurrentCart": { request: RequestOf<T_current_cart_v2["removeLineItemsFromCurrentCart"]>; response: ResponseOf<T_current_cart_v2["removeLineItemsFromCurrentCart"]> };
-  /** POST /ecom/v2/carts/current/update-line-items */
-  "currentCartV2.updateLineItemsInCurrentCart": { request: RequestOf<T_current_cart_v2["updateLineItemsInCurrentCart"]>; response: ResponseOf<T_current_cart_v2["updateLineItemsInCurrentCart"]> };
-  /** POST /ecom/v2/carts/current/add-coupon */
-  "currentCartV2.addCouponToCurrentCart": { request: RequestOf<T_current_cart_v2["addCouponToCurrentCart"]>; response: ResponseOf<T_current_cart_v2["addCouponToCurrentCart"]> };
-  /** POST /ecom/v2/carts/current/remove-coupon */
-  "currentCartV2.removeCouponFromCurrentCart": { request: RequestOf<T_current_cart_v2["removeCouponFromCurrentCart"]>; response: ResponseOf<T_current_cart_v2["removeCouponFromCurrentCart"]> };
-  /** POST /ecom/v2/carts/current/set-delivery-method */
-  "currentCartV2.setDeliveryMethodForCurrentCart": { request: RequestOf<T_current_cart_v2["setDeliveryMethodForCurrentCart"]>; response: ResponseOf<T_current_cart_v2["setDeliveryMethodForCurrentCart"]> };
-  /** POST /ecom/v2/carts/current/remove-delivery-method */
-  "currentCartV2.removeDeliveryMethodFromCurrentCart": { request: RequestOf<T_current_cart_v2["removeDeliveryMethodFromCurrentCart"]>; response: ResponseOf<T_current_cart_v2["removeDeliveryMethodFromCurrentCart"]> };
-  /** POST /ecom/v2/carts/current/add-gift-card */
-  "currentCartV2.addGiftCardToCurrentCart": { request: RequestOf<T_current_cart_v2["addGiftCardToCurrentCart"]>; response: ResponseOf<T_current_cart_v2["addGiftCardToCurrentCart"]> };
-  /** POST /ecom/v2/carts/current/remove-gift-card */
-  "currentCartV2.removeGiftCardFromCurrentCart": { request: RequestOf<T_current_cart_v2["removeGiftCardFromCurrentCart"]>; response: ResponseOf<T_current_cart_v2["removeGiftCardFromCurrentCart"]> };
-  /** POST /ecom/v2/carts/current/update-forms-submission */
-  "currentCartV2.updateFormSubmissionsInCurrentCart": { request: RequestOf<T_current_cart_v2["updateFormSubmissionsInCurrentCart"]>; response: ResponseOf<T_current_cart_v2["updateFormSubmissionsInCurrentCart"]> };
-  /** GET /ecom/v2/carts/current/upsell-options */
-  "currentCartV2.getUpsellOptionsForCurrentCart": { request: RequestOf<T_current_cart_v2["getUpsellOptionsForCurrentCart"]>; response: ResponseOf<T_current_cart_v2["getUpsellOptionsForCurrentCart"]> };
-  /** POST /ecom/v2/carts */
-  "cartV2.createCart": { request: RequestOf<T_cart_v2["createCart"]>; response: ResponseOf<T_cart_v2["createCart"]> };
-  /** GET /ecom/v2/carts/{cartId} */
-  "cartV2.getCart": { request: RequestOf<T_cart_v2["getCart"]>; response: ResponseOf<T_cart_v2["getCart"]> };
-  /** DELETE /ecom/v2/carts/{cartId} */
-  "cartV2.deleteCart": { request: RequestOf<T_cart_v2["deleteCart"]>; response: ResponseOf<T_cart_v2["deleteCart"]> };
-  /** PATCH /ecom/v2/carts/{cart.id} */
-  "cartV2.updateCart": { request: RequestOf<T_cart_v2["updateCart"]>; response: ResponseOf<T_cart_v2["updateCart"]> };
-  /** POST /ecom/v2/carts/{cartId}/refresh */
-  "cartV2.refreshCart": { request: RequestOf<T_cart_v2["refreshCart"]>; response: ResponseOf<T_cart_v2["refreshCart"]> };
-  /** POST /ecom/v2/carts/{cartId}/calculate */
-  "cartV2.calculateCart": { request: RequestOf<T_cart_v2["calculateCart"]>; response: ResponseOf<T_cart_v2["calculateCart"]> };
-  /** POST /ecom/v2/carts/{cartId}/estimate */
-  "cartV2.estimateCart": { request: RequestOf<T_cart_v2["estimateCart"]>; response: ResponseOf<T_cart_v2["estimateCart"]> };
-  /** POST /ecom/v2/carts/{cartId}/add-line-items */
-  "cartV2.addLineItems": { request: RequestOf<T_cart_v2["addLineItems"]>; response: ResponseOf<T_cart_v2["addLineItems"]> };
-  /** POST /ecom/v2/carts/{cartId}/remove-line-items */
-  "cartV2.removeLineItems": { request: RequestOf<T_cart_v2["removeLineItems"]>; response: ResponseOf<T_cart_v2["removeLineItems"]> };
-  /** POST /ecom/v2/carts/{cartId}/update-line-items */
-  "cartV2.updateLineItems": { request: RequestOf<T_cart_v2["updateLineItems"]>; response: ResponseOf<T_cart_v2["updateLineItems"]> };
-  /** POST /ecom/v2/carts/{cartId}/add-coupon */
-  "cartV2.addCoupon": { request: RequestOf<T_cart_v2["addCoupon"]>; response: ResponseOf<T_cart_v2["addCoupon"]> };
-  /** POST /ecom/v2/carts/{cartId}/remove-coupon */
-  "cartV2.removeCoupon": { request: RequestOf<T_cart_v2["removeCoupon"]>; response: ResponseOf<T_cart_v2["removeCoupon"]> };
-  /** POST /ecom/v2/carts/{cartId}/set-delivery-method */
-  "cartV2.setDeliveryMethod": { request: RequestOf<T_cart_v2["setDeliveryMethod"]>; response: ResponseOf<T_cart_v2["setDeliveryMethod"]> };
-  /** POST /ecom/v2/carts/{cartId}/remove-delivery-method */
-  "cartV2.removeDeliveryMethod": { request: RequestOf<T_cart_v2["removeDeliveryMethod"]>; response: ResponseOf<T_cart_v2["removeDeliveryMethod"]> };
-  /** POST /ecom/v2/carts/{cartId}/add-gift-card */
-  "cartV2.addGiftCard": { request: RequestOf<T_cart_v2["addGiftCard"]>; response: ResponseOf<T_cart_v2["addGiftCard"]> };
-  /** POST /ecom/v2/carts/{cartId}/remove-gift-card */
-  "cartV2.removeGiftCard": { request: RequestOf<T_cart_v2["removeGiftCard"]>; response: ResponseOf<T_cart_v2["removeGiftCard"]> };
-  /** POST /ecom/v2/carts/{cartId}/update-forms-submission */
-  "cartV2.updateFormSubmissions": { request: RequestOf<T_cart_v2["updateFormSubmissions"]>; response: ResponseOf<T_cart_v2["updateFormSubmissions"]> };
-  /** GET /ecom/v2/carts/{cartId}/upsell-options */
-  "cartV2.getUpsellOptions": { request: RequestOf<T_cart_v2["getUpsellOptions"]>; response: ResponseOf<T_cart_v2["getUpsellOptions"]> };
-  /** POST /ecom/v2/carts/{cartId}/get-checkout-url */
-  "cartV2.getCheckoutUrl": { request: RequestOf<T_cart_v2["getCheckoutUrl"]>; response: ResponseOf<T_cart_v2["getCheckoutUrl"]> };
-  /** POST /ecom/v2/carts/{cartId}/place-order */
-  "cartV2.placeOrder": { request: RequestOf<T_cart_v2["placeOrder"]>; response: ResponseOf<T_cart_v2["placeOrder"]> };
-  /** POST /ecom/v2/carts/{cartId}/mark-cart-as-completed */
-  "cartV2.markCartAsCompleted": { request: RequestOf<T_cart_v2["markCartAsCompleted"]>; response: ResponseOf<T_cart_v2["markCartAsCompleted"]> };
-  /** GET /ecom/v2/carts/handle-async-checkout-completion */
-  "cartV2.handleAsyncCheckoutCompletion": { request: RequestOf<T_cart_v2["handleAsyncCheckoutCompletion"]>; response: ResponseOf<T_cart_v2["handleAsyncCheckoutCompletion"]> };
   /** GET /ecom/v1/orders/{id} */
   "orders.getOrder": { request: RequestOf<T_orders["getOrder"]>; response: ResponseOf<T_orders["getOrder"]> };
   /** POST /ecom/v1/orders/search */
@@ -355,6 +275,86 @@ export interface SandboxContract {
   "verification.resendDuringAuthentication": { request: RequestOf<T_verification["resendDuringAuthentication"]>; response: ResponseOf<T_verification["resendDuringAuthentication"]> };
   /** POST /oauth2/token */
   "oauth.token": { request: RequestOf<T_oauth["token"]>; response: ResponseOf<T_oauth["token"]> };
+  /** GET /ecom/v2/carts/current */
+  "currentCartV2.getCurrentCart": { request: RequestOf<T_current_cart_v2["getCurrentCart"]>; response: ResponseOf<T_current_cart_v2["getCurrentCart"]> };
+  /** POST /ecom/v2/carts/current */
+  "currentCartV2.createCurrentCart": { request: RequestOf<T_current_cart_v2["createCurrentCart"]>; response: ResponseOf<T_current_cart_v2["createCurrentCart"]> };
+  /** PATCH /ecom/v2/carts/current */
+  "currentCartV2.updateCurrentCart": { request: RequestOf<T_current_cart_v2["updateCurrentCart"]>; response: ResponseOf<T_current_cart_v2["updateCurrentCart"]> };
+  /** DELETE /ecom/v2/carts/current */
+  "currentCartV2.deleteCurrentCart": { request: RequestOf<T_current_cart_v2["deleteCurrentCart"]>; response: ResponseOf<T_current_cart_v2["deleteCurrentCart"]> };
+  /** POST /ecom/v2/carts/current/refresh */
+  "currentCartV2.refreshCurrentCart": { request: RequestOf<T_current_cart_v2["refreshCurrentCart"]>; response: ResponseOf<T_current_cart_v2["refreshCurrentCart"]> };
+  /** POST /ecom/v2/carts/current/calculate */
+  "currentCartV2.calculateCurrentCart": { request: RequestOf<T_current_cart_v2["calculateCurrentCart"]>; response: ResponseOf<T_current_cart_v2["calculateCurrentCart"]> };
+  /** POST /ecom/v2/carts/current/estimate */
+  "currentCartV2.estimateCurrentCart": { request: RequestOf<T_current_cart_v2["estimateCurrentCart"]>; response: ResponseOf<T_current_cart_v2["estimateCurrentCart"]> };
+  /** POST /ecom/v2/carts/current/add-line-items */
+  "currentCartV2.addLineItemsToCurrentCart": { request: RequestOf<T_current_cart_v2["addLineItemsToCurrentCart"]>; response: ResponseOf<T_current_cart_v2["addLineItemsToCurrentCart"]> };
+  /** POST /ecom/v2/carts/current/remove-line-items */
+  "currentCartV2.removeLineItemsFromCurrentCart": { request: RequestOf<T_current_cart_v2["removeLineItemsFromCurrentCart"]>; response: ResponseOf<T_current_cart_v2["removeLineItemsFromCurrentCart"]> };
+  /** POST /ecom/v2/carts/current/update-line-items */
+  "currentCartV2.updateLineItemsInCurrentCart": { request: RequestOf<T_current_cart_v2["updateLineItemsInCurrentCart"]>; response: ResponseOf<T_current_cart_v2["updateLineItemsInCurrentCart"]> };
+  /** POST /ecom/v2/carts/current/add-coupon */
+  "currentCartV2.addCouponToCurrentCart": { request: RequestOf<T_current_cart_v2["addCouponToCurrentCart"]>; response: ResponseOf<T_current_cart_v2["addCouponToCurrentCart"]> };
+  /** POST /ecom/v2/carts/current/remove-coupon */
+  "currentCartV2.removeCouponFromCurrentCart": { request: RequestOf<T_current_cart_v2["removeCouponFromCurrentCart"]>; response: ResponseOf<T_current_cart_v2["removeCouponFromCurrentCart"]> };
+  /** POST /ecom/v2/carts/current/set-delivery-method */
+  "currentCartV2.setDeliveryMethodForCurrentCart": { request: RequestOf<T_current_cart_v2["setDeliveryMethodForCurrentCart"]>; response: ResponseOf<T_current_cart_v2["setDeliveryMethodForCurrentCart"]> };
+  /** POST /ecom/v2/carts/current/remove-delivery-method */
+  "currentCartV2.removeDeliveryMethodFromCurrentCart": { request: RequestOf<T_current_cart_v2["removeDeliveryMethodFromCurrentCart"]>; response: ResponseOf<T_current_cart_v2["removeDeliveryMethodFromCurrentCart"]> };
+  /** POST /ecom/v2/carts/current/add-gift-card */
+  "currentCartV2.addGiftCardToCurrentCart": { request: RequestOf<T_current_cart_v2["addGiftCardToCurrentCart"]>; response: ResponseOf<T_current_cart_v2["addGiftCardToCurrentCart"]> };
+  /** POST /ecom/v2/carts/current/remove-gift-card */
+  "currentCartV2.removeGiftCardFromCurrentCart": { request: RequestOf<T_current_cart_v2["removeGiftCardFromCurrentCart"]>; response: ResponseOf<T_current_cart_v2["removeGiftCardFromCurrentCart"]> };
+  /** POST /ecom/v2/carts/current/update-forms-submission */
+  "currentCartV2.updateFormSubmissionsInCurrentCart": { request: RequestOf<T_current_cart_v2["updateFormSubmissionsInCurrentCart"]>; response: ResponseOf<T_current_cart_v2["updateFormSubmissionsInCurrentCart"]> };
+  /** GET /ecom/v2/carts/current/upsell-options */
+  "currentCartV2.getUpsellOptionsForCurrentCart": { request: RequestOf<T_current_cart_v2["getUpsellOptionsForCurrentCart"]>; response: ResponseOf<T_current_cart_v2["getUpsellOptionsForCurrentCart"]> };
+  /** POST /ecom/v2/carts */
+  "cartV2.createCart": { request: RequestOf<T_cart_v2["createCart"]>; response: ResponseOf<T_cart_v2["createCart"]> };
+  /** GET /ecom/v2/carts/{cartId} */
+  "cartV2.getCart": { request: RequestOf<T_cart_v2["getCart"]>; response: ResponseOf<T_cart_v2["getCart"]> };
+  /** DELETE /ecom/v2/carts/{cartId} */
+  "cartV2.deleteCart": { request: RequestOf<T_cart_v2["deleteCart"]>; response: ResponseOf<T_cart_v2["deleteCart"]> };
+  /** PATCH /ecom/v2/carts/{cart.id} */
+  "cartV2.updateCart": { request: RequestOf<T_cart_v2["updateCart"]>; response: ResponseOf<T_cart_v2["updateCart"]> };
+  /** POST /ecom/v2/carts/{cartId}/refresh */
+  "cartV2.refreshCart": { request: RequestOf<T_cart_v2["refreshCart"]>; response: ResponseOf<T_cart_v2["refreshCart"]> };
+  /** POST /ecom/v2/carts/{cartId}/calculate */
+  "cartV2.calculateCart": { request: RequestOf<T_cart_v2["calculateCart"]>; response: ResponseOf<T_cart_v2["calculateCart"]> };
+  /** POST /ecom/v2/carts/{cartId}/estimate */
+  "cartV2.estimateCart": { request: RequestOf<T_cart_v2["estimateCart"]>; response: ResponseOf<T_cart_v2["estimateCart"]> };
+  /** POST /ecom/v2/carts/{cartId}/add-line-items */
+  "cartV2.addLineItems": { request: RequestOf<T_cart_v2["addLineItems"]>; response: ResponseOf<T_cart_v2["addLineItems"]> };
+  /** POST /ecom/v2/carts/{cartId}/remove-line-items */
+  "cartV2.removeLineItems": { request: RequestOf<T_cart_v2["removeLineItems"]>; response: ResponseOf<T_cart_v2["removeLineItems"]> };
+  /** POST /ecom/v2/carts/{cartId}/update-line-items */
+  "cartV2.updateLineItems": { request: RequestOf<T_cart_v2["updateLineItems"]>; response: ResponseOf<T_cart_v2["updateLineItems"]> };
+  /** POST /ecom/v2/carts/{cartId}/add-coupon */
+  "cartV2.addCoupon": { request: RequestOf<T_cart_v2["addCoupon"]>; response: ResponseOf<T_cart_v2["addCoupon"]> };
+  /** POST /ecom/v2/carts/{cartId}/remove-coupon */
+  "cartV2.removeCoupon": { request: RequestOf<T_cart_v2["removeCoupon"]>; response: ResponseOf<T_cart_v2["removeCoupon"]> };
+  /** POST /ecom/v2/carts/{cartId}/set-delivery-method */
+  "cartV2.setDeliveryMethod": { request: RequestOf<T_cart_v2["setDeliveryMethod"]>; response: ResponseOf<T_cart_v2["setDeliveryMethod"]> };
+  /** POST /ecom/v2/carts/{cartId}/remove-delivery-method */
+  "cartV2.removeDeliveryMethod": { request: RequestOf<T_cart_v2["removeDeliveryMethod"]>; response: ResponseOf<T_cart_v2["removeDeliveryMethod"]> };
+  /** POST /ecom/v2/carts/{cartId}/add-gift-card */
+  "cartV2.addGiftCard": { request: RequestOf<T_cart_v2["addGiftCard"]>; response: ResponseOf<T_cart_v2["addGiftCard"]> };
+  /** POST /ecom/v2/carts/{cartId}/remove-gift-card */
+  "cartV2.removeGiftCard": { request: RequestOf<T_cart_v2["removeGiftCard"]>; response: ResponseOf<T_cart_v2["removeGiftCard"]> };
+  /** POST /ecom/v2/carts/{cartId}/update-forms-submission */
+  "cartV2.updateFormSubmissions": { request: RequestOf<T_cart_v2["updateFormSubmissions"]>; response: ResponseOf<T_cart_v2["updateFormSubmissions"]> };
+  /** GET /ecom/v2/carts/{cartId}/upsell-options */
+  "cartV2.getUpsellOptions": { request: RequestOf<T_cart_v2["getUpsellOptions"]>; response: ResponseOf<T_cart_v2["getUpsellOptions"]> };
+  /** POST /ecom/v2/carts/{cartId}/get-checkout-url */
+  "cartV2.getCheckoutUrl": { request: RequestOf<T_cart_v2["getCheckoutUrl"]>; response: ResponseOf<T_cart_v2["getCheckoutUrl"]> };
+  /** POST /ecom/v2/carts/{cartId}/place-order */
+  "cartV2.placeOrder": { request: RequestOf<T_cart_v2["placeOrder"]>; response: ResponseOf<T_cart_v2["placeOrder"]> };
+  /** POST /ecom/v2/carts/{cartId}/mark-cart-as-completed */
+  "cartV2.markCartAsCompleted": { request: RequestOf<T_cart_v2["markCartAsCompleted"]>; response: ResponseOf<T_cart_v2["markCartAsCompleted"]> };
+  /** GET /ecom/v2/carts/handle-async-checkout-completion */
+  "cartV2.handleAsyncCheckoutCompletion": { request: RequestOf<T_cart_v2["handleAsyncCheckoutCompletion"]>; response: ResponseOf<T_cart_v2["handleAsyncCheckoutCompletion"]> };
 }
 
 export type SandboxOperationKey = keyof SandboxContract;

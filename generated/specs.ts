@@ -2,45 +2,45 @@
 
 import s0 from './openapi/current-cart.json' with { type: 'json' };
 import s1 from './openapi/checkout.json' with { type: 'json' };
-import s2 from './openapi/current-cart-v2.json' with { type: 'json' };
-import s3 from './openapi/cart-v2.json' with { type: 'json' };
-import s4 from './openapi/orders.json' with { type: 'json' };
-import s5 from './openapi/members.json' with { type: 'json' };
-import s6 from './openapi/redirects.json' with { type: 'json' };
-import s7 from './openapi/stores-reader.json' with { type: 'json' };
-import s8 from './openapi/stores-writer.json' with { type: 'json' };
-import s9 from './openapi/stores-products-v3.json' with { type: 'json' };
-import s10 from './openapi/collections-v2.json' with { type: 'json' };
-import s11 from './openapi/site-scripts.json' with { type: 'json' };
-import s12 from './openapi/categories.json' with { type: 'json' };
-import s13 from './openapi/inventory-items-v3.json' with { type: 'json' };
-import s14 from './openapi/catalog-versioning.json' with { type: 'json' };
-import s15 from './openapi/wishlist.json' with { type: 'json' };
-import s16 from './openapi/authentication.json' with { type: 'json' };
-import s17 from './openapi/recovery.json' with { type: 'json' };
-import s18 from './openapi/verification.json' with { type: 'json' };
-import s19 from './openapi/oauth.json' with { type: 'json' };
+import s2 from './openapi/orders.json' with { type: 'json' };
+import s3 from './openapi/members.json' with { type: 'json' };
+import s4 from './openapi/redirects.json' with { type: 'json' };
+import s5 from './openapi/stores-reader.json' with { type: 'json' };
+import s6 from './openapi/stores-writer.json' with { type: 'json' };
+import s7 from './openapi/stores-products-v3.json' with { type: 'json' };
+import s8 from './openapi/collections-v2.json' with { type: 'json' };
+import s9 from './openapi/site-scripts.json' with { type: 'json' };
+import s10 from './openapi/categories.json' with { type: 'json' };
+import s11 from './openapi/inventory-items-v3.json' with { type: 'json' };
+import s12 from './openapi/catalog-versioning.json' with { type: 'json' };
+import s13 from './openapi/wishlist.json' with { type: 'json' };
+import s14 from './openapi/authentication.json' with { type: 'json' };
+import s15 from './openapi/recovery.json' with { type: 'json' };
+import s16 from './openapi/verification.json' with { type: 'json' };
+import s17 from './openapi/oauth.json' with { type: 'json' };
+import s18 from './openapi/current-cart-v2.json' with { type: 'json' };
+import s19 from './openapi/cart-v2.json' with { type: 'json' };
 
 /** The bundled spec of every service, by service name (the sandbox validates against these). */
 export const specs: Record<string, Record<string, unknown>> = {
   "current-cart": s0,
   "checkout": s1,
-  "current-cart-v2": s2,
-  "cart-v2": s3,
-  "orders": s4,
-  "members": s5,
-  "redirects": s6,
-  "stores-reader": s7,
-  "stores-writer": s8,
-  "stores-products-v3": s9,
-  "collections-v2": s10,
-  "site-scripts": s11,
-  "categories": s12,
-  "inventory-items-v3": s13,
-  "catalog-versioning": s14,
-  "wishlist": s15,
-  "authentication": s16,
-  "recovery": s17,
-  "verification": s18,
-  "oauth": s19,
+  "orders": s2,
+  "members": s3,
+  "redirects": s4,
+  "stores-reader": s5,
+  "stores-writer": s6,
+  "stores-products-v3": s7,
+  "collections-v2": s8,
+  "site-scripts": s9,
+  "categories": s10,
+  "inventory-items-v3": s11,
+  "catalog-versioning": s12,
+  "wishlist": s13,
+  "authentication": s14,
+  "recovery": s15,
+  "verification": s16,
+  "oauth": s17,
+  "current-cart-v2": s18,
+  "cart-v2": s19,
 };

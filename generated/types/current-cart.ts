@@ -293,6 +293,8 @@ export interface components {
         };
         CreateCheckoutFromCurrentCartResponse: {
             checkoutId?: string;
+        } & {
+            readonly __always?: "checkoutId";
         };
         EstimateTotalsRequest: {
             selectedShippingOption?: components["schemas"]["SelectedShippingOption"];

@@ -123,7 +123,7 @@ export type OperationFunction<D> =
  * its data: `ErrorOf<typeof currentCart.getCurrentCart>`.
  */
 export type ErrorOf<F> = F extends { readonly __errors?: infer E }
-  ? { [C in keyof E & string]: ApplicationError<C, E[C] & Record<string, unknown>> }[keyof E & string]
+  ? { [C in keyof E & string]: ApplicationError<C, E[C] extends Record<string, unknown> ? E[C] : Record<string, unknown>> }[keyof E & string]
   : ApplicationError;
 
 /** The typed builder when the operation declares its fields, else the plain one. */

@@ -41,10 +41,14 @@ export class ApplicationError<
 /** Every code an operation of the spec declares. */
 export type ApplicationErrorCode = keyof ErrorCatalogue & string;
 
-/** The application error with `code`, its `data` typed from the catalogue. */
+/**
+ * The application error with `code`, its `data` typed from the catalogue exactly: the fields the
+ * code declares, and none for a code that declares none (`OWNED_CART_NOT_FOUND`'s `data` is `{}`,
+ * so reading a field it never has does not compile), never a bare record.
+ */
 export type ApplicationErrorOf<C extends string> = ApplicationError<
   C,
-  C extends ApplicationErrorCode ? ErrorCatalogue[C] & Record<string, unknown> : Record<string, unknown>
+  C extends ApplicationErrorCode ? ErrorCatalogue[C] : Record<string, unknown>
 >;
 
 /**

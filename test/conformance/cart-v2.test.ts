@@ -6,7 +6,7 @@
  */
 import * as cartV2 from '@wix/auto_sdk_ecom_cart-v-2';
 import * as currentCartV2 from '@wix/auto_sdk_ecom_current-cart-v-2';
-import { currentCart, orders } from '@wix/ecom';
+import { checkout, currentCart, orders } from '@wix/ecom';
 import { redirects } from '@wix/redirects';
 import { ApiKeyStrategy, createClient, OAuthStrategy } from '@wix/sdk';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -17,7 +17,7 @@ import { useProviderFetch } from './provider-fetch.ts';
 const s = useSandboxServer();
 useProviderFetch(() => s.current.url);
 
-const modules = { currentCartV2, cartV2, currentCart, orders, redirects };
+const modules = { currentCartV2, cartV2, currentCart, checkout, orders, redirects };
 const visitor = () => createClient({ modules, auth: OAuthStrategy({ clientId: DEFAULT_CLIENT_ID }) });
 const owner = () => createClient({ modules, auth: ApiKeyStrategy({ apiKey: API_KEY, siteId: DEFAULT_SITE_ID }) });
 
@@ -182,6 +182,8 @@ describe('a V2 cart checked out and ordered', () => {
     const { checkoutUrl } = await shop.cartV2.getCheckoutUrl(cart!._id!);
     const page = await fetch(checkoutUrl!);
     expect(page.status).toBe(200);
+    // Checkout V1's getCheckoutUrl takes the cart's id too.
+    expect(await shop.checkout.getCheckoutUrl(cart!._id!)).toMatchObject({ checkoutUrl });
     expect(await page.text()).toContain(cart!._id!);
     const { redirectSession } = await shop.redirects.createRedirectSession({
       ecomCheckout: { checkoutId: cart!._id! },
@@ -189,6 +191,22 @@ describe('a V2 cart checked out and ordered', () => {
     });
     const redirect = await (await fetch(redirectSession!.fullUrl!)).text();
     expect(redirect).toContain(`/__sandbox/checkout/${cart!._id}`);
+  });
+
+  it('the hosted checkout page places the cart\'s order, which the orders API reads', async () => {
+    const shop = visitor();
+    const { cart } = await shop.currentCartV2.addLineItemsToCurrentCart({ catalogItems: [{ catalogReference: tote, quantity: 2 }] });
+    const { checkoutUrl } = await shop.cartV2.getCheckoutUrl(cart!._id!);
+    const page = await fetch(checkoutUrl!, { method: 'POST' });
+    expect(page.status).toBe(200);
+    const orderId = /Order <code>([^<]+)<\/code>/.exec(await page.text())![1]!;
+    const order = await owner().orders.getOrder(orderId);
+    expect(order.lineItems!.map((l) => l.quantity)).toEqual([2]);
+    expect((await shop.cartV2.getCart(cart!._id!)).orderId).toBe(orderId);
+    // A second visit to the page cannot order the same cart again.
+    const again = await fetch(checkoutUrl!, { method: 'POST' });
+    expect(again.status).toBe(400);
+    expect(await again.text()).toContain('already made order');
   });
 
   it('placeOrder makes an order the orders API reads, and the cart is no longer the current cart', async () => {

@@ -14,13 +14,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { operationList } from '../../generated/operations.ts';
 import { API_KEY, call, CLIENT_ID, useSandboxServer } from '../support/sandbox.ts';
 import { useProviderFetch } from './provider-fetch.ts';
+import { CART_V2_NOT_EMULATED } from '../../src/sandbox/operations/cart-v2.ts';
 import { sdkModules, sdkOperations } from './sdk-calls.ts';
 
 const s = useSandboxServer();
 useProviderFetch(() => s.current.url);
 
 /** Operations the sandbox answers with NOT_EMULATED today (checked against /__sandbox/coverage). */
-const PENDING: string[] = [];
+const PENDING: string[] = [...CART_V2_NOT_EMULATED];
 
 const STORES_APP_ID = '215238eb-22a5-4c36-9e7b-e7c08025e04e';
 const SITE_ID = 'sandbox-site';
@@ -646,6 +647,103 @@ describe('Catalog V3 beside V1, and the site\'s assets, through the official SDK
     const shop = visitor();
     expect(await sdk(shop, 'catalogVersioning.getCatalogVersion')).toEqual({ catalogVersion: 'V3_CATALOG' });
     expect(await sdk(shop, 'scripts.listSiteScripts', { pageUrl: 'https://shop.example/' })).toEqual({ siteScripts: [] });
+  });
+});
+
+describe('Cart V2 through the official SDK, on the one stored cart', () => {
+  const NY = { country: 'US', subdivision: 'US-NY', city: 'New York', postalCode: '10011', addressLine1: '235 W 23rd St' };
+  /** The stored cart of an id, as the state export has it. */
+  const stored = async (id: string) => (await state()).carts?.[id];
+
+  it('the current cart: every call changes (or reads) the stored cart V1 reads', async () => {
+    const shop = visitor();
+    const st = await state();
+    const product = Object.values(st.products).find((p) => p.slug === 'linen-shirt')!;
+    const ref = { catalogItemId: product.id, appId: STORES_APP_ID, options: { variantId: product.variants[1].id } };
+    const created = await sdk(shop, 'currentCartV2.createCurrentCart', { catalogItems: [{ catalogReference: ref, quantity: 1 }] });
+    const id = created.cart._id;
+    expect((await stored(id)).lineItems.map((l: Json) => l.quantity)).toEqual([1]);
+    expect((await sdk(shop, 'currentCartV2.getCurrentCart')).cart._id).toBe(id);
+    const added = await sdk(shop, 'currentCartV2.addLineItemsToCurrentCart', { catalogItems: [{ catalogReference: ref, quantity: 2 }] });
+    expect(added.cart.lineItems[0].quantityInfo.requestedQuantity).toBe(3);
+    const lineId = added.cart.lineItems[0]._id;
+    await sdk(shop, 'currentCartV2.updateLineItemsInCurrentCart', { lineItems: [{ lineItemId: lineId, quantity: { newQuantity: 2 } }] });
+    expect((await stored(id)).lineItems[0].quantity).toBe(2);
+    await sdk(shop, 'currentCartV2.updateCurrentCart', { note: 'gift', deliveryInfo: { address: NY } });
+    expect((await stored(id)).buyerNote).toBe('gift');
+    expect((await stored(id)).contactInfo.address.addressLine).toBe('235 W 23rd St');
+    await sdk(shop, 'currentCartV2.setDeliveryMethodForCurrentCart', { code: 'pickup' });
+    expect((await stored(id)).selectedShippingOption).toEqual({ code: 'pickup' });
+    await sdk(shop, 'currentCartV2.removeDeliveryMethodFromCurrentCart');
+    expect((await stored(id)).selectedShippingOption).toBeUndefined();
+    const coupon = await sdk(shop, 'currentCartV2.addCouponToCurrentCart', { code: 'SAVE10' });
+    expect((await stored(id)).couponCode).toBe('SAVE10');
+    await sdk(shop, 'currentCartV2.removeCouponFromCurrentCart', coupon.cart.coupons[0]._id);
+    expect((await stored(id)).couponCode).toBeUndefined();
+    const card = await sdk(shop, 'currentCartV2.addGiftCardToCurrentCart', { code: 'GIFT-0001-DEMO' });
+    expect((await stored(id)).v2.giftCard.code).toBe('GIFT-0001-DEMO');
+    await sdk(shop, 'currentCartV2.removeGiftCardFromCurrentCart', card.cart.paymentInfo.giftCards[0]._id);
+    expect((await stored(id)).v2.giftCard).toBeUndefined();
+    const revision = (await stored(id)).v2.revision;
+    await sdk(shop, 'currentCartV2.refreshCurrentCart');
+    expect((await stored(id)).v2.revision).toBe(revision + 1);
+    const estimate = await sdk(shop, 'currentCartV2.estimateCurrentCart', { calculateTax: false });
+    const calculated = await sdk(shop, 'currentCartV2.calculateCurrentCart', {});
+    const line = (await stored(id)).lineItems[0];
+    expect(Number(estimate.summary.priceSummary.subtotal.amount)).toBeCloseTo(Number(line.price.amount) * 2, 2);
+    expect(calculated.summary.cartId).toBe(id);
+    await sdk(shop, 'currentCartV2.updateFormSubmissionsInCurrentCart', { formSubmissions: [{ formSubmissionId: 'x' }] });
+    await sdk(shop, 'currentCartV2.removeLineItemsFromCurrentCart', [lineId]);
+    expect((await stored(id)).lineItems).toEqual([]);
+    await sdk(shop, 'currentCartV2.deleteCurrentCart');
+    expect(await stored(id)).toBeUndefined();
+  });
+
+  it('carts by id: every call on a cart the visitor made, to its order', async () => {
+    const shop = visitor();
+    const st = await state();
+    const product = Object.values(st.products).find((p) => p.slug === 'linen-shirt')!;
+    const ref = { catalogItemId: product.id, appId: STORES_APP_ID, options: { variantId: product.variants[0].id } };
+    const cart = await sdk(shop, 'cartV2.createCart', { catalogItems: [{ catalogReference: ref, quantity: 1 }] });
+    const id = cart._id;
+    expect((await stored(id)).v2.notCurrent).toBe(true);
+    expect((await sdk(shop, 'cartV2.getCart', id))._id).toBe(id);
+    const added = await sdk(shop, 'cartV2.addLineItems', id, { catalogItems: [{ catalogReference: ref, quantity: 1 }] });
+    const lineId = added.cart.lineItems[0]._id;
+    await sdk(shop, 'cartV2.updateLineItems', id, { lineItems: [{ lineItemId: lineId, quantity: { newQuantity: 3 } }] });
+    expect((await stored(id)).lineItems[0].quantity).toBe(3);
+    await sdk(shop, 'cartV2.updateCart', id, { note: 'by id', deliveryInfo: { address: NY } });
+    expect((await stored(id)).buyerNote).toBe('by id');
+    await sdk(shop, 'cartV2.setDeliveryMethod', id, { code: 'standard' });
+    await sdk(shop, 'cartV2.removeDeliveryMethod', id);
+    await sdk(shop, 'cartV2.setDeliveryMethod', id, { code: 'standard' });
+    const coupon = await sdk(shop, 'cartV2.addCoupon', id, { code: 'FIVEOFF' });
+    await sdk(shop, 'cartV2.removeCoupon', id, coupon.cart.coupons[0]._id);
+    const card = await sdk(shop, 'cartV2.addGiftCard', id, { code: 'GIFT-0001-DEMO' });
+    await sdk(shop, 'cartV2.removeGiftCard', id, card.cart.paymentInfo.giftCards[0]._id);
+    await sdk(shop, 'cartV2.refreshCart', id);
+    expect((await sdk(shop, 'cartV2.getUpsellOptions', id)).itemsUpsells).toEqual([]);
+    const { summary } = await sdk(shop, 'cartV2.calculateCart', id, {});
+    const estimate = await sdk(shop, 'cartV2.estimateCart', id, {});
+    expect(estimate.summary.priceSummary.total.amount).toBe(summary.priceSummary.total.amount);
+    const { checkoutUrl } = await sdk(shop, 'cartV2.getCheckoutUrl', id, {});
+    expect(checkoutUrl).toContain(id);
+    // Pending (not emulated): sdk() checks they answer NOT_EMULATED.
+    await sdk(shop, 'cartV2.updateFormSubmissions', id, { formSubmissions: [{ formSubmissionId: 'x' }] });
+    await sdk(shop, 'cartV2.handleAsyncCheckoutCompletion', 'token');
+    const placed = await sdk(shop, 'cartV2.placeOrder', id, { priceVerificationToken: summary.priceVerificationToken });
+    const after = await state();
+    expect(after.orders[placed.orderId].lineItems.map((l: Json) => l.quantity)).toEqual([3]);
+    expect(after.carts[id].v2.orderId).toBe(placed.orderId);
+    // An ordered cart changes no more.
+    await expect(sdk(shop, 'cartV2.removeLineItems', id, [lineId])).rejects.toMatchObject({
+      details: { applicationError: { code: 'CART_ALREADY_ORDERED', data: { cartId: id, orderId: placed.orderId } } },
+    });
+    const other = await sdk(shop, 'cartV2.createCart', { catalogItems: [{ catalogReference: ref, quantity: 1 }] });
+    const completed = await sdk(shop, 'cartV2.markCartAsCompleted', other._id, { orderId: placed.orderId });
+    expect(completed.cart).toMatchObject({ orderPlaced: true, orderId: placed.orderId });
+    await sdk(shop, 'cartV2.deleteCart', other._id);
+    expect(await stored(other._id)).toBeUndefined();
   });
 });
 

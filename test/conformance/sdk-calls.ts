@@ -12,6 +12,8 @@
  *   'order-'       -> the request's `order` without its `id` (the SDK puts `_id` back)
  *   '*'            -> every field no other argument took (the SDK's `options`)
  */
+import * as sdkCartV2 from '@wix/auto_sdk_ecom_cart-v-2';
+import * as sdkCurrentCartV2 from '@wix/auto_sdk_ecom_current-cart-v-2';
 import { checkout as sdkCheckout, currentCart as sdkCurrentCart, orders as sdkOrders } from '@wix/ecom';
 import { authentication as sdkAuthentication, oauth as sdkOauth, recovery as sdkRecovery, verification as sdkVerification } from '@wix/identity';
 import { members as sdkMembers } from '@wix/members';
@@ -35,6 +37,8 @@ import { loadBundles, type Json } from '../support/spec.ts';
 export const sdkModules = {
   currentCart: sdkCurrentCart,
   checkout: sdkCheckout,
+  currentCartV2: sdkCurrentCartV2,
+  cartV2: sdkCartV2,
   orders: sdkOrders,
   members: sdkMembers,
   redirects: sdkRedirects,
@@ -63,6 +67,8 @@ export const NO_SDK_COUNTERPART: Record<string, string> = {
   'authentication.proceedToNextState': 'state/proceed: not in @wix/identity',
   'verification.resendDuringAuthentication': 'auth/resend: not in @wix/identity',
   'checkout.getCheckoutPaymentSettings': 'payment-settings: not in @wix/ecom checkout (found missing while mapping)',
+  'currentCartV2.getUpsellOptionsForCurrentCart':
+    'upsell-options of the current cart: the REST request builder is in the SDK package, but its module does not export the function',
 };
 
 /** Positional arguments of the official SDK function, per operation (see the header comment). */
@@ -184,6 +190,46 @@ export const SDK_ARGS: Record<string, string[]> = {
   'inventoryItemsV3.queryInventoryItems': ['query'],
   'inventoryItemsV3.updateInventoryItem': ['inventoryItem.id', 'inventoryItem-', '*'],
   'catalogVersioning.getCatalogVersion': [],
+  // Cart V2: the current cart's functions take the request's one field, or the options; by id, the cart id first.
+  'currentCartV2.createCurrentCart': ['*'],
+  'currentCartV2.getCurrentCart': [],
+  'currentCartV2.updateCurrentCart': ['cart'],
+  'currentCartV2.deleteCurrentCart': [],
+  'currentCartV2.refreshCurrentCart': [],
+  'currentCartV2.calculateCurrentCart': ['*'],
+  'currentCartV2.estimateCurrentCart': ['*'],
+  'currentCartV2.addLineItemsToCurrentCart': ['*'],
+  'currentCartV2.removeLineItemsFromCurrentCart': ['lineItemIds'],
+  'currentCartV2.updateLineItemsInCurrentCart': ['*'],
+  'currentCartV2.addCouponToCurrentCart': ['coupon'],
+  'currentCartV2.removeCouponFromCurrentCart': ['couponId'],
+  'currentCartV2.setDeliveryMethodForCurrentCart': ['deliveryMethod'],
+  'currentCartV2.removeDeliveryMethodFromCurrentCart': [],
+  'currentCartV2.addGiftCardToCurrentCart': ['giftCard'],
+  'currentCartV2.removeGiftCardFromCurrentCart': ['giftCardId'],
+  'currentCartV2.updateFormSubmissionsInCurrentCart': ['*'],
+  'cartV2.createCart': ['*'],
+  'cartV2.getCart': ['cartId'],
+  'cartV2.getUpsellOptions': ['cartId'],
+  'cartV2.updateCart': ['cart.id', 'cart-'],
+  'cartV2.deleteCart': ['cartId'],
+  'cartV2.refreshCart': ['cartId'],
+  'cartV2.estimateCart': ['cartId', '*'],
+  'cartV2.calculateCart': ['cartId', '*'],
+  'cartV2.getCheckoutUrl': ['cartId', '*'],
+  'cartV2.placeOrder': ['cartId', '*'],
+  'cartV2.addLineItems': ['cartId', '*'],
+  'cartV2.removeLineItems': ['cartId', 'lineItemIds'],
+  'cartV2.updateLineItems': ['cartId', '*'],
+  'cartV2.addCoupon': ['cartId', 'coupon'],
+  'cartV2.removeCoupon': ['cartId', 'couponId'],
+  'cartV2.setDeliveryMethod': ['cartId', 'deliveryMethod'],
+  'cartV2.removeDeliveryMethod': ['cartId'],
+  'cartV2.addGiftCard': ['cartId', 'giftCard'],
+  'cartV2.removeGiftCard': ['cartId', 'giftCardId'],
+  'cartV2.markCartAsCompleted': ['cartId', '*'],
+  'cartV2.handleAsyncCheckoutCompletion': ['token'],
+  'cartV2.updateFormSubmissions': ['cartId', '*'],
 };
 
 /** The SDK's own address shape (its types name three fields differently from the wire). */

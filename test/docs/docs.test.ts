@@ -15,7 +15,7 @@ describe('npm run docs', () => {
     execFileSync(join(root, 'node_modules', '.bin', 'tsx'), ['scripts/docs.ts'], { cwd: root, stdio: 'pipe' });
     const index = readFileSync(join(root, 'docs', 'index.html'), 'utf8');
     const pages = [...index.matchAll(/href="api\/([\w-]+)\.html"/g)].map((m) => m[1]);
-    expect(pages).toHaveLength(18);
+    expect(pages).toHaveLength(20);
     const html = pages.map((p) => readFileSync(join(root, 'docs', 'api', `${p}.html`), 'utf8')).join('\n');
     for (const row of rows) expect(html, row.operationId).toContain(row.operationId);
     expect(readFileSync(join(root, 'docs', 'client', 'index.html'), 'utf8')).toContain('Two commands');

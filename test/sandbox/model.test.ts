@@ -17,7 +17,9 @@
  * - Catalog V3 and V1 are one store: a shopper adds items by either catalog's references (V3's
  *   product and variant ids, a combination's id for a product without managed variants), a V3
  *   reader sees the prices and stock the model says, and the admin's V3 price change (at the
- *   product's current revision only) is what carts, checkouts and orders then charge.
+ *   product's current revision only) is what carts, checkouts and orders then charge;
+ * - Cart V1 and Cart V2 are one cart: a shopper adds through either, and both read the same lines,
+ *   quantities, prices and subtotal, and V2's estimate the discounts the model says.
  * fast-check's commands, a fixed seed (MODEL_SEED overrides it, MODEL_RUNS the number of runs)
  * and a bounded number of runs and steps.
  */
@@ -328,6 +330,55 @@ const commands = [
         },
       ),
     ),
+  ),
+  // Cart V2 is a view of the same cart: a line added through it is the model's line as well.
+  weighted(
+    2,
+    fc.tuple(visitorArb, itemArb, fc.integer({ min: 1, max: 4 })).map(([v, i, q]) =>
+      cmd(`visitor ${v} adds ${q} ${ITEMS[i].name} through Cart V2`, async (m, r) => {
+        const variants = stateOf(r).products[ITEMS[i].product].variants;
+        const path = '/ecom/v2/carts/current/add-line-items';
+        const body = { catalogItems: [{ quantity: q, catalogReference: refOf(ITEMS[i], variants) }] };
+        if (!sold(m, i)) return refused(r, 400, () => api(r, v, 'POST', path, body));
+        const res = await api(r, v, 'POST', path, body);
+        expect(res.status, JSON.stringify(res.body)).toBe(200);
+        const cart = m.carts[v];
+        const same = cart.find((l) => l.item === i);
+        if (same) same.quantity += q;
+        else cart.push({ item: i, quantity: q });
+        const lines: Json[] = res.body.cart.lineItems;
+        expect(lines.map((l) => l.quantityInfo.requestedQuantity)).toEqual(cart.map((l) => l.quantity));
+        const expected = availability(m, cart);
+        cart.forEach((l, k) => {
+          expect(lines[k].quantityInfo.confirmedQuantity, `${ITEMS[l.item].name} confirmed`).toBe(expected[k].payable);
+          if (!sold(m, l.item)) return;
+          expect(money(lines[k].pricing.unitPrice), `${ITEMS[l.item].name} V2 price`).toBe(unitPrice(m, l.item));
+        });
+        expect(money(res.body.cart.subtotal), 'V2 cart subtotal').toBe(checkoutTotals(m, cart, true, m.discounts[v]).subtotal);
+      }),
+    ),
+  ),
+  visitorArb.map((v) =>
+    cmd(`visitor ${v} reads their cart through Cart V1 and Cart V2`, async (m, r) => {
+      const v1 = await api(r, v, 'GET', '/ecom/v1/carts/current');
+      const v2 = await api(r, v, 'GET', '/ecom/v2/carts/current');
+      expect(v2.status, JSON.stringify(v2.body)).toBe(v1.status);
+      if (!m.carts[v].length) return;
+      expect(v1.status, JSON.stringify(v1.body)).toBe(200);
+      expect(v2.body.cart.id).toBe(v1.body.cart.id);
+      const quantities = m.carts[v].map((l) => l.quantity);
+      expect(v1.body.cart.lineItems.map((l: Json) => l.quantity)).toEqual(quantities);
+      expect(v2.body.cart.lineItems.map((l: Json) => l.quantityInfo.requestedQuantity)).toEqual(quantities);
+      expect(v2.body.cart.lineItems.map((l: Json) => l.id)).toEqual(v1.body.cart.lineItems.map((l: Json) => l.id));
+      const t = checkoutTotals(m, m.carts[v], true, m.discounts[v]);
+      expect(money(v1.body.cart.subtotal)).toBe(t.subtotal);
+      expect(money(v2.body.cart.subtotal)).toBe(t.subtotal);
+      // V2's estimate prices the cart with the same rules: subtotal and discounts as the model says.
+      const estimate = await api(r, v, 'POST', '/ecom/v2/carts/current/estimate', { calculateTax: false, calculateDelivery: false });
+      expect(estimate.status, JSON.stringify(estimate.body)).toBe(200);
+      const p = estimate.body.summary.priceSummary;
+      expect([p.subtotal, p.discount].map(money), 'V2 estimate subtotal, discount').toEqual([t.subtotal, t.discount]);
+    }),
   ),
   weighted(
     2,

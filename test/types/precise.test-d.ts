@@ -6,9 +6,11 @@
 import { expectTypeOf } from 'vitest';
 import {
   ApiKeyStrategy,
+  cartV2,
   checkout,
   createClient,
   currentCart,
+  currentCartV2,
   isApplicationError,
   LoginState,
   members,
@@ -23,7 +25,7 @@ import {
 } from '../../src/index.ts';
 
 declare const auth: AuthStrategy;
-const kit = createClient({ modules: { currentCart, checkout, orders, members, products, redirects }, auth });
+const kit = createClient({ modules: { currentCart, currentCartV2, cartV2, checkout, orders, members, products, redirects }, auth });
 
 export function typedQueryBuilders() {
   // Fields, values and operators the spec lists compile, with autocompletion of the field names.
@@ -108,6 +110,25 @@ export async function alwaysReturned() {
   expectTypeOf(cart.lineItems![0].id).toEqualTypeOf<string>();
   const created = await kit.checkout.createCheckout({ channelType: 'WEB' });
   expectTypeOf(created.checkout.id).toEqualTypeOf<string>();
+  // A created checkout's id, and the checkout read back by it: strings, no `!` needed.
+  const { checkoutId } = await kit.currentCart.createCheckoutFromCurrentCart({});
+  expectTypeOf(checkoutId).toEqualTypeOf<string>();
+  expectTypeOf((await kit.checkout.getCheckout(checkoutId)).checkout.id).toEqualTypeOf<string>();
+  // Cart V2: what the provider always returns is there.
+  const v2 = (await kit.currentCartV2.getCurrentCart()).cart;
+  expectTypeOf(v2.id).toEqualTypeOf<string>();
+  expectTypeOf(v2.revision).toEqualTypeOf<string>();
+  expectTypeOf(v2.createdDate).toEqualTypeOf<Date>();
+  expectTypeOf(v2.currentCart).toEqualTypeOf<boolean>();
+  expectTypeOf(v2.lineItems[0].id).toEqualTypeOf<string>();
+  expectTypeOf(v2.lineItems[0].quantityInfo.requestedQuantity).toEqualTypeOf<number>();
+  expectTypeOf(v2.lineItems[0].pricing.unitPrice.amount).toEqualTypeOf<string>();
+  expectTypeOf(v2.coupons[0].id).toEqualTypeOf<string>();
+  expectTypeOf(v2.note).toEqualTypeOf<string | undefined>();
+  const { summary } = await kit.cartV2.calculateCart(v2.id, {});
+  expectTypeOf(summary.priceSummary.total.amount).toEqualTypeOf<string>();
+  const placed = await kit.cartV2.placeOrder(v2.id, {});
+  expectTypeOf(placed.orderId).toEqualTypeOf<string>();
   const { redirectSession } = await kit.redirects.createRedirectSession({ login: {} });
   expectTypeOf(redirectSession.fullUrl).toEqualTypeOf<string>();
   const { orders: found } = await kit.orders.searchOrders({});
@@ -125,7 +146,15 @@ export async function narrowableErrors() {
   } catch (e) {
     if (isApplicationError(e, 'OWNED_CART_NOT_FOUND')) {
       expectTypeOf(e.code).toEqualTypeOf<'OWNED_CART_NOT_FOUND'>();
+      // Its data is typed by the code: no fields (the provider sends none), not any, unknown or a bare record.
+      expectTypeOf(e.data).not.toBeAny();
+      expectTypeOf(e.data).not.toBeUnknown();
+      expectTypeOf(e.data).toEqualTypeOf<{}>();
+      // @ts-expect-error OWNED_CART_NOT_FOUND carries no data field
+      void e.data.cartId;
     }
+    if (isApplicationError(e, 'CART_NOT_FOUND')) expectTypeOf(e.data.cartId).toEqualTypeOf<string>();
+    if (isApplicationError(e, 'CART_ALREADY_ORDERED')) expectTypeOf(e.data).toEqualTypeOf<{ cartId: string; orderId: string }>();
     if (isApplicationError(e, 'ORDER_NOT_FOUND')) expectTypeOf(e.data.id).toEqualTypeOf<string>();
     if (isApplicationError(e, 'INSUFFICIENT_INVENTORY')) expectTypeOf(e.data.quantityAvailable).toEqualTypeOf<number>();
     // @ts-expect-error a code no operation declares

@@ -20,12 +20,14 @@ import {
   type Checkout,
 } from '../domain/cart/checkout.ts';
 import { placeCheckoutOrder } from '../domain/cart/checkout-order.ts';
-import { cartCheckoutSummary } from '../domain/cart/cart-v2.ts';
+import { cartCheckoutSummary, cartVisibleTo } from '../domain/cart/cart-v2.ts';
 import { copyField } from '../domain/fields.ts';
-import { appError } from '../platform/errors.ts';
+import { appError, SandboxError } from '../platform/errors.ts';
 import type { SandboxRoute } from '../platform/module.ts';
-import type { SandboxHandlers } from '../platform/types.ts';
-import { checkoutPage } from '../pages/checkout.ts';
+import type { Caller, SandboxHandlers } from '../platform/types.ts';
+import { checkoutPage, orderPlacedPage } from '../pages/checkout.ts';
+import { problemPage } from '../pages/html.ts';
+import { orderCart } from '../domain/cart/cart-order.ts';
 
 export const checkoutOperations = {
   'checkout.createCheckout': (ctx) => {
@@ -54,6 +56,10 @@ export const checkoutOperations = {
     checkout: checkoutForReading(ctx, requireCheckoutOfCart(ctx.db, ctx.caller, ctx.input.id)),
   }),
   'checkout.getCheckoutUrl': (ctx) => {
+    // A Cart V2 id is its checkout's id: the page of the caller's cart when no checkout has the id.
+    const cart = ctx.db.get('checkouts', ctx.input.id) ? undefined : ctx.db.get('carts', ctx.input.id);
+    if (cart && cartVisibleTo(ctx.caller, cart))
+      return { checkoutUrl: `${ctx.origin}/__sandbox/checkout/${encodeURIComponent(cart.id)}` };
     const ck = requireCheckout(ctx.db, ctx.caller, ctx.input.id);
     return { checkoutUrl: ck.overrideCheckoutUrl ?? `${ctx.origin}/__sandbox/checkout/${encodeURIComponent(ck.id)}` };
   },
@@ -115,6 +121,8 @@ export const checkoutOperations = {
 } satisfies SandboxHandlers<'checkout'>;
 
 const CHECKOUT_PAGE = '/__sandbox/checkout/';
+/** The hosted checkout page acts for nobody but the page (the order's buyer is the cart's own). */
+const PAGE: Caller = { kind: 'anonymous' };
 
 /** What the provider's checkout page would show: a sandbox stand-in (../pages/checkout.ts). */
 export const checkoutRoutes: SandboxRoute[] = [
@@ -126,7 +134,28 @@ export const checkoutRoutes: SandboxRoute[] = [
       const id = decodeURIComponent(env.url.pathname.slice(CHECKOUT_PAGE.length));
       // A Cart V2 id is its checkout's id: the page shows the cart when no V1 checkout has the id.
       const db = env.sandbox.store.db;
-      return checkoutPage(id, checkoutSummary(db, id) ?? cartCheckoutSummary(db, id, env.sandbox.now()));
+      const cart = cartCheckoutSummary(db, id, env.sandbox.now());
+      return checkoutPage(id, checkoutSummary(db, id) ?? (cart && { ...cart, cart: true }));
+    },
+  },
+  {
+    // The page's button: the cart's order, through the one order pipeline (whoever holds the
+    // page's URL pays, as on the provider's page).
+    method: 'POST',
+    path: CHECKOUT_PAGE,
+    prefix: true,
+    async handle(_request, env) {
+      const id = decodeURIComponent(env.url.pathname.slice(CHECKOUT_PAGE.length));
+      try {
+        const placed = await env.run(PAGE, (ctx) => {
+          const cart = ctx.db.get('carts', id);
+          if (!cart) throw appError(404, 'CART_NOT_FOUND', `No cart ${id}`, { cartId: id });
+          return orderCart(ctx, cart, {});
+        });
+        return orderPlacedPage(placed.orderId);
+      } catch (err) {
+        return problemPage(err instanceof SandboxError ? err.status : 500, 'Checkout refused', (err as Error).message);
+      }
     },
   },
 ];
