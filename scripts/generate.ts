@@ -228,6 +228,14 @@ function errorsFile(records: OperationRecord[]): string {
   ].join('\n');
 }
 
+/** ` @deprecated ...` for an operation the provider retires (`x-sfk-replaced-by`): editors strike its calls through. */
+function deprecation(op: OperationRecord): string {
+  const r = op.replacedBy;
+  if (!r) return '';
+  const instead = r.operation ? `use ${r.operation}` : r.note.replace(/\*\//g, '');
+  return ` @deprecated The provider removes it on ${r.removed}: ${instead} (docs/cart-v2-migration.md).`;
+}
+
 function moduleFile(moduleName: string, ops: OperationRecord[]): string {
   const services = [...new Set(ops.map((o) => o.descriptor.service))].sort();
   const alias = (svc: string) => 'T_' + svc.replace(/[^a-zA-Z0-9]/g, '_');
@@ -277,7 +285,7 @@ function moduleFile(moduleName: string, ops: OperationRecord[]): string {
     const args = [d.key, d.service, d.method, d.path].map((a) => JSON.stringify(a));
     if (fields.length) args.push(`{${fields.join(',')}}`);
     const queryType = `, ${op.query ? queryFieldsType(op.query) : 'unknown'}, ${errorsType(op.errors)}`;
-    lines.push(`/** ${d.method} ${d.path}: ${op.summary.replace(/\*\//g, '')} */`);
+    lines.push(`/** ${d.method} ${d.path}: ${op.summary.replace(/\*\//g, '')}${deprecation(op)} */`);
     lines.push(
       `export const ${d.operationId} = /* @__PURE__ */ describe(${args.join(', ')}) as Operation<${alias(d.service)}[${JSON.stringify(d.operationId)}], ${pathTuple}, ${d.builder ? 'true' : 'false'}${queryType}>;`,
     );
@@ -285,7 +293,8 @@ function moduleFile(moduleName: string, ops: OperationRecord[]): string {
   lines.push('');
   lines.push(`/** Module \`${moduleName}\`: ${ops.length} operation(s). */`);
   lines.push(`export const ${moduleName} = {`);
-  for (const op of ops) lines.push(`  ${op.descriptor.operationId},`);
+  for (const op of ops)
+    lines.push(`  ${op.replacedBy ? `/**${deprecation(op)} */ ` : ''}${op.descriptor.operationId},`);
   lines.push('} as const;');
   lines.push('');
   return lines.join('\n');

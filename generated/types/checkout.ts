@@ -13,6 +13,7 @@ export interface paths {
         put?: never;
         /**
          * Create a checkout
+         * @deprecated
          * @description Creates a checkout from line items (and custom line items), with buyer details, coupon, gift card and channel.
          */
         post: operations["createCheckout"];
@@ -31,6 +32,7 @@ export interface paths {
         };
         /**
          * Get a checkout
+         * @deprecated
          * @description One of the caller's checkouts.
          */
         get: operations["getCheckout"];
@@ -51,6 +53,7 @@ export interface paths {
         };
         /**
          * Get the checkout of a cart
+         * @deprecated
          * @description The checkout created from a cart (by the cart id).
          */
         get: operations["getCheckoutByCartId"];
@@ -71,6 +74,7 @@ export interface paths {
         };
         /**
          * Get the checkout page URL
+         * @deprecated
          * @description The URL of the provider's checkout page for this checkout.
          */
         get: operations["getCheckoutUrl"];
@@ -97,6 +101,7 @@ export interface paths {
         head?: never;
         /**
          * Update a checkout
+         * @deprecated
          * @description Updates the checkout fields named in fieldMask (or the fields given), coupon, gift card, override URL, and adds line items.
          */
         patch: operations["updateCheckout"];
@@ -111,6 +116,7 @@ export interface paths {
         };
         /**
          * Get payment settings
+         * @deprecated
          * @description Payment settings for this checkout (which methods are blocked).
          */
         get: operations["getCheckoutPaymentSettings"];
@@ -133,6 +139,7 @@ export interface paths {
         put?: never;
         /**
          * Remove the coupon
+         * @deprecated
          * @description Removes the coupon from the checkout.
          */
         post: operations["removeCoupon"];
@@ -153,6 +160,7 @@ export interface paths {
         put?: never;
         /**
          * Remove the gift card
+         * @deprecated
          * @description Removes the gift card from the checkout.
          */
         post: operations["removeGiftCard"];
@@ -173,6 +181,7 @@ export interface paths {
         put?: never;
         /**
          * Remove the override checkout URL
+         * @deprecated
          * @description Removes the overriding checkout page URL.
          */
         post: operations["removeOverrideCheckoutUrl"];
@@ -193,6 +202,7 @@ export interface paths {
         put?: never;
         /**
          * Add to a checkout
+         * @deprecated
          * @description Adds line items (and custom line items) to the checkout.
          */
         post: operations["addToCheckout"];
@@ -213,6 +223,7 @@ export interface paths {
         put?: never;
         /**
          * Remove line items
+         * @deprecated
          * @description Removes line items from the checkout by id.
          */
         post: operations["removeLineItems"];
@@ -233,6 +244,7 @@ export interface paths {
         put?: never;
         /**
          * Create an order from the checkout
+         * @deprecated
          * @description Turns the checkout into an order and completes the checkout. With delayCapture the payment is
          *     only authorized, to be captured or voided later. A completed checkout cannot make a second order (conflict).
          */
@@ -254,6 +266,7 @@ export interface paths {
         put?: never;
         /**
          * Mark as completed
+         * @deprecated
          * @description Marks the checkout as completed (the provider answers an empty body).
          */
         post: operations["markCheckoutAsCompleted"];
@@ -274,6 +287,7 @@ export interface paths {
         put?: never;
         /**
          * Change line item quantities
+         * @deprecated
          * @description Sets line item quantities in the checkout (0 removes the line).
          */
         post: operations["updateLineItemsQuantity"];
@@ -296,6 +310,7 @@ export interface webhooks {
         put?: never;
         /**
          * A checkout was created
+         * @deprecated
          * @description Sent when a checkout was created (`wix.ecom.v1.checkout`, slug `created`).
          */
         post: operations["onCheckoutCreated"];
@@ -316,6 +331,7 @@ export interface webhooks {
         put?: never;
         /**
          * A checkout was updated
+         * @deprecated
          * @description Sent when a checkout was updated (`wix.ecom.v1.checkout`, slug `updated`).
          */
         post: operations["onCheckoutUpdated"];
@@ -336,6 +352,7 @@ export interface webhooks {
         put?: never;
         /**
          * A checkout was completed
+         * @deprecated
          * @description Sent when a checkout was completed (`wix.ecom.v1.checkout`, slug `completed`).
          */
         post: operations["onCheckoutCompleted"];

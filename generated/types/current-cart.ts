@@ -11,6 +11,7 @@ export interface paths {
         };
         /**
          * Get the current cart
+         * @deprecated
          * @description The calling visitor's or member's cart. As on the provider, the cart comes into being with the
          *     first add (or update); before that this answers 404 with code OWNED_CART_NOT_FOUND.
          */
@@ -19,6 +20,7 @@ export interface paths {
         post?: never;
         /**
          * Delete the current cart
+         * @deprecated
          * @description Deletes the calling visitor's or member's cart.
          */
         delete: operations["deleteCurrentCart"];
@@ -26,6 +28,7 @@ export interface paths {
         head?: never;
         /**
          * Update the current cart
+         * @deprecated
          * @description Updates the cart: buyer note and contact (cartInfo), coupon, merchant discounts, line items to add.
          */
         patch: operations["updateCurrentCart"];
@@ -42,6 +45,7 @@ export interface paths {
         put?: never;
         /**
          * Add to the current cart
+         * @deprecated
          * @description Adds catalog line items (and custom line items); creates the cart on the first add. Prices, names, images and weights come from the catalog.
          */
         post: operations["addToCurrentCart"];
@@ -62,6 +66,7 @@ export interface paths {
         put?: never;
         /**
          * Remove line items
+         * @deprecated
          * @description Removes line items by id.
          */
         post: operations["removeLineItemsFromCurrentCart"];
@@ -82,6 +87,7 @@ export interface paths {
         put?: never;
         /**
          * Change line item quantities
+         * @deprecated
          * @description Sets the quantity of line items (0 removes the line).
          */
         post: operations["updateCurrentCartLineItemQuantity"];
@@ -102,6 +108,7 @@ export interface paths {
         put?: never;
         /**
          * Remove the coupon
+         * @deprecated
          * @description Removes the applied coupon.
          */
         post: operations["removeCouponFromCurrentCart"];
@@ -122,6 +129,7 @@ export interface paths {
         put?: never;
         /**
          * Create a checkout from the cart
+         * @deprecated
          * @description Creates a checkout from the current cart and answers its id.
          */
         post: operations["createCheckoutFromCurrentCart"];
@@ -142,6 +150,7 @@ export interface paths {
         put?: never;
         /**
          * Estimate totals
+         * @deprecated
          * @description Prices the cart for an address: shipping options (with delivery slots and pickup), applied
          *     discounts, tax by region, totals; calculationErrors tell what could not be computed (e.g. no address).
          */
@@ -165,6 +174,7 @@ export interface webhooks {
         put?: never;
         /**
          * A cart was created
+         * @deprecated
          * @description Sent when a cart was created (`wix.ecom.v1.cart`, slug `created`).
          */
         post: operations["onCartCreated"];
@@ -185,6 +195,7 @@ export interface webhooks {
         put?: never;
         /**
          * A cart was updated
+         * @deprecated
          * @description Sent when a cart was updated (`wix.ecom.v1.cart`, slug `updated`).
          */
         post: operations["onCartUpdated"];
@@ -205,6 +216,7 @@ export interface webhooks {
         put?: never;
         /**
          * A cart was deleted
+         * @deprecated
          * @description Sent when a cart was deleted (`wix.ecom.v1.cart`, slug `deleted`).
          */
         post: operations["onCartDeleted"];

@@ -12,6 +12,8 @@ export type { SandboxModule, SandboxRoute, SeedContext, RouteEnv } from './platf
 export type * from './platform/types.ts';
 export { SandboxError, appError, validationError } from './platform/errors.ts';
 export type { Change, Commit, StateSnapshot } from './platform/store.ts';
+/** The answer of `GET /__sandbox/cart-v1-calls`: the Cart V1 and Checkout V1 calls an app made. */
+export type { RetiredCall, RetiredCallSummary } from './platform/retired.ts';
 export {
   routeToSandbox,
   type RoutableContext,

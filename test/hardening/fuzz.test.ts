@@ -308,7 +308,7 @@ describe('fuzz in process: every operation', () => {
 /** The sandbox's own routes: the control API (without its key), the hosted pages and the services beyond the spec. */
 const OWN_ROUTES = [
   '/__sandbox/info', '/__sandbox/state', '/__sandbox/reset', '/__sandbox/outbox', '/__sandbox/events', '/__sandbox/events/stream',
-  '/__sandbox/webhooks/deliveries', '/__sandbox/settings', '/__sandbox/clock', '/__sandbox/clock/advance', '/__sandbox/coverage',
+  '/__sandbox/webhooks/deliveries', '/__sandbox/settings', '/__sandbox/clock', '/__sandbox/clock/advance', '/__sandbox/coverage', '/__sandbox/cart-v1-calls',
   '/__sandbox/checkout/', '/__sandbox/login', '/__sandbox/logout', '/__sandbox/redirect', '/__sandbox/recover', '/__sandbox/',
   // The services beyond the spec the storefront templates call (recommendations, CMS data items).
   '/v1/recommendations/get', '/v1/recommendations/algorithms', '/wix-data/v2/items/', '/wix-data/v2/bulk/items/',

@@ -121,6 +121,37 @@ describe('the setting cartV1 on a running sandbox', () => {
     });
     expect(product.status).toBe(200);
     expect((await call(base(), 'GET', '/__sandbox/info')).status).toBe(200);
+    // Redirect sessions and the hosted checkout page are not Checkout V1: they still answer.
+    const session = await call(base(), 'POST', '/_api/redirects-api/v1/redirect-session', {
+      token: visitor,
+      body: { ecomCheckout: { checkoutId: CHECKOUT_ID } },
+    });
+    expect(session.status).toBe(200);
+    const page = await fetch(`${base()}/__sandbox/checkout/${CHECKOUT_ID}`);
+    expect(page.status).toBe(200);
+    expect(await page.text()).not.toContain('was removed');
+  });
+
+  it('a cart made through Cart V2 is checked out with its id as the checkout id while V1 is removed', async () => {
+    await setCartV1(base(), 'removed');
+    const visitor = await visitorToken(base());
+    const added = await call(base(), 'POST', '/ecom/v2/carts/current/add-line-items', {
+      token: visitor,
+      body: { catalogItems: [{ catalogReference: ADD.lineItems[0].catalogReference, quantity: 1 }] },
+    });
+    expect(added.status).toBe(200);
+    const cartId: string = added.body.cart.id;
+    const url = await call(base(), 'POST', `/ecom/v2/carts/${cartId}/get-checkout-url`, { token: visitor, body: {} });
+    expect(url.status).toBe(200);
+    const session = await call(base(), 'POST', '/_api/redirects-api/v1/redirect-session', {
+      token: visitor,
+      body: { ecomCheckout: { checkoutId: cartId } },
+    });
+    expect(session.status).toBe(200);
+    const page = await fetch(`${base()}/__sandbox/checkout/${cartId}`);
+    expect(page.status).toBe(200);
+    // None of it was a V1 call.
+    expect((await call(base(), 'GET', '/__sandbox/cart-v1-calls')).body.total).toBe(0);
   });
 
   it('refuses another value, naming the three, and changes nothing', async () => {
@@ -301,24 +332,27 @@ describe('--cart-v1', () => {
       for (const c of children) c.kill('SIGKILL');
     });
 
-    /** Stops the child with Ctrl-C and resolves with everything it printed. */
-    function stopAndRead(child: ChildProcess): Promise<string> {
-      let out = '';
-      child.stdout!.on('data', (d) => (out += d));
+    /** Stops the child with Ctrl-C and resolves with everything it printed, from its start. */
+    function stopAndRead(started: { child: ChildProcess; output: () => string }): Promise<string> {
       return new Promise((resolve) => {
-        child.on('exit', () => resolve(out));
-        child.kill('SIGINT');
+        // 'close', not 'exit': the last lines it printed may arrive after it exited.
+        started.child.on('close', () => resolve(started.output()));
+        started.child.kill('SIGINT');
       });
     }
 
     it('started with --cart-v1 removed, answers V1 as removed and prints at exit which V1 calls the app made', async () => {
-      const { child, url } = await startSandboxProcess(['--port', '0', '--cart-v1', 'removed'], children);
+      const started = await startSandboxProcess(['--port', '0', '--cart-v1', 'removed'], children);
+      const { url } = started;
       const visitor = await visitorToken(url);
       const add = await call(url, 'POST', '/ecom/v1/carts/current/add-to-cart', { token: visitor, body: ADD });
       expect(add.body.message).toBe(ADD_REMOVED);
       await call(url, 'POST', '/ecom/v1/carts/current/add-to-cart', { token: visitor, body: ADD });
       await call(url, 'POST', '/ecom/v1/carts/current/create-checkout', { token: visitor, body: {} });
-      const printed = await stopAndRead(child);
+      const printed = await stopAndRead(started);
+      expect(printed).toContain(
+        '  Cart V1:          removed (V1 cart and checkout calls answer 404, naming their Cart V2 call)\n',
+      );
       expect(printed).toContain(
         'Cart V1 / Checkout V1 calls this run: 3 calls to 2 operations, removed by the provider on 2027-02-01:',
       );
@@ -330,10 +364,18 @@ describe('--cart-v1', () => {
       expect(printed).toContain('the V1 -> V2 table: docs/cart-v2-migration.md');
     });
 
+    it('says at start when V1 is removed, or will be on the sandbox clock', async () => {
+      const said = await stopAndRead(await startSandboxProcess(['--port', '0', '--cart-v1', 'auto'], children));
+      expect(said).toContain(
+        '  Cart V1:          removed from 2027-02-01 on the sandbox clock (V1 cart and checkout calls answer 404, naming their Cart V2 call)\n',
+      );
+      expect(said).not.toContain('Cart V1 / Checkout V1 calls');
+    });
+
     it('prints nothing about V1 when the app made no V1 call', async () => {
-      const { child, url } = await startSandboxProcess(['--port', '0'], children);
-      await call(url, 'GET', '/__sandbox/info');
-      expect(await stopAndRead(child)).not.toContain('Cart V1');
+      const started = await startSandboxProcess(['--port', '0'], children);
+      await call(started.url, 'GET', '/__sandbox/info');
+      expect(await stopAndRead(started)).not.toContain('Cart V1');
     });
   });
 });

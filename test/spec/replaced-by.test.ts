@@ -55,6 +55,20 @@ describe('x-sfk-replaced-by', () => {
     expect(missing).toEqual([]);
   });
 
+  it('goes with deprecated: true, on exactly the replaced operations and webhooks', () => {
+    const deprecated = Object.values(specs).flatMap((doc) =>
+      [
+        ...Object.values((doc.paths ?? {}) as Record<string, Record<string, unknown>>),
+        ...Object.values((doc.webhooks ?? {}) as Record<string, Record<string, unknown>>),
+      ].flatMap((item) =>
+        METHODS.map((m) => item[m] as { operationId: string; tags: string[]; deprecated?: boolean } | undefined)
+          .filter((op) => op?.deprecated)
+          .map((op) => `${op!.tags[0]}.${op!.operationId}`),
+      ),
+    );
+    expect(deprecated.sort()).toEqual(Object.keys(replacements).sort());
+  });
+
   it("maps the calls the provider's migration names", () => {
     expect(replacements['currentCart.addToCurrentCart'].operation).toBe('currentCartV2.addLineItemsToCurrentCart');
     expect(replacements['currentCart.addToCurrentCart'].note).toContain('addLineItemsToCurrentCart({ catalogItems })');

@@ -2,7 +2,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 
 /** Starts `storefront-kit sandbox <args>`; adds the child to `children` (for the suite to kill) until it exits. */
-export function startSandboxProcess(args: string[], children: Set<ChildProcess>): Promise<{ child: ChildProcess; url: string }> {
+export function startSandboxProcess(
+  args: string[],
+  children: Set<ChildProcess>,
+): Promise<{ child: ChildProcess; url: string; /** Everything it printed so far (kept until it exits). */ output: () => string }> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/sandbox/platform/cli.ts', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
   children.add(child);
   child.on('exit', () => children.delete(child));
@@ -12,7 +15,7 @@ export function startSandboxProcess(args: string[], children: Set<ChildProcess>)
     child.stdout!.on('data', (d) => {
       out += d;
       const m = /listening on (http:\/\/\S+)/.exec(out);
-      if (m) resolve({ child, url: m[1] });
+      if (m) resolve({ child, url: m[1], output: () => out });
     });
     child.stderr!.on('data', (d) => (err += d));
     child.on('exit', (code, signal) => reject(new Error(`sandbox exited (${code ?? signal}) before listening: ${err}`)));

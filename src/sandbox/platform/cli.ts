@@ -13,7 +13,7 @@
 import { parseArgs } from 'node:util';
 import { createSandboxServer, LOOPBACK_NAMES, type SandboxServerOptions } from './server.ts';
 import { LOG_FORMATS, type LogFormat } from './request-log.ts';
-import { describeRetiredCalls } from './retired.ts';
+import { describeRetiredCalls, REMOVAL_DAY } from './retired.ts';
 import {
   CART_V1_SETTINGS,
   CATALOG_VERSION_SETTINGS,
@@ -166,14 +166,7 @@ export async function main(
   }
   try {
     const s = await createSandboxServer({ ...options, staticDir });
-    console.log(describeStart(s.url, s.sandbox.options, options.data));
-    if (staticDir) console.log(`  console:          ${s.url}/`);
-    if (!LOOPBACK_NAMES.includes(options.host ?? '127.0.0.1')) {
-      // Beyond loopback the control API's reads need the key too (and the default key is refused); the operations answer anyone who reaches the port.
-      console.warn(
-        `  warning: listening on ${options.host}: anyone who reaches it can call the API as a visitor; /__sandbox/ needs the API key`,
-      );
-    }
+    // Before anything is printed: a Ctrl-C as soon as the address shows still stops it cleanly.
     const stop = () => {
       // What an unchanged app still calls of Cart V1 and Checkout V1 (nothing when it called none).
       for (const line of describeRetiredCalls(s.sandbox.retiredCalls.summary(s.sandbox.settings(), s.sandbox.now())))
@@ -182,6 +175,19 @@ export async function main(
     };
     process.on('SIGINT', stop);
     process.on('SIGTERM', stop);
+    console.log(describeStart(s.url, s.sandbox.options, options.data));
+    if (staticDir) console.log(`  console:          ${s.url}/`);
+    const cartV1 = s.sandbox.settings().cartV1;
+    if (cartV1 !== 'available')
+      console.log(
+        `  Cart V1:          ${cartV1 === 'removed' ? 'removed' : `removed from ${REMOVAL_DAY} on the sandbox clock`} (V1 cart and checkout calls answer 404, naming their Cart V2 call)`,
+      );
+    if (!LOOPBACK_NAMES.includes(options.host ?? '127.0.0.1')) {
+      // Beyond loopback the control API's reads need the key too (and the default key is refused); the operations answer anyone who reaches the port.
+      console.warn(
+        `  warning: listening on ${options.host}: anyone who reaches it can call the API as a visitor; /__sandbox/ needs the API key`,
+      );
+    }
   } catch (err) {
     console.error(`${name}: ${(err as Error).message}`);
     process.exit(1);

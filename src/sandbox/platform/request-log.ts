@@ -57,8 +57,8 @@ export function logEntry(
 }
 
 /**
- * One line: `2026-11-25T13:28:02.123Z visitor POST /ecom/v1/checkouts checkout.createCheckout 200 - 3ms`;
- * a retired operation's adds its successor: `... 3ms replaced-by=cartV2.createCart`.
+ * One line: `2026-11-25T13:28:02.123Z visitor GET /ecom/v2/carts/current currentCartV2.getCurrentCart 200 - 3ms`;
+ * a retired operation's adds its successor: `... checkout.createCheckout 200 - 3ms replaced-by=cartV2.createCart`.
  */
 export function formatLogLine(e: RequestLogEntry, format: LogFormat): string {
   if (format === 'json') return JSON.stringify(e);

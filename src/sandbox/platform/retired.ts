@@ -27,10 +27,10 @@ export const REMOVAL_DAY = Object.values(replacements)
   .map((r) => r.removed)
   .sort()[0];
 
-/** Whether a retired operation answers as removed: by the setting, or by the sandbox clock under `auto`. */
-export function isRemoved(r: Replacement, setting: CartV1Setting, now: Date): boolean {
+/** Whether what the provider removes on `day` (YYYY-MM-DD) answers as removed: by the setting, or by the sandbox clock under `auto`. */
+export function isRemoved(day: string, setting: CartV1Setting, now: Date): boolean {
   if (setting === 'removed') return true;
-  return setting === 'auto' && now.getTime() >= Date.parse(`${r.removed}T00:00:00Z`);
+  return setting === 'auto' && now.getTime() >= Date.parse(`${day}T00:00:00Z`);
 }
 
 /** The words of a removed operation's answer: what it was, when it went, what to call instead. */
@@ -42,7 +42,7 @@ export function removedMessage(d: Pick<OperationDescriptor, 'key' | 'method' | '
 /** The answer to a call of a removed operation, or undefined when it still answers. */
 export function removedAnswer(d: OperationDescriptor, settings: SandboxSettings, now: Date): SandboxError | undefined {
   const r = replacementOf(d.key);
-  if (!r || !isRemoved(r, settings.cartV1, now)) return undefined;
+  if (!r || !isRemoved(r.removed, settings.cartV1, now)) return undefined;
   return appError(404, 'NOT_FOUND', removedMessage(d, r), {
     operation: d.key,
     replacedBy: r.operation,
@@ -111,10 +111,9 @@ export class RetiredCalls {
     const operations = [...this.byKey.values()]
       .map((c) => ({ ...c }))
       .sort((a, b) => b.calls - a.calls || (a.operation < b.operation ? -1 : 1));
-    const probe = { removed: REMOVAL_DAY, operation: null, note: '' };
     return {
       setting: settings.cartV1,
-      removedNow: isRemoved(probe, settings.cartV1, now),
+      removedNow: isRemoved(REMOVAL_DAY, settings.cartV1, now),
       removalDay: REMOVAL_DAY,
       total: operations.reduce((n, c) => n + c.calls, 0),
       operations,
