@@ -43,6 +43,12 @@ export interface StorefrontOptions {
   wishlists?: Record<string, string>;
   /** Where buildStorefront() wrote the build. @default examples/storefront/build */
   buildDir?: string;
+  /**
+   * The origins shoppers reach the store at, when not its own address (behind a TLS proxy:
+   * `https://shop.example`): a state-changing request from any other Origin is refused.
+   * @default the server's address and the Host a request names, over http
+   */
+  origins?: string[];
 }
 
 export interface Storefront {
@@ -201,7 +207,7 @@ export async function startStorefront(options: StorefrontOptions): Promise<Store
     );
     const visitor: Visitor = { api, client, auth, origin, wishlists: options.wishlists ?? {} };
     // The store's origins: its own address, and the one the browser used (localhost:3000).
-    const origins = [origin, ...(req.headers.host ? [`http://${req.headers.host}`] : [])];
+    const origins = [origin, ...(req.headers.host ? [`http://${req.headers.host}`] : []), ...(options.origins ?? [])];
     guardRequest(toRequest(req, res, origin, abort.signal), { origins })
       .then((request) => (request instanceof Response ? request : handle(request, { visitor, nonce })))
       // Only the last Set-Cookie of the visitor's tokens counts: a request may renew them twice.

@@ -9,6 +9,7 @@ import { ClientError } from '../index.ts';
 import type { ActionError, StorefrontClient } from './client-types.ts';
 import { useStorefront } from './provider.tsx';
 import { storefrontError, type StorefrontStore } from './store.ts';
+import { sameOriginPath } from './destinations.ts';
 
 /** What may refuse a checkout: creating it from the cart, or the redirect session to it. */
 export type CheckoutError = ActionError<
@@ -20,8 +21,26 @@ export type CheckoutError = ActionError<
 export type CheckoutResult = { url: string; error?: undefined } | { error: CheckoutError; url?: undefined };
 
 export interface CheckoutStart {
-  /** Where the hosted checkout sends the buyer when it is done (the thank-you page). */
+  /**
+   * Where the hosted checkout sends the buyer when it is done (the thank-you page): an absolute
+   * URL, or a path of this site (`/thank-you`, resolved against the page's origin; a path a
+   * browser reads as another host, `//evil.example` or `/\evil.example`, is refused).
+   */
   postFlowUrl: string;
+}
+
+/** An absolute URL as given; a path only when it is a same-origin path, on the page's origin. */
+function destination(postFlowUrl: string): string {
+  if (!postFlowUrl.startsWith('/') && !postFlowUrl.startsWith('\\')) return postFlowUrl;
+  const path = sameOriginPath(postFlowUrl, '');
+  if (!path)
+    throw new ClientError(
+      `storefront-kit/react: postFlowUrl ${JSON.stringify(postFlowUrl)} is not a path of this site (one leading /, no //, no backslash, no control character)`,
+    );
+  const origin = (globalThis as { location?: { origin?: string } }).location?.origin;
+  if (!origin)
+    throw new ClientError('storefront-kit/react: a postFlowUrl path needs a page; on a server give an absolute URL');
+  return origin + path;
 }
 
 export async function startCheckout(store: StorefrontStore, { postFlowUrl }: CheckoutStart): Promise<CheckoutResult> {
@@ -31,6 +50,7 @@ export async function startCheckout(store: StorefrontStore, { postFlowUrl }: Che
       throw new ClientError(
         'storefront-kit/react: checkout needs the redirects module in the client (createClient({ modules: { currentCart, redirects } }))',
       );
+    const postFlow = destination(postFlowUrl);
     await store.cartSettled();
     const { currentCart, currentCartV2 } = store.client;
     // The cart the store knows (null: none, so the read below answers OWNED_CART_NOT_FOUND), or read.
@@ -40,7 +60,7 @@ export async function startCheckout(store: StorefrontStore, { postFlowUrl }: Che
         : (store.known().cart?.id ?? (await currentCartV2!.getCurrentCart()).cart.id);
     const { redirectSession } = await redirects.createRedirectSession({
       ecomCheckout: { checkoutId },
-      callbacks: { postFlowUrl },
+      callbacks: { postFlowUrl: postFlow },
     });
     if (!redirectSession?.fullUrl)
       throw new ClientError('storefront-kit/react: the redirect session answered no fullUrl');

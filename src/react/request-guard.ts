@@ -7,7 +7,7 @@
  *
  * - a foreign Origin (403): a page on another site posting to the store with the shopper's
  *   cookies (cross-site request forgery); also `Origin: null` and, when a browser sends no
- *   Origin, `Sec-Fetch-Site: cross-site`;
+ *   Origin, a `Sec-Fetch-Site` other than `same-origin` (or `none`, the user's own navigation);
  * - a method a form cannot send (405, with `Allow`);
  * - a request that is not a form (415: no Content-Type, or another one), a form that does not
  *   parse (400), a body past the limit (413, read no further than the limit).

@@ -5,10 +5,13 @@
  * merchant's bad URL.
  */
 import { renderToString } from 'react-dom/server';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Image, imageAttributes, sameOriginPath, storeSessionAuth } from '../../src/react/index.ts';
 import { accessTokenResponse, guardRequest } from '../../src/react/server.ts';
 import { cookieStorage } from '../../src/index.ts';
+import { startCheckout } from '../../src/react/checkout.ts';
+import type { StorefrontClient } from '../../src/react/client-types.ts';
+import { createStorefrontStore } from '../../src/react/store.ts';
 
 const STORE = 'https://shop.example';
 const form = (
@@ -162,5 +165,36 @@ describe("<Image> with a merchant's bad URL", () => {
     expect(() => imageAttributes({ image: 'javascript:alert(1)', width: 10, height: 10 })).toThrow(
       'storefront-kit/react: <Image> shows http(s) and wix:image:// URLs only, not "javascript:alert(1)"',
     );
+  });
+});
+
+describe('the checkout helper: where the buyer goes after paying', () => {
+  afterEach(() => vi.unstubAllGlobals());
+  /** A store whose client records the redirect session's postFlowUrl. */
+  function recordingStore() {
+    const sent: string[] = [];
+    const client = {
+      currentCart: { createCheckoutFromCurrentCart: async () => ({ checkoutId: 'c1' }) },
+      redirects: {
+        createRedirectSession: async (body: { callbacks: { postFlowUrl: string } }) => {
+          sent.push(body.callbacks.postFlowUrl);
+          return { redirectSession: { fullUrl: 'https://checkout.example/c1' } };
+        },
+      },
+    } as unknown as StorefrontClient;
+    return { store: createStorefrontStore(client), sent };
+  }
+
+  it("takes a path of the page's own origin, and refuses one a browser reads as another host, asking nothing", async () => {
+    vi.stubGlobal('location', { origin: STORE });
+    const { store, sent } = recordingStore();
+    expect(await startCheckout(store, { postFlowUrl: '/thank-you?order=1' })).toEqual({ url: 'https://checkout.example/c1' });
+    expect(await startCheckout(store, { postFlowUrl: 'https://shop.example/thanks' })).toEqual({ url: 'https://checkout.example/c1' });
+    for (const bad of ['//evil.example/x', '/\\evil.example/x', '/\t/evil.example', '\\\\evil.example']) {
+      const result = await startCheckout(store, { postFlowUrl: bad });
+      // A SystemError whose cause says why, as the helper's other refusals (no redirects module).
+      expect((result.error?.cause as Error | undefined)?.message, JSON.stringify(bad)).toMatch(/is not a path of this site/);
+    }
+    expect(sent).toEqual([`${STORE}/thank-you?order=1`, 'https://shop.example/thanks']);
   });
 });
