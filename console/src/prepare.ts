@@ -152,6 +152,38 @@ const couponStage: Stage = {
   ],
 };
 
+/** A delivery address on the current cart (the one the delivery methods are priced for). */
+const addressStage: Stage = {
+  needs: 'a delivery address on your cart',
+  changes: 'sets a New York delivery address on your current cart (updateCurrentCart)',
+  async look() {
+    const r = await read('currentCartV2.getCurrentCart', [], {});
+    return r?.cart?.deliveryInfo?.address?.country ? { address: true } : undefined;
+  },
+  found: () => 'the delivery address on your cart',
+  steps: [
+    call(
+      'currentCartV2.updateCurrentCart',
+      () => ({
+        options: {
+          cart: {
+            deliveryInfo: {
+              address: {
+                country: 'US',
+                subdivision: 'US-NY',
+                city: 'New York',
+                postalCode: '10011',
+                addressLine: '235 W 23rd St',
+              },
+            },
+          },
+        },
+      }),
+      () => ({ address: true }),
+    ),
+  ],
+};
+
 /** Checkout V1's checkout of the current cart: a V1 call, for the Checkout V1 operations only (on Cart V2 the cart's id is its checkout's). */
 const checkoutOfCart = async (): Promise<string | undefined> =>
   (await read('currentCart.getCurrentCart', [], {}))?.cart?.checkoutId;
@@ -321,6 +353,12 @@ const withCoupon = (fill: Preparation['fill']): Preparation => ({
   stages: [cartStage, couponStage],
   fill,
 });
+const withAddress = (fill: Preparation['fill']): Preparation => ({
+  why: 'It chooses how the cart is delivered: the cart needs a product and a delivery address.',
+  stages: [cartStage, addressStage],
+  fill,
+});
+const standardDelivery = { deliveryMethod: { code: 'standard' } };
 const lineUpdate = (v: Values) => ({ lineItems: [{ lineItemId: v.lineItemId, quantity: { newQuantity: 2 } }] });
 
 export const PREPARATIONS: Record<string, Preparation> = {
@@ -348,6 +386,9 @@ export const PREPARATIONS: Record<string, Preparation> = {
   'cartV2.removeLineItems': cartById((v) => ({ lineItemIds: [v.lineItemId] })),
   'cartV2.updateLineItems': cartById(lineUpdate),
   'cartV2.markCartAsCompleted': cartById(),
+  'cartV2.removeCoupon': withCoupon((v) => ({ path: [v.cartId], options: { couponId: v.couponId } })),
+  'currentCartV2.setDeliveryMethodForCurrentCart': withAddress(() => ({ options: standardDelivery })),
+  'cartV2.setDeliveryMethod': withAddress((v) => ({ path: [v.cartId], options: standardDelivery })),
   // Cart V1 and Checkout V1, until the provider removes them (2027-02-01).
   'currentCart.getCurrentCart': inCart(),
   'currentCart.updateCurrentCart': inCart(),
