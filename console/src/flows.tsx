@@ -94,10 +94,82 @@ async function verificationCodeFor(email: string): Promise<string> {
 const AS_SHOPPER = { elevated: false };
 const amountOf = (money: { amount?: string } | undefined) => Number(money?.amount ?? 0);
 
+/** Browse products: the first in-stock one of the catalog. */
+const browseStep = operationStep(
+  'Browse products',
+  'products.queryProducts',
+  () => ({ path: [], options: { query: { paging: { limit: 20 } } } }),
+  (r) => {
+    const product = (r.products ?? []).find((p: any) => p.stock?.inStock !== false) ?? r.products?.[0];
+    if (!product) throw new Error('the catalog answered no products');
+    return { productId: product.id, productName: product.name };
+  },
+  AS_SHOPPER,
+);
+
+/** Where the flows' shopper has things delivered. */
+const SHOPPER_ADDRESS = {
+  country: 'US',
+  subdivision: 'US-NY',
+  city: 'New York',
+  postalCode: '10011',
+  addressLine: '235 W 23rd St',
+};
+
 export const FLOWS: Record<string, Flow> = {
+  // Cart V2 first: the provider removes Cart V1 and Checkout V1 on 2027-02-01.
+  visitorToOrderV2: {
+    title: 'Visitor to order on Cart V2',
+    about:
+      'A visitor browses, fills a cart, gives a delivery address and method, and places the order from the cart itself (Cart V2: the cart is its own checkout).',
+    steps: [
+      browseStep,
+      operationStep(
+        'Add to the current cart',
+        'currentCartV2.addLineItemsToCurrentCart',
+        (v) => ({
+          path: [],
+          options: {
+            catalogItems: [{ quantity: 1, catalogReference: { catalogItemId: v.productId, appId: STORES_APP_ID } }],
+          },
+        }),
+        (r) => ({ cartId: r.cart?.id }),
+        AS_SHOPPER,
+      ),
+      operationStep(
+        'Give the delivery address',
+        'currentCartV2.updateCurrentCart',
+        () => ({ path: [], options: { cart: { deliveryInfo: { address: SHOPPER_ADDRESS } } } }),
+        () => ({}),
+        AS_SHOPPER,
+      ),
+      operationStep(
+        'Choose the delivery method',
+        'currentCartV2.setDeliveryMethodForCurrentCart',
+        () => ({ path: [], options: { deliveryMethod: { code: 'standard' } } }),
+        () => ({}),
+        AS_SHOPPER,
+      ),
+      operationStep(
+        'Price the cart',
+        'cartV2.calculateCart',
+        (v) => ({ path: [v.cartId], options: {} }),
+        (r) => ({ priceVerificationToken: r.summary?.priceVerificationToken }),
+        AS_SHOPPER,
+      ),
+      operationStep(
+        'Place the order',
+        'cartV2.placeOrder',
+        (v) => ({ path: [v.cartId], options: { priceVerificationToken: v.priceVerificationToken } }),
+        (r) => ({ orderId: r.orderId }),
+        AS_SHOPPER,
+      ),
+    ],
+    done: (v) => `Order created: ${v.orderId}`,
+  },
   visitorToOrder: {
     title: 'Visitor to order',
-    about: 'A visitor browses, fills a cart, checks out and gets an order.',
+    about: 'A visitor browses, fills a cart, checks out and gets an order (Cart V1 and Checkout V1, until 2027-02-01).',
     steps: [
       operationStep(
         'Browse products',

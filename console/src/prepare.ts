@@ -91,20 +91,25 @@ async function read(key: string, path: string[], options: unknown, how: { elevat
   return r.ok ? r.result : undefined;
 }
 
-/** The visitor's (or member's) current cart with a line in it. Without tokens there is no one whose cart it could be, so nothing is read (reading would make a visitor). */
+/**
+ * The visitor's (or member's) current cart with a line in it, read and filled through Cart V2
+ * (the provider removes Cart V1 on 2027-02-01; both read one cart). Without tokens there is no
+ * one whose cart it could be, so nothing is read (reading would make a visitor).
+ */
 const cartStage: Stage = {
   needs: 'a cart with a product in it',
-  changes: 'adds one in-stock product from the catalog to your current cart (queryProducts, then addToCurrentCart)',
+  changes:
+    'adds one in-stock product from the catalog to your current cart (queryProducts, then addLineItemsToCurrentCart)',
   async look() {
     if (!getState().tokens) return undefined;
-    const r = await read('currentCart.getCurrentCart', [], {});
+    const r = await read('currentCartV2.getCurrentCart', [], {});
     const line = r?.cart?.lineItems?.[0];
     if (!line) return undefined;
     return {
       cartId: r.cart.id,
       lineItemId: line.id,
       lines: r.cart.lineItems.length,
-      cartCheckoutId: r.cart.checkoutId,
+      couponId: r.cart.coupons?.[0]?.id,
     };
   },
   found: (v) => `your current cart (${v.lines} line item${v.lines === 1 ? '' : 's'})`,
@@ -119,10 +124,10 @@ const cartStage: Stage = {
       },
     ),
     call(
-      'currentCart.addToCurrentCart',
+      'currentCartV2.addLineItemsToCurrentCart',
       (v) => ({
         options: {
-          lineItems: [{ quantity: 1, catalogReference: { catalogItemId: v.productId, appId: STORES_APP_ID } }],
+          catalogItems: [{ quantity: 1, catalogReference: { catalogItemId: v.productId, appId: STORES_APP_ID } }],
         },
       }),
       (r) => ({ cartId: r.cart?.id, lineItemId: r.cart?.lineItems?.[0]?.id }),
@@ -130,13 +135,67 @@ const cartStage: Stage = {
   ],
 };
 
+/** A coupon on the current cart (the seed's SAVE10), for the calls that remove one by its id. */
+const couponStage: Stage = {
+  needs: 'a coupon on your cart',
+  changes: 'adds the coupon SAVE10 to your current cart (addCouponToCurrentCart)',
+  async look(v) {
+    return v.couponId ? { couponId: v.couponId } : undefined;
+  },
+  found: (v) => `the coupon on your cart (${v.couponId})`,
+  steps: [
+    call(
+      'currentCartV2.addCouponToCurrentCart',
+      () => ({ options: { coupon: { code: 'SAVE10' } } }),
+      (r) => ({ couponId: r.cart?.coupons?.[0]?.id }),
+    ),
+  ],
+};
+
+/** A delivery address on the current cart (the one the delivery methods are priced for). */
+const addressStage: Stage = {
+  needs: 'a delivery address on your cart',
+  changes: 'sets a New York delivery address on your current cart (updateCurrentCart)',
+  async look() {
+    const r = await read('currentCartV2.getCurrentCart', [], {});
+    return r?.cart?.deliveryInfo?.address?.country ? { address: true } : undefined;
+  },
+  found: () => 'the delivery address on your cart',
+  steps: [
+    call(
+      'currentCartV2.updateCurrentCart',
+      () => ({
+        options: {
+          cart: {
+            deliveryInfo: {
+              address: {
+                country: 'US',
+                subdivision: 'US-NY',
+                city: 'New York',
+                postalCode: '10011',
+                addressLine: '235 W 23rd St',
+              },
+            },
+          },
+        },
+      }),
+      () => ({ address: true }),
+    ),
+  ],
+};
+
+/** Checkout V1's checkout of the current cart: a V1 call, for the Checkout V1 operations only (on Cart V2 the cart's id is its checkout's). */
+const checkoutOfCart = async (): Promise<string | undefined> =>
+  (await read('currentCart.getCurrentCart', [], {}))?.cart?.checkoutId;
+
 /** The checkout the current cart made, while it is not completed. */
 const checkoutStage: Stage = {
   needs: 'a checkout of your cart',
   changes: 'creates a checkout from your current cart (createCheckoutFromCurrentCart)',
-  async look(v) {
-    if (!v.cartCheckoutId) return undefined;
-    const r = await read('checkout.getCheckout', [v.cartCheckoutId], {});
+  async look() {
+    const cartCheckoutId = getState().tokens ? await checkoutOfCart() : undefined;
+    if (!cartCheckoutId) return undefined;
+    const r = await read('checkout.getCheckout', [cartCheckoutId], {});
     return r?.checkout && !r.checkout.completed ? { checkoutId: r.checkout.id } : undefined;
   },
   found: (v) => `the checkout of your cart (${v.checkoutId})`,
@@ -283,7 +342,54 @@ const withStateToken = (code: boolean): Preparation => ({
   fill: (v) => ({ options: code ? { stateToken: v.stateToken, code: v.code } : { stateToken: v.stateToken } }),
 });
 
+/** Cart V2's carts by id: the current cart, named by its id (a path parameter). */
+const cartById = (options: (v: Values) => Record<string, unknown> = () => ({})): Preparation => ({
+  why: 'It works on a cart by its id: your current cart, with a product in it.',
+  stages: [cartStage],
+  fill: (v) => ({ path: [v.cartId], options: options(v) }),
+});
+const withCoupon = (fill: Preparation['fill']): Preparation => ({
+  why: 'It removes a coupon by its id: one is added to your current cart.',
+  stages: [cartStage, couponStage],
+  fill,
+});
+const withAddress = (fill: Preparation['fill']): Preparation => ({
+  why: 'It chooses how the cart is delivered: the cart needs a product and a delivery address.',
+  stages: [cartStage, addressStage],
+  fill,
+});
+const standardDelivery = { deliveryMethod: { code: 'standard' } };
+const lineUpdate = (v: Values) => ({ lineItems: [{ lineItemId: v.lineItemId, quantity: { newQuantity: 2 } }] });
+
 export const PREPARATIONS: Record<string, Preparation> = {
+  // Cart V2 first: the current cart and carts by id.
+  'currentCartV2.getCurrentCart': inCart(),
+  'currentCartV2.updateCurrentCart': inCart(() => ({ options: { cart: { note: 'Gift wrap, please' } } })),
+  'currentCartV2.deleteCurrentCart': inCart(),
+  'currentCartV2.refreshCurrentCart': inCart(),
+  'currentCartV2.calculateCurrentCart': inCart(),
+  'currentCartV2.estimateCurrentCart': inCart(),
+  'currentCartV2.getUpsellOptionsForCurrentCart': inCart(),
+  'currentCartV2.addCouponToCurrentCart': inCart(() => ({ options: { coupon: { code: 'SAVE10' } } })),
+  'currentCartV2.removeCouponFromCurrentCart': withCoupon((v) => ({ options: { couponId: v.couponId } })),
+  'currentCartV2.removeLineItemsFromCurrentCart': inCart((v) => ({ options: { lineItemIds: [v.lineItemId] } })),
+  'currentCartV2.updateLineItemsInCurrentCart': inCart((v) => ({ options: lineUpdate(v) })),
+  'cartV2.getCart': cartById(),
+  'cartV2.updateCart': cartById(() => ({ cart: { note: 'Gift wrap, please' } })),
+  'cartV2.deleteCart': cartById(),
+  'cartV2.refreshCart': cartById(),
+  'cartV2.calculateCart': cartById(),
+  'cartV2.estimateCart': cartById(),
+  'cartV2.getUpsellOptions': cartById(),
+  'cartV2.getCheckoutUrl': cartById(),
+  'cartV2.addCoupon': cartById(() => ({ coupon: { code: 'SAVE10' } })),
+  'cartV2.removeLineItems': cartById((v) => ({ lineItemIds: [v.lineItemId] })),
+  'cartV2.updateLineItems': cartById(lineUpdate),
+  'cartV2.markCartAsCompleted': cartById(),
+  'cartV2.removeCoupon': withCoupon((v) => ({ path: [v.cartId], options: { couponId: v.couponId } })),
+  'currentCartV2.setDeliveryMethodForCurrentCart': withAddress(() => ({ options: standardDelivery })),
+  'cartV2.setDeliveryMethod': withAddress((v) => ({ path: [v.cartId], options: standardDelivery })),
+  // Cart V1 and Checkout V1, until the provider removes them (2027-02-01).
   'currentCart.getCurrentCart': inCart(),
   'currentCart.updateCurrentCart': inCart(),
   'currentCart.deleteCurrentCart': inCart(),

@@ -25,20 +25,20 @@ export const OURS = {
   cartPage: {
     entry: `
 import { createRoot } from 'react-dom/client';
-import { createClient, currentCart, OAuthStrategy, redirects } from './src/index.ts';
+import { createClient, currentCartV2, OAuthStrategy, redirects } from './src/index.ts';
 import { StorefrontProvider } from './src/react/index.ts';
 import { CartPage } from './test/react/cart-page.example.tsx';
-// A cart page's client: the cart, and redirects for checkout (products is for the catalog hooks).
-const kit = createClient({ modules: { currentCart, redirects }, auth: OAuthStrategy({ clientId: 'c' }) });
+// A cart page's client: the cart (Cart V2), and redirects for checkout (products is for the catalog hooks).
+const kit = createClient({ modules: { currentCartV2, redirects }, auth: OAuthStrategy({ clientId: 'c' }) });
 createRoot(document.body).render(<StorefrontProvider client={kit}><CartPage /></StorefrontProvider>);
 `,
   },
   hookAndClient: {
     entry: `
 import { createRoot } from 'react-dom/client';
-import { createClient, currentCart, OAuthStrategy } from './src/index.ts';
+import { createClient, currentCartV2, OAuthStrategy } from './src/index.ts';
 import { StorefrontProvider, useCartCount } from './src/react/index.ts';
-const kit = createClient({ modules: { currentCart }, auth: OAuthStrategy({ clientId: 'c' }) });
+const kit = createClient({ modules: { currentCartV2 }, auth: OAuthStrategy({ clientId: 'c' }) });
 function Badge() { return <span>{useCartCount()}</span>; }
 createRoot(document.body).render(<StorefrontProvider client={kit as never}><Badge /></StorefrontProvider>);
 `,
@@ -46,9 +46,9 @@ createRoot(document.body).render(<StorefrontProvider client={kit as never}><Badg
   productPage: {
     entry: `
 import { createRoot } from 'react-dom/client';
-import { createClient, currentCart, OAuthStrategy, products, redirects } from './src/index.ts';
+import { createClient, currentCartV2, OAuthStrategy, products, redirects } from './src/index.ts';
 import { Money, StorefrontProvider, useCartActions, useProduct, useVariantSelection } from './src/react/index.ts';
-const kit = createClient({ modules: { currentCart, products, redirects }, auth: OAuthStrategy({ clientId: 'c' }) });
+const kit = createClient({ modules: { currentCartV2, products, redirects }, auth: OAuthStrategy({ clientId: 'c' }) });
 function Picker({ product }) {
   const picker = useVariantSelection(product);
   const { addLines } = useCartActions();

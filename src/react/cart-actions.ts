@@ -1,9 +1,25 @@
 /**
- * The cart's changes, one table: for each, the one request that makes it and how it is shown
- * before the server answers (add, quantity, remove, clear and the note show at once; a coupon
- * needs the server's pricing, so it shows when answered).
+ * The cart's changes, one table: each kind of change declared once, with
+ * - `show`: how the cart looks while it is underway (add, quantity, remove, clear and the note
+ *   show at once; a coupon needs the server's pricing, so it shows when answered);
+ * - `merge`: how a newer change of the same kind folds into one still queued (one request for
+ *   both), when it can;
+ * - `v2`: its request on Cart V2, answering `{ cart }` (no cart: the visitor has none after it),
+ *   read by `readV2Cart`.
+ * A new action is one entry here (and, while Cart V1 is an option, its V1 request in
+ * cart-v1.ts's table, which the compiler asks for; it goes with V1 on 2027-02-01), and its
+ * method in store.ts's `cartActions` (or `store.changeCart(change)`). Cart V1's requests live
+ * apart so that an app on V2 does not bundle them.
  */
-import type { CartLine, LineItemInput, ServerCart, StorefrontClient } from './client-types.ts';
+import type {
+  CartLine,
+  CartV1Operations,
+  CartV2Operations,
+  LineItemInput,
+  ServerCart,
+  StorefrontClient,
+} from './client-types.ts';
+import { ClientError } from '../index.ts';
 
 export type CartChange =
   | { kind: 'refresh' }
@@ -16,26 +32,55 @@ export type CartChange =
   | { kind: 'note'; note: string };
 
 /** What a line just added shows before the server answers, when the page has read its product (name, unit price, image). */
-export type LineDetails = Pick<CartLine, 'productName' | 'price' | 'image'>;
+export type LineDetails = Pick<CartLine, 'name' | 'pricing' | 'attributes'>;
 
 /** The cart as shown: the server's cart with changes drawn over it (optional fields: see StorefrontCart). */
 export type CartDraft = Partial<Omit<ServerCart, 'lineItems'>> & { lineItems: CartLine[] };
 
 type Of<K extends CartChange['kind']> = Extract<CartChange, { kind: K }>;
 
-interface ChangeRule<K extends CartChange['kind']> {
-  /** The request; resolves the server's cart after it (null: the visitor has no cart). */
-  send(client: StorefrontClient, change: Of<K>, signal: AbortSignal): Promise<ServerCart | null>;
-  /** The cart shown while the change is underway (a draft: lines are copies the rule may change). */
-  show?(cart: CartDraft, change: Of<K>): CartDraft;
+/** What a request is sent with: the abort signal (reads only) and the server's last cart (undefined: not read). */
+export interface SendContext {
+  signal: AbortSignal;
+  cart: ServerCart | null | undefined;
 }
 
-const cartOf = async (answer: Promise<{ cart?: ServerCart }>): Promise<ServerCart | null> =>
-  (await answer).cart ?? null;
+/** An answer carrying the cart after the change (V1's cart on V1); none: the visitor has no cart. */
+type Answer = { cart?: unknown };
+
+export interface ChangeRule<K extends CartChange['kind']> {
+  /** The cart shown while the change is underway (a draft: lines are copies the rule may change). */
+  show?(cart: CartDraft, change: Of<K>): CartDraft;
+  /**
+   * The one change that does what `queued` (not sent yet) and then `next` do, or undefined when
+   * they cannot be one. `same` tells whether two line ids name one line (a temporary id names the
+   * server's line once the add has answered).
+   */
+  merge?(queued: Of<K>, next: Of<K>, same: (a: string, b: string) => boolean): Of<K> | undefined;
+  /** The request on Cart V2. */
+  v2(cart: CartV2Operations, change: Of<K>, context: SendContext): Promise<Answer>;
+}
+
+/**
+ * Which of the provider's cart APIs the hooks call: Cart V2 (`'v2'`, the default), or Cart V1
+ * (`cartApiV1` of storefront-kit/react) until its removal on 2027-02-01.
+ */
+export type CartApi = 'v2' | CartApiV1;
+
+/** Cart V1, an option until the provider removes it (2027-02-01): its request per kind and its reader (cart-v1.ts). */
+export interface CartApiV1 {
+  requests: {
+    [K in CartChange['kind']]: (cart: CartV1Operations, change: Of<K>, context: SendContext) => Promise<Answer>;
+  };
+  read(answer: Answer): ServerCart | null;
+}
+
+/** A line's catalog reference (Cart V2 keeps it under `source`). */
+const referenceOf = (line: CartLine) => line.source?.catalogReference;
 
 /** Two line references name the same item (product, variant, options): the server adds to that line. */
 export const sameItem = (line: CartLine, input: LineItemInput): boolean => {
-  const a = line.catalogReference;
+  const a = referenceOf(line);
   const b = input.catalogReference;
   return (
     !!a &&
@@ -51,85 +96,149 @@ const stableOptions = (o: unknown) =>
   );
 
 const withLines = (cart: CartDraft, lineItems: CartLine[]): CartDraft => ({ ...cart, lineItems });
+export const NO_CART: Answer = {};
 
 export const CART_CHANGES: { [K in CartChange['kind']]: ChangeRule<K> } = {
   refresh: {
+    // Reads already queued are one read.
+    merge: (queued) => queued,
     // Only a read is ever aborted (a change answers with the whole cart, so it supersedes a read on its way).
-    send: (client, _change, signal) => cartOf(client.currentCart.getCurrentCart({}, { signal })),
+    v2: (cart, _c, { signal }) => cart.getCurrentCart({}, { signal }),
   },
   add: {
-    send: (client, c) => cartOf(client.currentCart.addToCurrentCart({ lineItems: c.lines })),
     show(cart, c) {
       const lines = [...cart.lineItems];
       c.lines.forEach((input, i) => {
         const at = lines.findIndex((l) => sameItem(l, input));
-        if (at >= 0) lines[at] = { ...lines[at], quantity: lines[at].quantity + input.quantity, pending: true };
+        const quantity = input.quantity ?? 1;
+        if (at >= 0) lines[at] = { ...lines[at], quantity: lines[at].quantity + quantity, pending: true };
         else
           lines.push({
             ...c.details[i],
             id: c.tempIds[i],
             key: c.tempIds[i],
-            quantity: input.quantity,
-            catalogReference: input.catalogReference,
+            quantity,
+            source: { catalogReference: input.catalogReference },
             pending: true,
             optimistic: true,
           });
       });
       return withLines(cart, lines);
     },
+    v2: (cart, c) => cart.addLineItemsToCurrentCart({ catalogItems: c.lines }),
   },
   quantity: {
-    send: (client, c) =>
-      cartOf(
-        client.currentCart.updateCurrentCartLineItemQuantity({ lineItems: [{ id: c.lineId, quantity: c.quantity }] }),
-      ),
+    // Quantity 0 takes the line out, as the server does.
     show: (cart, c) =>
       withLines(
         cart,
-        // Quantity 0 takes the line out, as the server does.
         cart.lineItems.flatMap((l) =>
           l.id !== c.lineId ? [l] : c.quantity > 0 ? [{ ...l, quantity: c.quantity, pending: true }] : [],
         ),
       ),
+    // A newer quantity for the same line replaces the one still waiting.
+    merge: (queued, next, same) => (same(queued.lineId, next.lineId) ? next : undefined),
+    // Cart V2 takes no quantity 0: the line is removed.
+    v2: (cart, c) =>
+      c.quantity > 0
+        ? cart.updateLineItemsInCurrentCart({
+            lineItems: [{ lineItemId: c.lineId, quantity: { newQuantity: c.quantity } }],
+          })
+        : cart.removeLineItemsFromCurrentCart({ lineItemIds: [c.lineId] }),
   },
   remove: {
-    send: (client, c) => cartOf(client.currentCart.removeLineItemsFromCurrentCart({ lineItemIds: c.lineIds })),
     show: (cart, c) =>
       withLines(
         cart,
         cart.lineItems.filter((l) => !c.lineIds.includes(l.id)),
       ),
+    v2: (cart, c) => cart.removeLineItemsFromCurrentCart({ lineItemIds: c.lineIds }),
   },
   clear: {
-    send: async (client) => {
-      await client.currentCart.deleteCurrentCart();
-      return null;
-    },
     // The visitor has no cart after it: shown as an empty one.
     show: () => ({ lineItems: [] }),
+    v2: async (cart) => (await cart.deleteCurrentCart(), NO_CART),
   },
   applyCoupon: {
-    send: (client, c) => cartOf(client.currentCart.updateCurrentCart({ couponCode: c.code })),
+    // The newest code is the one the cart keeps.
+    merge: (_queued, next) => next,
+    // Cart V2 holds one coupon and adds, where V1 replaced: the one there is removed first, and put
+    // back when the new code is refused (so a refusal changes nothing, as on V1).
+    async v2(cart, c, { cart: known }) {
+      const had = known?.coupons[0];
+      if (had?.code.toUpperCase() === c.code.toUpperCase()) return cart.getCurrentCart();
+      if (had) await cart.removeCouponFromCurrentCart({ couponId: had.id });
+      try {
+        return await cart.addCouponToCurrentCart({ coupon: { code: c.code } });
+      } catch (e) {
+        if (had) await cart.addCouponToCurrentCart({ coupon: { code: had.code } }).catch(() => undefined);
+        throw e;
+      }
+    },
   },
   removeCoupon: {
-    send: (client) => cartOf(client.currentCart.removeCouponFromCurrentCart()),
+    merge: (queued) => queued,
+    // Cart V2 removes a coupon by its id in the cart (none there: nothing to remove, the cart is read).
+    async v2(cart, _c, { cart: known }) {
+      const coupon = (known === undefined ? (await cart.getCurrentCart()).cart : known)?.coupons[0];
+      return coupon ? cart.removeCouponFromCurrentCart({ couponId: coupon.id }) : cart.getCurrentCart();
+    },
   },
   note: {
-    send: (client, c) =>
-      cartOf(client.currentCart.updateCurrentCart({ cartInfo: { buyerNote: c.note }, cartFieldmask: ['buyerNote'] })),
-    show: (cart, c) => ({ ...cart, buyerNote: c.note }),
+    show: (cart, c) => ({ ...cart, note: c.note }),
+    merge: (_queued, next) => next,
+    v2: (cart, c) => cart.updateCurrentCart({ cart: { note: c.note }, fieldMask: ['note'] }),
   },
 };
 
-/** Runs a change's rule with its own type (the table is indexed by kind). */
-export const sendChange = (
+type AnyRule = ChangeRule<CartChange['kind']>;
+const ruleOf = (change: CartChange) => CART_CHANGES[change.kind] as AnyRule;
+
+/** How each API reads an answer into the cart the hooks show (V1's cart in V2's shape: cart-v1.ts). */
+export type CartReader = (answer: Answer, client: StorefrontClient) => Promise<ServerCart | null>;
+export type { Answer as CartAnswer };
+
+/**
+ * Cart V2's reader: the answer's cart; a cart with a coupon is estimated too, since only the
+ * estimate says what the coupon takes off (its `priceSummary` and `discounts`).
+ */
+export const readV2Cart: CartReader = async (answer, client) => {
+  const cart = (answer.cart as ServerCart | undefined) ?? null;
+  if (!cart?.coupons.length) return cart;
+  const { cart: priced, summary } = await client.currentCartV2!.estimateCurrentCart({});
+  return { ...priced, priceSummary: summary.priceSummary, discounts: summary.discounts };
+};
+
+/** Sends a change on the chosen API and reads its answer. */
+export async function sendChange(
   client: StorefrontClient,
+  api: 'v2' | CartApiV1,
   change: CartChange,
-  signal: AbortSignal,
-): Promise<ServerCart | null> =>
-  (CART_CHANGES[change.kind] as ChangeRule<CartChange['kind']>).send(client, change as never, signal);
+  context: SendContext,
+): Promise<ServerCart | null> {
+  if (api !== 'v2') {
+    if (!client.currentCart) throw missing('currentCart', 'cartApi={cartApiV1}');
+    const request = api.requests[change.kind] as CartApiV1['requests'][CartChange['kind']];
+    return api.read(await request(client.currentCart, change as never, context));
+  }
+  if (!client.currentCartV2) throw missing('currentCartV2', 'Cart V2 (the default cartApi)');
+  return readV2Cart(await ruleOf(change).v2(client.currentCartV2, change as never, context), client);
+}
+
+const missing = (module: string, what: string) =>
+  new ClientError(
+    `storefront-kit/react: ${what} needs the ${module} module in the client (createClient({ modules: { ${module}, ... } }))`,
+  );
 
 export const showChange = (cart: CartDraft, change: CartChange): CartDraft => {
-  const rule = CART_CHANGES[change.kind] as ChangeRule<CartChange['kind']>;
+  const rule = ruleOf(change);
   return rule.show ? rule.show(cart, change as never) : cart;
 };
+
+/** `next` folded into `queued` when its kind merges them (undefined: it is queued after). */
+export const mergeChange = (
+  queued: CartChange,
+  next: CartChange,
+  same: (a: string, b: string) => boolean,
+): CartChange | undefined =>
+  queued.kind === next.kind ? ruleOf(next).merge?.(queued as never, next as never, same) : undefined;

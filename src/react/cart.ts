@@ -5,6 +5,7 @@
  */
 import { useEffect } from 'react';
 import type { CartLine, StorefrontCart } from './client-types.ts';
+import { addDecimals } from './money.tsx';
 import { useStorefront, useStoreSelector } from './provider.tsx';
 import type { CartActions } from './store.ts';
 
@@ -39,7 +40,7 @@ export interface CartTotals {
   currency: string | undefined;
   /** Before discounts. */
   subtotal: string | undefined;
-  /** After the cart's discounts, when the server states it. */
+  /** After the cart's discounts, when known (Cart V2: estimated when the cart has a coupon). */
   subtotalAfterDiscounts: string | undefined;
   /** True while a change is queued or on its way: the figures are the last answer's. */
   pending: boolean;
@@ -49,7 +50,10 @@ export function useCartTotals(): CartTotals {
   return useCart((cart) => ({
     currency: cart?.currency,
     subtotal: cart?.subtotal?.amount,
-    subtotalAfterDiscounts: cart?.subtotalAfterDiscounts?.amount,
+    // Cart V2: the estimate's subtotal less its discount; V1 states it.
+    subtotalAfterDiscounts: cart?.priceSummary
+      ? addDecimals(cart.priceSummary.subtotal.amount, `-${cart.priceSummary.discount.amount}`)
+      : cart?.subtotalAfterDiscounts?.amount,
     pending: cart?.pending ?? false,
   }));
 }

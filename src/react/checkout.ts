@@ -1,7 +1,8 @@
 /**
- * Checkout: after every queued cart change has been answered, a checkout from the visitor's cart
- * and a redirect session to the provider's hosted checkout (both on the visitor's token); the app
- * navigates to the URL.
+ * Checkout: after every queued cart change has been answered, a redirect session to the
+ * provider's hosted checkout of the visitor's cart (on the visitor's token); the app navigates to
+ * the URL. On Cart V2 the cart's id is its checkout's id (as the provider's own templates pass it
+ * to `ecomCheckout.checkoutId`); on V1 a checkout is created from the cart first.
  */
 import { useMemo } from 'react';
 import { ClientError } from '../index.ts';
@@ -12,7 +13,8 @@ import { sameOriginPath } from './destinations.ts';
 
 /** What may refuse a checkout: creating it from the cart, or the redirect session to it. */
 export type CheckoutError = ActionError<
-  | StorefrontClient['currentCart']['createCheckoutFromCurrentCart']
+  | NonNullable<StorefrontClient['currentCartV2']>['getCurrentCart']
+  | NonNullable<StorefrontClient['currentCart']>['createCheckoutFromCurrentCart']
   | NonNullable<StorefrontClient['redirects']>['createRedirectSession']
 >;
 
@@ -50,7 +52,12 @@ export async function startCheckout(store: StorefrontStore, { postFlowUrl }: Che
       );
     const postFlow = destination(postFlowUrl);
     await store.cartSettled();
-    const { checkoutId } = await store.client.currentCart.createCheckoutFromCurrentCart({ channelType: 'WEB' });
+    const { currentCart, currentCartV2 } = store.client;
+    // The cart the store knows (null: none, so the read below answers OWNED_CART_NOT_FOUND), or read.
+    const checkoutId =
+      store.cartApi !== 'v2'
+        ? (await currentCart!.createCheckoutFromCurrentCart({ channelType: 'WEB' })).checkoutId
+        : (store.known().cart?.id ?? (await currentCartV2!.getCurrentCart()).cart.id);
     const { redirectSession } = await redirects.createRedirectSession({
       ecomCheckout: { checkoutId },
       callbacks: { postFlowUrl: postFlow },

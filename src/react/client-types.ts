@@ -3,7 +3,7 @@
  * the client's operation types (no type written twice).
  */
 import type { OAuthStrategy, withDirectLogin, withHostedLogin } from '../index.ts';
-import type { collections, currentCart, members, products, redirects, wishlist } from '../modules.ts';
+import type { collections, currentCart, currentCartV2, members, products, redirects, wishlist } from '../modules.ts';
 import type {
   ApplicationError,
   ErrorOf,
@@ -14,24 +14,42 @@ import type {
   ValidationError,
 } from '../index.ts';
 
-type CartModule = typeof currentCart;
+type CartModule = typeof currentCartV2;
+type CartV1Module = typeof currentCart;
 
-/**
- * A client the provider can use: `createClient({ modules: { currentCart, products, redirects }, auth })`.
- * `products` is needed by the catalog hooks and prefetches, `redirects` by checkout.
- */
-export interface StorefrontClient {
-  currentCart: Pick<
-    CartModule,
-    | 'getCurrentCart'
-    | 'addToCurrentCart'
-    | 'updateCurrentCart'
-    | 'deleteCurrentCart'
-    | 'removeLineItemsFromCurrentCart'
-    | 'updateCurrentCartLineItemQuantity'
-    | 'removeCouponFromCurrentCart'
-    | 'createCheckoutFromCurrentCart'
-  >;
+/** The current cart's operations the React layer calls on Cart V2 (the default `cartApi`). */
+export type CartV2Operations = Pick<
+  CartModule,
+  | 'getCurrentCart'
+  | 'addLineItemsToCurrentCart'
+  | 'updateLineItemsInCurrentCart'
+  | 'removeLineItemsFromCurrentCart'
+  | 'addCouponToCurrentCart'
+  | 'removeCouponFromCurrentCart'
+  | 'updateCurrentCart'
+  | 'deleteCurrentCart'
+  | 'estimateCurrentCart'
+>;
+
+/** The current cart's operations the React layer calls on Cart V1 (`cartApi={cartApiV1}`, until the provider removes V1 on 2027-02-01). */
+export type CartV1Operations = Pick<
+  CartV1Module,
+  | 'getCurrentCart'
+  | 'addToCurrentCart'
+  | 'updateCurrentCart'
+  | 'deleteCurrentCart'
+  | 'removeLineItemsFromCurrentCart'
+  | 'updateCurrentCartLineItemQuantity'
+  | 'removeCouponFromCurrentCart'
+  | 'createCheckoutFromCurrentCart'
+>;
+
+/** The modules the React layer reads, each optional but a cart module (StorefrontClient). */
+interface StorefrontModules {
+  /** Cart V2: the cart hooks' operations (the default `cartApi`). */
+  currentCartV2?: CartV2Operations;
+  /** Cart V1: for `cartApi={cartApiV1}` only. */
+  currentCart?: CartV1Operations;
   /** `queryStoreVariants` only for `useStoreVariants()` (preorder in the picker). */
   products?: Pick<typeof products, 'queryProducts'> & Partial<Pick<typeof products, 'queryStoreVariants'>>;
   redirects?: Pick<typeof redirects, 'createRedirectSession'>;
@@ -43,17 +61,39 @@ export interface StorefrontClient {
   wishlist?: Pick<typeof wishlist, 'getWishlistById'>;
 }
 
-/** The cart as the provider sends it. */
-export type ServerCart = NonNullable<ResultOf<CartModule['getCurrentCart']>['cart']>;
-type ServerLine = NonNullable<ServerCart['lineItems']>[number];
+/**
+ * A client the provider can use: `createClient({ modules: { currentCartV2, products, redirects }, auth })`
+ * (Cart V2, the default), or with `currentCart` (Cart V1) for `cartApi={cartApiV1}`.
+ * `products` is needed by the catalog hooks and prefetches, `redirects` by checkout.
+ */
+export type StorefrontClient = StorefrontModules &
+  ({ currentCartV2: CartV2Operations } | { currentCart: CartV1Operations });
 
-/** The add-to-cart operation's own line item: `{ catalogReference: { catalogItemId, appId, options }, quantity }`. */
+type V2Cart = NonNullable<ResultOf<CartModule['getCurrentCart']>['cart']>;
+type Summary = ResultOf<CartModule['estimateCurrentCart']>['summary'];
+
+/**
+ * The cart as the hooks read it: a Cart V2 (a V1 cart is read into the same shape), with the
+ * totals and discounts of its price summary when the cart carries a coupon (Cart V2's cart has
+ * no discounted total of its own: it is estimated).
+ */
+export type ServerCart = V2Cart & {
+  /** The summary's totals (`subtotal`, `discount`, `total`...), when estimated (a cart with a coupon). */
+  priceSummary?: Summary['priceSummary'];
+  /** The summary's discounts, when estimated. */
+  discounts?: Summary['discounts'];
+  /** The subtotal less the discounts (decimal text), when known: estimated on V2, V1's own field on V1. */
+  subtotalAfterDiscounts?: { amount: string };
+};
+type ServerLine = V2Cart['lineItems'][number];
+
+/** The add-line-items operation's own catalog item: `{ catalogReference: { catalogItemId, appId, options }, quantity }`. */
 export type LineItemInput = NonNullable<
-  NonNullable<OptionsFor<CartModule['addToCurrentCart']>[0]>['lineItems']
+  NonNullable<OptionsFor<CartModule['addLineItemsToCurrentCart']>[0]>['catalogItems']
 >[number];
 
-/** A cart line as shown: the server's line, or one shown before the server has answered. */
-export type CartLine = ServerLine & {
+/** A cart line as shown: the server's line, or one shown before the server has answered (its fields then optional). */
+export type CartLine = Partial<ServerLine> & {
   /** Always set: a line shown before the server answered has a temporary id (`optimistic: true`). */
   id: string;
   /**
@@ -63,6 +103,7 @@ export type CartLine = ServerLine & {
    * `useCartLine`, `<LineItem id>` and the cart actions (a temporary id names the server's line).
    */
   key: string;
+  /** The quantity asked for (Cart V2's `quantityInfo.requestedQuantity`). */
   quantity: number;
   /** A change to this line is queued or on its way. */
   pending: boolean;
@@ -75,15 +116,15 @@ export type CartWarning =
   | {
       kind: 'availability';
       lineItemId: string;
-      /** The provider's availability status of the line. */
-      status: 'NOT_AVAILABLE' | 'NOT_FOUND' | 'PARTIALLY_AVAILABLE';
+      /** The provider's stock status of the line (Cart V2's `status`). */
+      status: 'OUT_OF_STOCK' | 'REMOVED_FROM_CATALOG' | 'PARTIALLY_IN_STOCK';
       /** How many can be bought (0 when none). */
       quantityAvailable: number;
     }
   | {
       kind: 'coupon';
       couponCode: string;
-      /** The cart carries the code but no discount of it applies. */
+      /** The cart carries the code but no discount of it applies (as its price summary says). */
       status: 'NOT_APPLIED';
     };
 
@@ -93,6 +134,8 @@ export type CartWarning =
  * the server's cart always has.
  */
 export type StorefrontCart = Partial<Omit<ServerCart, 'lineItems'>> & {
+  /** The cart's currency (Cart V2's `currencyCode`). */
+  currency?: string;
   lineItems: CartLine[];
   /** A change to the cart is queued or on its way. */
   pending: boolean;
@@ -110,22 +153,32 @@ export type StorefrontError = ApplicationError | ValidationError | HttpError | S
  */
 export type ActionError<Operations> = ErrorOf<Operations> | ValidationError | HttpError | SystemError;
 
-type CartOps = StorefrontClient['currentCart'];
+type CartOps = CartV2Operations;
+type V1Ops = CartV1Operations;
 
 /** An action's outcome: the cart after it (a visitor without a cart: an empty one), or the error. It never rejects. */
 export type CartResult<E extends StorefrontError = StorefrontError> =
   { cart: StorefrontCart; error?: undefined } | { error: E; cart?: undefined };
 
-/** The errors of each cart action: its operation's codes (refresh: any cart operation's, as it may be answered by a change that superseded it). */
+/**
+ * The errors of each cart action: its operations' codes, on Cart V2 and on V1 (refresh: any cart
+ * operation's, as it may be answered by a change that superseded it).
+ */
 export interface CartActionErrors {
-  addLines: ActionError<CartOps['addToCurrentCart']>;
-  updateQuantity: ActionError<CartOps['updateCurrentCartLineItemQuantity']>;
-  removeLines: ActionError<CartOps['removeLineItemsFromCurrentCart']>;
-  applyCoupon: ActionError<CartOps['updateCurrentCart']>;
-  removeCoupon: ActionError<CartOps['removeCouponFromCurrentCart']>;
-  setNote: ActionError<CartOps['updateCurrentCart']>;
-  clear: ActionError<CartOps['deleteCurrentCart']>;
-  refresh: ActionError<CartOps[keyof CartOps]>;
+  addLines: ActionError<CartOps['addLineItemsToCurrentCart'] | V1Ops['addToCurrentCart']>;
+  updateQuantity: ActionError<
+    | CartOps['updateLineItemsInCurrentCart']
+    | CartOps['removeLineItemsFromCurrentCart']
+    | V1Ops['updateCurrentCartLineItemQuantity']
+  >;
+  removeLines: ActionError<CartOps['removeLineItemsFromCurrentCart'] | V1Ops['removeLineItemsFromCurrentCart']>;
+  applyCoupon: ActionError<
+    CartOps['addCouponToCurrentCart'] | CartOps['removeCouponFromCurrentCart'] | V1Ops['updateCurrentCart']
+  >;
+  removeCoupon: ActionError<CartOps['removeCouponFromCurrentCart'] | V1Ops['removeCouponFromCurrentCart']>;
+  setNote: ActionError<CartOps['updateCurrentCart'] | V1Ops['updateCurrentCart']>;
+  clear: ActionError<CartOps['deleteCurrentCart'] | V1Ops['deleteCurrentCart']>;
+  refresh: ActionError<CartOps[keyof CartOps] | V1Ops[keyof V1Ops]>;
 }
 
 /** The product type of the catalog reader. */

@@ -16,10 +16,15 @@ export {
   type OptionState,
   type VariantSelection,
 } from './variants.ts';
+export { CART_CHANGES, type CartApi, type CartApiV1, type CartChange, type ChangeRule } from './cart-actions.ts';
+export { cartApiV1 } from './cart-v1.ts';
 export type { CartActions, DehydratedState, StoreSnapshot, StorefrontStore, Resource } from './store.ts';
 export type {
   CartLine,
   CartResult,
+  CartV1Operations,
+  CartV2Operations,
+  ServerCart,
   CartWarning,
   LineItemInput,
   ProductsPage,

@@ -5,6 +5,7 @@
  */
 import { createContext, useContext, useEffect, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { IDENTITY_KEY } from './catalog-resources.ts';
+import type { CartApi } from './cart-actions.ts';
 import type { StorefrontAuth, StorefrontClient } from './client-types.ts';
 import { shareEqual } from './data.ts';
 import { createStorefrontStore, type DehydratedState, type StoreSnapshot, type StorefrontStore } from './store.ts';
@@ -12,8 +13,14 @@ import { createStorefrontStore, type DehydratedState, type StoreSnapshot, type S
 const StorefrontContext = createContext<StorefrontStore | null>(null);
 
 export interface StorefrontProviderProps {
-  /** The client: `createClient({ modules: { currentCart, products, redirects }, auth })`. */
+  /** The client: `createClient({ modules: { currentCartV2, products, redirects }, auth })` (`currentCart` for `cartApi="v1"`). */
   client: StorefrontClient;
+  /**
+   * The provider's cart API the cart hooks call: Cart V2 (`currentCartV2`), or Cart V1
+   * (`cartApiV1`, with `currentCart` in the client) until the provider removes it on 2027-02-01. The hooks hand out the same
+   * Cart V2 shape for both. @default 'v2'
+   */
+  cartApi?: CartApi;
   /** The server's `dehydrate()`: the first render shows it, and what it holds is not read again. */
   state?: DehydratedState;
   /** Formatting locale of `<Money>`; the same on the server and in the browser. @default 'en-US' */
@@ -31,8 +38,15 @@ export interface StorefrontProviderProps {
 const LocaleContext = createContext('en-US');
 
 /** Holds one store for its subtree; the client and state it was made with stay its own (a new `state` prop is not re-read). */
-export function StorefrontProvider({ client, state, locale = 'en-US', auth, children }: StorefrontProviderProps) {
-  const [store] = useState(() => createStorefrontStore(client, state));
+export function StorefrontProvider({
+  client,
+  state,
+  locale = 'en-US',
+  auth,
+  cartApi,
+  children,
+}: StorefrontProviderProps) {
+  const [store] = useState(() => createStorefrontStore(client, state, cartApi));
   useEffect(() => {
     if (!auth) return;
     let member = auth.loggedIn();

@@ -4,6 +4,7 @@
  * visitor's cart).
  */
 import { productRead, productsRead, type CatalogRead } from './catalog-resources.ts';
+import type { CartApi } from './cart-actions.ts';
 import type {
   Product,
   ProductsPage,
@@ -13,7 +14,7 @@ import type {
   StorefrontError,
 } from './client-types.ts';
 import { encode } from './data.ts';
-import { createStorefrontStore, type DehydratedState } from './store.ts';
+import { createStorefrontStore, type CartActions, type DehydratedState } from './store.ts';
 
 export type { DehydratedState } from './store.ts';
 export type { JsonValue } from './data.ts';
@@ -42,15 +43,29 @@ export interface ServerStorefront {
   prefetchProducts(query: ProductsQuery): Promise<Prefetched<ProductsPage>>;
   /** What was read, as JSON for `<StorefrontProvider state>` (Dates and non-finite numbers kept). */
   dehydrate(): DehydratedState;
+  /**
+   * The cart's actions on the server, the browser's own (one table of changes): a form action
+   * without JavaScript changes the cart as a tap does. Read the cart first (`prefetchCart`) when
+   * a change depends on it (a coupon replacing the one there).
+   */
+  readonly cartActions: CartActions;
 }
 
-export function createServerStorefront({ client }: { client: StorefrontClient }): ServerStorefront {
-  const store = createStorefrontStore(client);
+/** `cartApi`: as the browser's `<StorefrontProvider cartApi>` (Cart V2 by default). */
+export function createServerStorefront({
+  client,
+  cartApi,
+}: {
+  client: StorefrontClient;
+  cartApi?: CartApi;
+}): ServerStorefront {
+  const store = createStorefrontStore(client, undefined, cartApi);
   const prefetch = async <T>(read: CatalogRead<T>): Promise<Prefetched<T>> => {
     const r = await store.ensureResource(read.key, read.load);
     return r.status === 'error' ? { error: r.error } : { data: r.data as T };
   };
   return {
+    cartActions: store.cartActions,
     async prefetchCart() {
       const result = await store.cartActions.refresh();
       return result.error ? { error: result.error } : { data: result.cart };

@@ -6,17 +6,22 @@
  * The cart: every change goes into one queue and is sent after the one before has been answered,
  * so two changes back to back are both applied and answers arrive in order (each answer is the
  * newest). The cart shown is the server's last answer with the queued changes drawn over it;
- * a refused change leaves the queue and the server's cart shows again. Repeated quantity changes
- * to one line coalesce: a change still queued is replaced, never sent. A change already sent is
- * not aborted: the server may have applied it, and the one after sets the quantity anyway. A
- * read on its way is aborted by a change (whose answer is the whole cart, and newer).
+ * a refused change leaves the queue and the server's cart shows again. A change folds into one
+ * of its kind still queued when its kind says how (cart-actions.ts: repeated quantities of one
+ * line, the newest note or coupon): one request for both. A change already sent is not aborted:
+ * the server may have applied it, and the one after sets the quantity anyway. A read on its way
+ * is aborted by a change (whose answer is the whole cart, and newer).
+ *
+ * The cart is Cart V2's (`api` 'v2', the default) or Cart V1's read into V2's shape (cartApiV1).
  */
 import { ApplicationError, HttpError, SystemError, ValidationError } from '../index.ts';
 import {
   CART_CHANGES,
+  mergeChange,
   sameItem,
   sendChange,
   showChange,
+  type CartApi,
   type CartChange,
   type CartDraft,
   type LineDetails,
@@ -76,11 +81,15 @@ export interface CartActions {
 
 export interface StorefrontStore {
   readonly client: StorefrontClient;
+  /** Which of the provider's cart APIs the cart is read and changed through. */
+  readonly cartApi: CartApi;
   getSnapshot(): StoreSnapshot;
   /** The snapshot the store was made from (the server's render), for hydration. */
   getInitialSnapshot(): StoreSnapshot;
   subscribe(listener: () => void): () => void;
   readonly cartActions: CartActions;
+  /** Queues any change the table (CART_CHANGES) declares: what each named action does, by its kind. */
+  changeCart<E extends StorefrontError = StorefrontError>(change: CartChange): Promise<CartResult<E>>;
   /** Reads the cart once if it has not been read (however many components ask). */
   ensureCart(): void;
   /** Resolves when every queued cart change has been answered. */
@@ -129,17 +138,18 @@ const noCart = (e: unknown) => e instanceof ApplicationError && e.code === 'OWNE
 function warningsOf(cart: CartDraft): CartWarning[] {
   const warnings: CartWarning[] = [];
   for (const line of cart.lineItems) {
-    const status = line.availability?.status;
-    if (status === 'NOT_AVAILABLE' || status === 'NOT_FOUND' || status === 'PARTIALLY_AVAILABLE')
+    const status = line.status;
+    if (status && status !== 'IN_STOCK')
       warnings.push({
         kind: 'availability',
         lineItemId: line.id,
         status,
-        quantityAvailable: line.availability?.quantityAvailable ?? 0,
+        quantityAvailable: line.quantityInfo?.availableQuantity ?? 0,
       });
   }
-  const code = cart.couponCode;
-  if (code && !cart.appliedDiscounts?.some((d) => d.coupon?.code?.toUpperCase() === code.toUpperCase()))
+  // The discounts are known when the cart with a coupon was estimated.
+  const code = cart.coupons?.[0]?.code;
+  if (code && cart.discounts && !cart.discounts.some((d) => d.source?.couponCode?.toUpperCase() === code.toUpperCase()))
     warnings.push({ kind: 'coupon', couponCode: code, status: 'NOT_APPLIED' });
   return warnings;
 }
@@ -149,9 +159,8 @@ const draftOf = (cart: ServerCart | null, keyOf: (id: string) => string = (id) =
   ...cart,
   lineItems: (cart?.lineItems ?? []).map((l): CartLine => ({
     ...l,
-    id: l.id ?? '',
-    key: keyOf(l.id ?? ''),
-    quantity: l.quantity ?? 0,
+    key: keyOf(l.id),
+    quantity: l.quantityInfo.requestedQuantity,
     pending: false,
     optimistic: false,
   })),
@@ -159,11 +168,16 @@ const draftOf = (cart: ServerCart | null, keyOf: (id: string) => string = (id) =
 
 const viewOf = (draft: CartDraft, pending: boolean): StorefrontCart => ({
   ...draft,
+  currency: draft.businessInfo?.currencyCode,
   pending,
   warnings: warningsOf(draft),
 });
 
-export function createStorefrontStore(client: StorefrontClient, state?: DehydratedState): StorefrontStore {
+export function createStorefrontStore(
+  client: StorefrontClient,
+  state?: DehydratedState,
+  api: CartApi = 'v2',
+): StorefrontStore {
   // The server's truth: undefined before the first read, null when the visitor has no cart.
   let serverCart = deepFreeze(state && 'cart' in state ? (decode(state.cart ?? null) as ServerCart | null) : undefined);
   const queue: QueuedChange[] = [];
@@ -222,7 +236,7 @@ export function createStorefrontStore(client: StorefrontClient, state?: Dehydrat
       let result: CartResult;
       try {
         const before = serverCart;
-        serverCart = await sendChange(client, change, controller.signal);
+        serverCart = await sendChange(client, api, change, { signal: controller.signal, cart: before });
         if (change.kind === 'add')
           nameAddedLines(entry.change as Extract<CartChange, { kind: 'add' }>, serverCart, before);
         result = { cart: viewOf(draftOf(serverCart, keyOf), false) };
@@ -284,15 +298,10 @@ export function createStorefrontStore(client: StorefrontClient, state?: Dehydrat
   function enqueue<E extends StorefrontError>(change: CartChange): Promise<CartResult<E>> {
     return new Promise<CartResult>((resolve) => {
       const last = queue[queue.length - 1];
-      if (
-        change.kind === 'quantity' &&
-        last &&
-        !last.sent &&
-        last.change.kind === 'quantity' &&
-        resolveId(last.change.lineId) === resolveId(change.lineId)
-      ) {
-        // A newer quantity for the same line replaces the one still waiting: one request for both.
-        last.change = change;
+      const merged = last && !last.sent && mergeChange(last.change, change, (a, b) => resolveId(a) === resolveId(b));
+      if (last && merged) {
+        // Folded into the change still waiting: one request for both, and one answer.
+        last.change = merged;
         last.waiters.push(resolve);
       } else {
         if (change.kind === 'refresh') readError = undefined;
@@ -336,6 +345,7 @@ export function createStorefrontStore(client: StorefrontClient, state?: Dehydrat
 
   return {
     client,
+    cartApi: api,
     getSnapshot: () => snapshot,
     getInitialSnapshot: () => initial,
     subscribe(listener) {
@@ -343,6 +353,7 @@ export function createStorefrontStore(client: StorefrontClient, state?: Dehydrat
       return () => listeners.delete(listener);
     },
     cartActions,
+    changeCart: enqueue,
     ensureCart() {
       if (serverCart === undefined && !queue.some((q) => q.change.kind === 'refresh')) void cartActions.refresh();
     },

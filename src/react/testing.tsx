@@ -9,6 +9,7 @@ import {
   collections,
   createClient,
   currentCart,
+  currentCartV2,
   members,
   OAuthStrategy,
   products,
@@ -21,6 +22,7 @@ import {
 } from '../index.ts';
 import { createSandbox, type FaultRule, type Sandbox, type SandboxOptions } from '../sandbox/index.ts';
 import { DEFAULT_CLIENT_ID } from '../sandbox/seed/ids.ts';
+import type { CartApi } from './cart-actions.ts';
 import type { StorefrontAuth } from './client-types.ts';
 import { StorefrontProvider } from './provider.tsx';
 import { requestsInFlight } from './requests-in-flight.ts';
@@ -59,11 +61,17 @@ export interface RenderWithSandboxOptions {
   /** A server's `dehydrate()` for the provider. */
   state?: DehydratedState;
   locale?: string;
+  /**
+   * The cart API the provider uses (as `<StorefrontProvider cartApi>`). On 'v2' (the default) the
+   * sandbox answers Cart V1 calls as removed, as the provider will from 2027-02-01, unless
+   * `sandbox.settings.cartV1` says otherwise. @default 'v2'
+   */
+  cartApi?: CartApi;
   /** More sandbox options (settings, clock); `seed` above wins. */
   sandbox?: SandboxOptions;
   /**
    * Runs before the first render with the visitor's client (fill the cart), its requests not
-   * logged; awaited, its value ignored (so `(client) => client.currentCart.addToCurrentCart(...)` fits).
+   * logged; awaited, its value ignored (so `(client) => client.currentCartV2.addLineItemsToCurrentCart(...)` fits).
    */
   setup?(client: RenderWithSandboxResult['client'], sandbox: Sandbox): unknown;
 }
@@ -73,6 +81,7 @@ export interface RenderWithSandboxResult {
   sandbox: Sandbox;
   /** The visitor's client the provider uses (a new anonymous visitor). */
   client: Client<{
+    currentCartV2: typeof currentCartV2;
     currentCart: typeof currentCart;
     products: typeof products;
     redirects: typeof redirects;
@@ -133,7 +142,13 @@ export async function renderWithSandbox(
     throw new Error('storefront-kit/react/testing: renderWithSandbox needs a DOM (run the test in jsdom or happy-dom)');
   // act() is how the tree's updates are awaited here, as Testing Library sets it.
   (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT ??= true;
-  const sandbox = createSandbox({ validateResponses: true, ...options.sandbox, seed: options.seed ?? true });
+  const cartApi = options.cartApi ?? 'v2';
+  const sandbox = createSandbox({
+    validateResponses: true,
+    ...options.sandbox,
+    settings: { cartV1: cartApi === 'v2' ? 'removed' : 'available', ...options.sandbox?.settings },
+    seed: options.seed ?? true,
+  });
   const requests: LoggedRequest[] = [];
   const isClientFault = (f: SandboxFault | FaultRule): f is SandboxFault => 'match' in f;
   const faults = (options.faults ?? [])
@@ -163,7 +178,7 @@ export async function renderWithSandbox(
   const fetch = (input: RequestInfo | URL, init?: RequestInit) => inFlight.track(respond(input, init));
   const auth = sandboxAuth(fetch);
   const client = createClient({
-    modules: { currentCart, products, redirects, collections, members, wishlist },
+    modules: { currentCartV2, currentCart, products, redirects, collections, members, wishlist },
     auth,
     retry: false,
     fetch,
@@ -179,7 +194,7 @@ export async function renderWithSandbox(
   let commits = 0;
   const wrap = (node: ReactNode) => (
     <Profiler id="storefront" onRender={() => void commits++}>
-      <StorefrontProvider client={client} auth={auth} state={options.state} locale={options.locale}>
+      <StorefrontProvider client={client} auth={auth} state={options.state} locale={options.locale} cartApi={cartApi}>
         {node}
       </StorefrontProvider>
     </Profiler>

@@ -164,9 +164,12 @@ export function lineDetails(product: Product, input: LineItemInput): LineDetails
   const chosen = options.options && typeof options.options === 'object' ? (options.options as Choices) : undefined;
   const selection = selectVariant(product, chosen ?? product.variants?.find((v) => v.id === variantId)?.choices ?? {});
   const image = product.media?.mainMedia?.image;
+  // Only what the page knows of the line: the server's answer fills the rest.
   return {
-    productName: product.name ? { original: product.name, translated: product.name } : undefined,
-    price: selection.price && { amount: selection.price.discountedAmount },
-    image: image?.url ? { url: image.url, width: image.width, height: image.height } : undefined,
-  };
+    name: product.name ? { original: product.name, translated: product.name } : undefined,
+    pricing: selection.price && {
+      unitPrice: { amount: selection.price.discountedAmount, convertedAmount: selection.price.discountedAmount },
+    },
+    attributes: image?.url ? { image: { url: image.url, width: image.width, height: image.height } } : undefined,
+  } as LineDetails;
 }

@@ -72,7 +72,7 @@ const SCREENS: [string, () => Promise<void>][] = [
     'the guided flows after a run',
     async () => {
       await open('/flows');
-      await h.page.getByRole('button', { name: /Run .Visitor to order/ }).click();
+      await h.page.getByRole('button', { name: 'Run “Visitor to order on Cart V2”' }).click();
       await h.page.getByTestId('flow-done').waitFor({ timeout: 30_000 });
     },
   ],

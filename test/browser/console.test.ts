@@ -76,7 +76,7 @@ describe('the console', () => {
 
   it('runs the guided visitor-to-order flow', async () => {
     await page.goto(server.url + '/flows');
-    await page.getByRole('button', { name: /Run .Visitor to order/ }).click();
+    await page.getByRole('button', { name: 'Run “Visitor to order on Cart V2”' }).click();
     await page.getByTestId('flow-done').waitFor({ timeout: 20_000 });
     expect(await page.getByTestId('flow-done').textContent()).toMatch(/Order created/);
     await page.screenshot({ path: join(shots, 'console-flow.png') });

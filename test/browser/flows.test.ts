@@ -10,7 +10,7 @@ import { userProject } from '../support/user-code.ts';
 
 const h = useConsole();
 
-async function settings(patch: Record<string, boolean>) {
+async function settings(patch: Record<string, boolean | string>) {
   const res = await fetch(`${h.server.url}/__sandbox/settings`, {
     method: 'PATCH',
     headers: { authorization: 'sandbox-api-key', 'content-type': 'application/json' },
@@ -155,6 +155,27 @@ describe('guided flows', () => {
       expect(await h.page.getByTestId('auth-role').textContent()).toBe('member');
     } finally {
       await settings({ requireEmailVerification: false, requireOwnerApproval: false });
+    }
+  });
+
+  it('visitor to order on Cart V2: the cart filled, delivered, priced and ordered by its own id, with Cart V1 removed', async () => {
+    await settings({ cartV1: 'removed' });
+    try {
+      const run = await runFlow('Visitor to order on Cart V2');
+      expect(run.error).toBeUndefined();
+      expect(run.steps).toHaveLength(6);
+      expect(run.done).toMatch(/^Order created: [0-9a-f-]{36}$/);
+      await h.page.goto(h.server.url + '/history');
+      const history = (await h.page.getByTestId('history').textContent())!;
+      for (const op of [
+        'currentCartV2.addLineItemsToCurrentCart',
+        'currentCartV2.setDeliveryMethodForCurrentCart',
+        'cartV2.calculateCart',
+        'cartV2.placeOrder',
+      ])
+        expect(history).toContain(op);
+    } finally {
+      await settings({ cartV1: 'available' });
     }
   });
 

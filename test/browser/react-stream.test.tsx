@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
 import { renderToPipeableStream } from 'react-dom/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createClient, currentCart, OAuthStrategy, products, redirects } from '../../src/index.ts';
+import { createClient, currentCartV2, OAuthStrategy, products, redirects } from '../../src/index.ts';
 import { createServerStorefront } from '../../src/react/server.ts';
 import { createSandbox } from '../../src/sandbox/index.ts';
 import { DEFAULT_CLIENT_ID } from '../../src/sandbox/seed/ids.ts';
@@ -19,7 +19,8 @@ import { linesOf, type Kit } from '../react/support.tsx';
 import { App } from './react-stream/app.tsx';
 import { CHROMIUM, CHROMIUM_ARGS, root } from './support.ts';
 
-const sandbox = createSandbox({ validateResponses: true });
+// Cart V1 removed, as the provider will from 2027-02-01: the React layer is on Cart V2.
+const sandbox = createSandbox({ validateResponses: true, settings: { cartV1: 'removed' } });
 /** What the browser asked the page's server for, as `METHOD /path` (the API's requests only). */
 const browserRequests: string[] = [];
 let server: Server;
@@ -43,13 +44,13 @@ async function toRequest(req: IncomingMessage): Promise<Request> {
 async function page(res: ServerResponse): Promise<void> {
   const auth = OAuthStrategy({ clientId: DEFAULT_CLIENT_ID });
   const client = createClient({
-    modules: { currentCart, products, redirects },
+    modules: { currentCartV2, products, redirects },
     auth,
     host: origin,
     fetch: (input, init) => sandbox.handle(new Request(input, init)),
   });
   const [line] = await linesOf({ client } as Kit, ['linen-shirt']);
-  await client.currentCart.addToCurrentCart({ lineItems: [line] });
+  await client.currentCartV2.addLineItemsToCurrentCart({ catalogItems: [line] });
   const storefront = createServerStorefront({ client });
   const prefetched = await storefront.prefetchCart();
   if (prefetched.error) throw prefetched.error;
@@ -140,7 +141,7 @@ describe('a streamed server render of a prefetched cart, hydrated in Chromium', 
       `Quantity of ${name}`,
     );
     await tab.waitForSelector(`li:not([data-pending])`);
-    expect(browserRequests).toEqual(['POST /ecom/v1/carts/current/update-line-items-quantity']);
+    expect(browserRequests).toEqual(['POST /ecom/v2/carts/current/update-line-items']);
     expect(messages).toEqual([]);
     await tab.close();
   });

@@ -86,7 +86,10 @@ async function signedInShopper(): Promise<{ context: BrowserContext; page: Page;
   const cart = page.getByRole('button', { name: /^Cart/ });
   await cart.waitFor(T);
   // The add is answered by the sandbox before the shopper's state is read.
-  const added = page.waitForResponse((r) => r.url().includes('/add-to-cart') && r.request().method() === 'POST', T);
+  const added = page.waitForResponse(
+    (r) => r.url().includes('/ecom/v2/carts/current/add-line-items') && r.request().method() === 'POST',
+    T,
+  );
   await page.getByRole('button', { name: 'Add to cart' }).click(T);
   expect((await added).status()).toBe(200);
   return { context, page, csp };

@@ -32,8 +32,9 @@ const JACKET = { name: 'Rain jacket', slug: 'rain-jacket', soldOut: 'S', pick: '
 const SOCKS = { name: 'Trail socks', slug: 'trail-socks', search: 'trail' };
 /** The demo member's seeded wishlist: the first three products. */
 const WISHLIST = ['Linen shirt', 'Canvas tote', 'Wool beanie'];
-const ADD_TO_CART = { method: 'POST', path: '/ecom/v1/carts/current/add-to-cart' };
-const CART_READ = 'GET /ecom/v1/carts/current';
+// The store is on Cart V2; the sandbox answers Cart V1 as removed (the provider's removal, 2027-02-01).
+const ADD_TO_CART = { method: 'POST', path: '/ecom/v2/carts/current/add-line-items' };
+const CART_READ = 'GET /ecom/v2/carts/current';
 const REDIRECT_SESSION = '/_api/redirects-api/v1/redirect-session';
 
 let proxy: FaultProxy;
@@ -50,7 +51,12 @@ beforeAll(async () => {
   );
   proxy = await startFaultProxy();
   // Links the sandbox writes (redirect sessions, the hosted login) point at the proxy too.
-  sandbox = await createSandboxServer({ port: 0, validateResponses: true, publicUrl: proxy.url });
+  sandbox = await createSandboxServer({
+    port: 0,
+    validateResponses: true,
+    publicUrl: proxy.url,
+    settings: { cartV1: 'removed' },
+  });
   proxy.target = sandbox.url;
   proxy.keepBodies.add(REDIRECT_SESSION);
   // The member page's wishlist: no operation names a member's wishlist, so the store is told it (as `npm run example` does).
@@ -74,6 +80,12 @@ afterAll(async () => {
 });
 
 /** A fresh sandbox for a walk: the seed as at start (carts, the member's cart, the wishlist). */
+/** The Cart V1 operations the sandbox counted calls of since its reset (GET /__sandbox/cart-v1-calls). */
+async function v1CartCalls(): Promise<string[]> {
+  const res = await fetch(`${sandbox.url}/__sandbox/cart-v1-calls`, { headers: { authorization: DEFAULT_API_KEY } });
+  return ((await res.json()) as { operations: { operation: string }[] }).operations.map((c) => c.operation);
+}
+
 async function freshSandbox(): Promise<void> {
   const res = await fetch(`${sandbox.url}/__sandbox/reset`, {
     method: 'POST',
@@ -355,6 +367,7 @@ describe('the example storefront, walked in Chromium as a shopper', () => {
         member: 'storefront-member.png',
       });
       expect(s.problems).toEqual([]);
+      expect(await v1CartCalls(), 'Cart V1 calls the store made (removed in this sandbox)').toEqual([]);
       await s.context.close();
     },
   );
@@ -388,6 +401,24 @@ describe('the example storefront, walked in Chromium as a shopper', () => {
       await page.goto(store.url + '/cart');
       await page.getByText(SOCKS.name).first().waitFor(T);
       expect(adds()).toHaveLength(1);
+
+      // The cart page's own forms, each answered by /cart's action and the page drawn again.
+      const quantity = page
+        .getByRole('status', { name: `Quantity of ${SOCKS.name}` })
+        .or(page.locator(`output[aria-label="Quantity of ${SOCKS.name}"]`));
+      await page.getByRole('button', { name: `Increase quantity of ${SOCKS.name}` }).click(T);
+      await expect.poll(() => quantity.first().textContent(), T).toBe('2');
+      await page.getByRole('textbox', { name: /coupon/i }).fill(COUPON.tenPercent);
+      await page.getByRole('button', { name: /apply/i }).click(T);
+      await page.getByRole('button', { name: 'Remove coupon' }).waitFor(T);
+      await page.getByText('After discounts').waitFor(T);
+      await page.getByRole('button', { name: 'Remove coupon' }).click(T);
+      await page.getByRole('textbox', { name: /coupon/i }).waitFor(T);
+      await page.getByRole('button', { name: `Decrease quantity of ${SOCKS.name}` }).click(T);
+      await expect.poll(() => quantity.first().textContent(), T).toBe('1');
+      await page.getByRole('button', { name: `Remove ${SOCKS.name}` }).click(T);
+      await page.getByText('Your cart is empty.').waitFor(T);
+      expect(await v1CartCalls(), 'Cart V1 calls the store made (removed in this sandbox)').toEqual([]);
       expect(s.problems).toEqual([]);
       await s.context.close();
     },
@@ -439,7 +470,7 @@ describe('the example storefront, walked in Chromium as a shopper', () => {
       // the server's cart (a 404: this visitor has no cart yet); nothing else may appear.
       expect(
         s.problems.filter(
-          (p) => !/status of 503 .*add-to-cart\)$|status of 404 .*\/ecom\/v1\/carts\/current\)$/.test(p),
+          (p) => !/status of 503 .*add-line-items\)$|status of 404 .*\/ecom\/v2\/carts\/current\)$/.test(p),
         ),
       ).toEqual([]);
       await s.context.close();

@@ -45,21 +45,22 @@ const PRELUDES: Record<string, string[]> = {
     'declare function CartPage(): null;',
     '',
     '',
-    `import { createClient, currentCart, OAuthStrategy, products } from 'storefront-kit';
+    '',
+    `import { createClient, currentCartV2, OAuthStrategy, products } from 'storefront-kit';
      const clientForVisitor = (request: Request) =>
-       createClient({ modules: { currentCart, products }, auth: OAuthStrategy({ clientId: request.url }) });`,
+       createClient({ modules: { currentCartV2, products }, auth: OAuthStrategy({ clientId: request.url }) });`,
     `import type { ServerResponse } from 'node:http';
      import type { ReactNode } from 'react';
      import { renderToPipeableStream } from 'react-dom/server';
-     import { createClient, currentCart, OAuthStrategy } from 'storefront-kit';
+     import { createClient, currentCartV2, OAuthStrategy } from 'storefront-kit';
      import { createServerStorefront, type DehydratedState } from 'storefront-kit/react/server';
-     const client = createClient({ modules: { currentCart }, auth: OAuthStrategy({ clientId: 'c' }) });
+     const client = createClient({ modules: { currentCartV2 }, auth: OAuthStrategy({ clientId: 'c' }) });
      const storefront = createServerStorefront({ client });
      declare const response: ServerResponse;
      declare function Document(props: { children: ReactNode }): ReactNode;
      declare function App(props: { client: typeof client; state: DehydratedState }): ReactNode;`,
-    `import { createClient, currentCart, OAuthStrategy, products } from 'storefront-kit';
-     const kit = createClient({ modules: { currentCart, products }, auth: OAuthStrategy({ clientId: 'c' }) });`,
+    `import { createClient, currentCartV2, OAuthStrategy, products } from 'storefront-kit';
+     const kit = createClient({ modules: { currentCartV2, products }, auth: OAuthStrategy({ clientId: 'c' }) });`,
     'declare function CartPage(): null;',
     `import { Suspense, type ReactNode } from 'react';
      import { useSuspenseCart } from 'storefront-kit/react';
@@ -74,7 +75,7 @@ const PRELUDES: Record<string, string[]> = {
     `import { guardRequest } from 'storefront-kit/react/server';
      declare const loadContext: Record<string, unknown>;
      declare function handle(request: Request, context: Record<string, unknown>): Promise<Response>;`,
-    `import { createClient, currentCart, products, redirects, OAuthStrategy } from 'storefront-kit';
+    `import { createClient, currentCartV2, products, redirects, OAuthStrategy } from 'storefront-kit';
      import { storeSessionAuth } from 'storefront-kit/react';
      import { accessTokenResponse } from 'storefront-kit/react/server';
      declare const host: string;

@@ -1,16 +1,17 @@
 /**
  * The example storefront (examples/storefront) served from its production build against a fresh
  * seeded sandbox, without a browser: server-rendered pages answer with the product's name and
- * price, an unknown product is a 404, and "Add to cart" works as a plain form POST (no
- * JavaScript), the line landing in the visitor's cart on the sandbox.
+ * price, an unknown product is a 404, and "Add to cart" and the cart page's quantity, remove and
+ * coupon work as plain form POSTs (no JavaScript), on the visitor's cart on the sandbox. The
+ * sandbox has Cart V1 removed, as the provider will from 2027-02-01: the store is on Cart V2.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { firstLoadJs } from '../../examples/storefront/build.ts';
 import { startStorefront, type Storefront } from '../../examples/storefront/server.ts';
 import { sharedStorefrontBuild } from '../support/storefront-build.ts';
-import { createClient, currentCart, OAuthStrategy, readCookie } from '../../src/index.ts';
+import { createClient, currentCartV2, OAuthStrategy, readCookie } from '../../src/index.ts';
 import { createSandboxServer, type SandboxServer } from '../../src/sandbox/index.ts';
-import { DEFAULT_CLIENT_ID } from '../../src/sandbox/seed/ids.ts';
+import { COUPON, DEFAULT_CLIENT_ID } from '../../src/sandbox/seed/ids.ts';
 
 let sandbox: SandboxServer;
 let storefront: Storefront;
@@ -24,7 +25,7 @@ beforeAll(async () => {
   console.log(
     `examples/storefront: ${built.ms === undefined ? 'build shared' : `built in ${built.ms} ms`}; product page first-load JS ${(js.gzipBytes / 1024).toFixed(1)} KiB gzip in ${js.files.length} files`,
   );
-  sandbox = await createSandboxServer({ port: 0 });
+  sandbox = await createSandboxServer({ port: 0, settings: { cartV1: 'removed' } });
   storefront = await startStorefront({ sandboxUrl: sandbox.url, port: 0, buildDir: outDir });
 }, 180_000);
 
@@ -82,6 +83,39 @@ describe('the example storefront, server-rendered on the sandbox', () => {
     expect(page).toContain('aria-label="Quantity of Linen shirt"');
   });
 
+  it("changes the cart page's quantity, coupon and lines with plain form POSTs (no JavaScript)", async () => {
+    const cookie = await newVisitor();
+    await postForm('/products/linen-shirt', cookie, { 'option:Size': 'M' });
+    const [line] = (await cartOf(cookie))!.ids;
+    const page = await (await fetch(`${storefront.url}/cart`, { headers: { cookie } })).text();
+    // The page's own forms name the line and the quantities its buttons send.
+    expect(page).toContain(`name="line" value="${line}"`);
+    expect(page).toContain(`<button value="2" aria-label="Increase quantity of Linen shirt" name="quantity">`);
+
+    const more = await postForm('/cart', cookie, { intent: 'quantity', line, quantity: '2' });
+    expect([more.status, more.headers.get('location')]).toEqual([302, '/cart']);
+    expect(await linesOf(cookie)).toEqual([['Linen shirt', 2]]);
+
+    const wrong = await postForm('/cart', cookie, { intent: 'coupon', code: 'NOPE' });
+    expect(wrong.status).toBe(400);
+    expect(await wrong.text()).toContain('There is no coupon NOPE.');
+    const coupon = await postForm('/cart', cookie, { intent: 'coupon', code: COUPON.tenPercent });
+    expect(coupon.status).toBe(302);
+    expect((await cartOf(cookie))!.coupons).toEqual([COUPON.tenPercent]);
+    const couponed = await (await fetch(`${storefront.url}/cart`, { headers: { cookie } })).text();
+    expect(couponed).toContain('After discounts');
+    expect(couponed).toContain('Remove coupon');
+    await postForm('/cart', cookie, { intent: 'removeCoupon' });
+    expect((await cartOf(cookie))!.coupons).toEqual([]);
+
+    const bad = await postForm('/cart', cookie, { intent: 'quantity', line, quantity: '-1' });
+    expect(bad.status).toBe(400);
+    expect(await bad.text()).toContain('That quantity cannot be set.');
+    const removed = await postForm('/cart', cookie, { intent: 'quantity', line, quantity: '0' });
+    expect(removed.status).toBe(302);
+    expect(await linesOf(cookie)).toEqual([]);
+  });
+
   it('refuses a form POST without a size with a message, adding nothing', async () => {
     const cookie = await newVisitor();
     const answer = await postForm('/products/linen-shirt', cookie, {});
@@ -108,17 +142,29 @@ function postForm(path: string, cookie: string, fields: Record<string, string>):
 
 /** The visitor's cart lines as [name, quantity], read on the sandbox with the cookie's tokens. */
 async function linesOf(cookie: string): Promise<[string | undefined, number | undefined][] | 'no cart'> {
+  return (await cartOf(cookie))?.lines ?? 'no cart';
+}
+
+/** The visitor's cart on the sandbox (Cart V2, with the cookie's tokens): its lines as [name, quantity], ids and coupons; null: none. */
+async function cartOf(cookie: string) {
   const tokens = JSON.parse(decodeURIComponent(readCookie(cookie, 'sfk-tokens')!));
   const client = createClient({
-    modules: { currentCart },
+    modules: { currentCartV2 },
     auth: OAuthStrategy({ clientId: DEFAULT_CLIENT_ID, tokens }),
     host: sandbox.url,
   });
   try {
-    const { cart } = await client.currentCart.getCurrentCart();
-    return (cart?.lineItems ?? []).map((l) => [l.productName?.original, l.quantity]);
+    const { cart } = await client.currentCartV2.getCurrentCart();
+    return {
+      lines: cart.lineItems.map((l): [string | undefined, number | undefined] => [
+        l.name.original,
+        l.quantityInfo.requestedQuantity,
+      ]),
+      ids: cart.lineItems.map((l) => l.id),
+      coupons: cart.coupons.map((c) => c.code),
+    };
   } catch (error) {
-    if ((error as { code?: string }).code === 'OWNED_CART_NOT_FOUND') return 'no cart';
+    if ((error as { code?: string }).code === 'OWNED_CART_NOT_FOUND') return null;
     throw error;
   }
 }

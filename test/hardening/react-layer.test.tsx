@@ -174,7 +174,8 @@ describe('the checkout helper: where the buyer goes after paying', () => {
   function recordingStore() {
     const sent: string[] = [];
     const client = {
-      currentCart: { createCheckoutFromCurrentCart: async () => ({ checkoutId: 'c1' }) },
+      // Cart V2 (the React layer's default): the cart's id is the checkout id.
+      currentCartV2: { getCurrentCart: async () => ({ cart: { id: 'c1' } }) },
       redirects: {
         createRedirectSession: async (body: { callbacks: { postFlowUrl: string } }) => {
           sent.push(body.callbacks.postFlowUrl);
@@ -188,12 +189,18 @@ describe('the checkout helper: where the buyer goes after paying', () => {
   it("takes a path of the page's own origin, and refuses one a browser reads as another host, asking nothing", async () => {
     vi.stubGlobal('location', { origin: STORE });
     const { store, sent } = recordingStore();
-    expect(await startCheckout(store, { postFlowUrl: '/thank-you?order=1' })).toEqual({ url: 'https://checkout.example/c1' });
-    expect(await startCheckout(store, { postFlowUrl: 'https://shop.example/thanks' })).toEqual({ url: 'https://checkout.example/c1' });
+    expect(await startCheckout(store, { postFlowUrl: '/thank-you?order=1' })).toEqual({
+      url: 'https://checkout.example/c1',
+    });
+    expect(await startCheckout(store, { postFlowUrl: 'https://shop.example/thanks' })).toEqual({
+      url: 'https://checkout.example/c1',
+    });
     for (const bad of ['//evil.example/x', '/\\evil.example/x', '/\t/evil.example', '\\\\evil.example']) {
       const result = await startCheckout(store, { postFlowUrl: bad });
       // A SystemError whose cause says why, as the helper's other refusals (no redirects module).
-      expect((result.error?.cause as Error | undefined)?.message, JSON.stringify(bad)).toMatch(/is not a path of this site/);
+      expect((result.error?.cause as Error | undefined)?.message, JSON.stringify(bad)).toMatch(
+        /is not a path of this site/,
+      );
     }
     expect(sent).toEqual([`${STORE}/thank-you?order=1`, 'https://shop.example/thanks']);
   });

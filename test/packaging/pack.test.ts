@@ -127,14 +127,14 @@ describe('the packed library', () => {
       join(scratch, 'react.mjs'),
       `import { createElement as h } from 'react';
        import { renderToString } from 'react-dom/server';
-       import { createClient, currentCart, OAuthStrategy, products, redirects } from 'storefront-kit';
+       import { createClient, currentCartV2, OAuthStrategy, products, redirects } from 'storefront-kit';
        import { createSandboxServer } from 'storefront-kit/sandbox';
        import { StorefrontProvider, useCart } from 'storefront-kit/react';
        import { createServerStorefront } from 'storefront-kit/react/server';
        import { renderWithSandbox } from 'storefront-kit/react/testing';
        import { storefrontQueries } from 'storefront-kit/react-query';
        const s = await createSandboxServer({ port: 0 });
-       const client = createClient({ modules: { currentCart, products, redirects }, auth: OAuthStrategy({ clientId: 'sandbox-client' }), host: s.url });
+       const client = createClient({ modules: { currentCartV2, products, redirects }, auth: OAuthStrategy({ clientId: 'sandbox-client' }), host: s.url });
        const server = createServerStorefront({ client });
        await server.prefetchCart();
        const Lines = () => h('p', null, 'lines: ' + useCart((cart) => cart?.lineItems.length));

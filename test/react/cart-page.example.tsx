@@ -38,11 +38,13 @@ function CartLineRow({ id }: { id: string }) {
   const { updateQuantity, removeLines } = useCartActions();
   if (!line) return null;
   // A line just added has no name until the server answers (line.optimistic).
-  const name = line.productName?.translated ?? line.productName?.original ?? 'Adding…';
+  const name = line.name?.translated ?? line.name?.original ?? 'Adding…';
   return (
     <li data-pending={line.pending || undefined} aria-busy={line.pending}>
       <span>{name}</span>
-      {line.price?.amount && <Money amount={line.price.amount} currency={currency} quantity={line.quantity} />}
+      {line.pricing?.unitPrice && (
+        <Money amount={line.pricing.unitPrice.amount} currency={currency} quantity={line.quantity} />
+      )}
       <button aria-label={`One less ${name}`} onClick={() => updateQuantity(id, line.quantity - 1)}>
         −
       </button>
@@ -62,7 +64,7 @@ function Warnings() {
   const say = (w: CartWarning) =>
     w.kind === 'coupon'
       ? `The code ${w.couponCode} does not apply to this cart.`
-      : w.status === 'PARTIALLY_AVAILABLE'
+      : w.status === 'PARTIALLY_IN_STOCK'
         ? `Only ${w.quantityAvailable} left of one of your items.`
         : 'One of your items is no longer available.';
   return (
@@ -75,7 +77,7 @@ function Warnings() {
 }
 
 function CouponForm() {
-  const coupon = useCart((cart) => cart?.couponCode);
+  const coupon = useCart((cart) => cart?.coupons?.[0]?.code);
   const { applyCoupon, removeCoupon } = useCartActions();
   const [message, setMessage] = useState('');
   async function submit(event: FormEvent<HTMLFormElement>) {
@@ -84,7 +86,7 @@ function CouponForm() {
     const result = await applyCoupon(code);
     // Errors narrow by the catalogue's code.
     if (!result.error) setMessage('');
-    else if (result.error.code === 'COUPON_DOES_NOT_EXIST') setMessage(`No coupon ${code}.`);
+    else if (result.error.code === 'INVALID_COUPON_CODE') setMessage(`No coupon ${code}.`);
     else setMessage('Try again later.');
   }
   if (coupon)

@@ -19,7 +19,7 @@ import {
   type StorefrontStore,
 } from '../../src/react/index.ts';
 import { STORES_APP_ID } from '../../src/sandbox/seed/ids.ts';
-import { linesOf, mount, renderCounter, TEN_SLUGS, visitorKit, type Kit } from './support.tsx';
+import { CART_API, CART_REQUESTS, linesOf, mount, renderCounter, TEN_SLUGS, visitorKit, type Kit } from './support.tsx';
 
 const renders = renderCounter();
 
@@ -72,7 +72,7 @@ function Buttons() {
 
 function CartPage({ kit }: { kit: Kit }) {
   return (
-    <StorefrontProvider client={kit.client}>
+    <StorefrontProvider client={kit.client} cartApi={CART_API}>
       <Badge />
       <Lines />
       <Subtotal />
@@ -84,7 +84,7 @@ function CartPage({ kit }: { kit: Kit }) {
 /** A visitor with these lines in the cart, the cart page mounted and its first read answered. */
 async function cartPage(slugs: string[], quantity = 1) {
   const kit = visitorKit();
-  if (slugs.length) await kit.client.currentCart.addToCurrentCart({ lineItems: await linesOf(kit, slugs, quantity) });
+  if (slugs.length) await kit.addLines(await linesOf(kit, slugs, quantity));
   const from = kit.requests.length;
   renders.reset();
   const page = await mount(<CartPage kit={kit} />);
@@ -93,12 +93,12 @@ async function cartPage(slugs: string[], quantity = 1) {
 }
 
 const quantities = (root: HTMLElement) => [...root.querySelectorAll('li')].map((li) => Number(li.textContent));
-const serverCart = async (kit: Kit) => (await kit.client.currentCart.getCurrentCart()).cart!;
+const serverCart = (kit: Kit) => kit.serverCart();
 
 describe('the cart hooks', () => {
   it('read the cart once for every consumer on the page', async () => {
     const { kit, page, from } = await cartPage(['linen-shirt', 'canvas-tote']);
-    expect(kit.cartRequests(from)).toEqual(['GET /ecom/v1/carts/current']);
+    expect(kit.cartRequests(from)).toEqual([CART_REQUESTS.read]);
     expect(page.container.querySelector('[data-badge]')!.textContent).toBe('2');
     expect(quantities(page.container)).toEqual([1, 1]);
     page.unmount();
@@ -122,7 +122,7 @@ describe('the cart hooks', () => {
     expect(result.error).toBeUndefined();
     expect(result.cart!.lineItems.find((l) => l.id === ids[3])!.quantity).toBe(4);
     expect(li.dataset.pending).toBe('false');
-    expect(kit.cartRequests(from)).toEqual(['POST /ecom/v1/carts/current/update-line-items-quantity']);
+    expect(kit.cartRequests(from)).toEqual([CART_REQUESTS.quantity]);
     expect(renders.of(`line:${ids[3]}`)).toBeGreaterThan(0);
     expect(renders.of(`line:${ids[3]}`)).toBeLessThanOrEqual(2);
     for (const id of ids.filter((id) => id !== ids[3])) expect(renders.of(`line:${id}`), `line ${id}`).toBe(0);
@@ -145,10 +145,10 @@ describe('the cart hooks', () => {
     const sent = kit.cartRequests(from);
     console.log('requests for five rapid taps:', sent.length);
     expect(sent.length).toBeLessThanOrEqual(2);
-    expect(sent.every((r) => r === 'POST /ecom/v1/carts/current/update-line-items-quantity')).toBe(true);
+    expect(sent.every((r) => r === CART_REQUESTS.quantity)).toBe(true);
     // Every tap resolves, the superseded ones with the cart after the last.
     for (const r of results.slice(1)) expect(r.cart!.lineItems.find((l) => l.id === id)!.quantity).toBe(6);
-    expect((await serverCart(kit)).lineItems!.find((l) => l.id === id)!.quantity).toBe(6);
+    expect((await serverCart(kit)).lineItems.find((l) => l.id === id)!.quantity).toBe(6);
     expect(quantities(page.container)).toEqual([6, 1]);
     page.unmount();
   });
@@ -163,11 +163,8 @@ describe('the cart hooks', () => {
     const [removed, updated] = await act(() => both);
     expect(removed.error).toBeUndefined();
     expect(updated.error).toBeUndefined();
-    expect(kit.cartRequests(from)).toEqual([
-      'POST /ecom/v1/carts/current/remove-line-items',
-      'POST /ecom/v1/carts/current/update-line-items-quantity',
-    ]);
-    expect((await serverCart(kit)).lineItems!.map((l) => [l.id, l.quantity])).toEqual([[shirt, 3]]);
+    expect(kit.cartRequests(from)).toEqual([CART_REQUESTS.remove, CART_REQUESTS.quantity]);
+    expect((await serverCart(kit)).lineItems.map((l) => [l.id, l.quantity])).toEqual([[shirt, 3]]);
     page.unmount();
   });
 
@@ -182,7 +179,7 @@ describe('the cart hooks', () => {
     expect(page.container.querySelector('[data-badge]')!.textContent).toBe('2');
     const result = await act(() => done);
     const line = result.cart!.lineItems[1];
-    expect(line).toMatchObject({ optimistic: false, pending: false, productName: { original: 'Ceramic mug' } });
+    expect(line).toMatchObject({ optimistic: false, pending: false, name: { original: 'Ceramic mug' } });
     expect(page.container.querySelectorAll<HTMLElement>('li')[1].dataset).toMatchObject({
       line: line.id,
       optimistic: 'false',
@@ -228,7 +225,7 @@ describe('the cart hooks', () => {
     act(() => void (done = actions.addLines([shirt])));
     expect(quantities(page.container)).toEqual([3]);
     await act(() => done);
-    expect((await serverCart(kit)).lineItems!.map((l) => l.quantity)).toEqual([3]);
+    expect((await serverCart(kit)).lineItems.map((l) => l.quantity)).toEqual([3]);
     page.unmount();
   });
 
@@ -244,7 +241,7 @@ describe('the cart hooks', () => {
     expect(quantities(page.container)).toEqual([1, 5]);
     const result = await act(() => done);
     expect(result.error).toBeUndefined();
-    expect((await serverCart(kit)).lineItems!.map((l) => l.quantity)).toEqual([1, 5]);
+    expect((await serverCart(kit)).lineItems.map((l) => l.quantity)).toEqual([1, 5]);
     expect(quantities(page.container)).toEqual([1, 5]);
     page.unmount();
   });
@@ -263,7 +260,7 @@ describe('the cart hooks', () => {
     expect(quantities(page.container)).toEqual([1, 1]);
     const result = await act(() => done);
     expect(result.error).toBeInstanceOf(ApplicationError);
-    expect(result.error!.code).toBe('ITEM_NOT_FOUND');
+    expect(result.error!.code).toBe(CART_API === 'v2' ? 'ITEM_NOT_FOUND_IN_CATALOG' : 'ITEM_NOT_FOUND');
     expect(result.error!.message).toBe(`Product ${missing} not found in the catalog`);
     expect(quantities(page.container)).toEqual([1]);
     expect(store.getSnapshot().cart, 'the cart the server had before').toEqual(before);
@@ -274,7 +271,7 @@ describe('the cart hooks', () => {
   it('a request that never reaches the server resolves a SystemError, rolls back, and the cart is read again', async () => {
     let offline = false;
     const kit = visitorKit(undefined, () => offline);
-    await kit.client.currentCart.addToCurrentCart({ lineItems: await linesOf(kit, ['linen-shirt']) });
+    await kit.addLines(await linesOf(kit, ['linen-shirt']));
     const page = await mount(<CartPage kit={kit} />);
     await act(() => store.cartSettled());
     const [id] = [...page.container.querySelectorAll('li')].map((li) => (li as HTMLElement).dataset.line!);
@@ -285,10 +282,7 @@ describe('the cart hooks', () => {
     expect(result.error).toBeInstanceOf(SystemError);
     expect(result.error!.code).toBe('SYSTEM_ERROR');
     await act(() => store.cartSettled());
-    expect(kit.cartRequests(from)).toEqual([
-      'POST /ecom/v1/carts/current/update-line-items-quantity',
-      'GET /ecom/v1/carts/current',
-    ]);
+    expect(kit.cartRequests(from)).toEqual([CART_REQUESTS.quantity, CART_REQUESTS.read]);
     expect(quantities(page.container)).toEqual([1]);
     page.unmount();
   });
@@ -304,7 +298,7 @@ describe('the cart hooks', () => {
       return released;
     });
     const [shirt, tote] = await linesOf(kit, ['linen-shirt', 'canvas-tote']);
-    await kit.client.currentCart.addToCurrentCart({ lineItems: [shirt] });
+    await kit.addLines([shirt]);
     const from = kit.requests.length;
     const page = await mount(<CartPage kit={kit} />);
     await act(() => readSent);
@@ -315,7 +309,7 @@ describe('the cart hooks', () => {
     const result = await act(() => add);
     release();
     expect(result.error).toBeUndefined();
-    expect(kit.cartRequests(from)).toEqual(['GET /ecom/v1/carts/current', 'POST /ecom/v1/carts/current/add-to-cart']);
+    expect(kit.cartRequests(from)).toEqual([CART_REQUESTS.read, CART_REQUESTS.add]);
     // The add's answer is the whole cart: both lines, and no read after it.
     expect(quantities(page.container)).toEqual([1, 1]);
     await act(() => store.cartSettled());
@@ -333,7 +327,7 @@ describe('the cart hooks', () => {
       // The first read never answers (only the abort ends it).
       return new Promise<void>(() => {});
     });
-    await kit.client.currentCart.addToCurrentCart({ lineItems: await linesOf(kit, ['linen-shirt']) });
+    await kit.addLines(await linesOf(kit, ['linen-shirt']));
     const from = kit.requests.length;
     const page = await mount(<CartPage kit={kit} />);
     await act(() => readSent);
@@ -341,13 +335,9 @@ describe('the cart hooks', () => {
     act(() => void (refused = actions.removeLines(['no-such-line'])));
     holding = false;
     const result = await act(() => refused);
-    expect(result.error!.code).toBe('LINE_ITEM_NOT_FOUND');
+    expect(result.error!.code).toBe(CART_API === 'v2' ? 'LINE_ITEM_NOT_FOUND_IN_CART' : 'LINE_ITEM_NOT_FOUND');
     await act(() => store.cartSettled());
-    expect(kit.cartRequests(from)).toEqual([
-      'GET /ecom/v1/carts/current',
-      'POST /ecom/v1/carts/current/remove-line-items',
-      'GET /ecom/v1/carts/current',
-    ]);
+    expect(kit.cartRequests(from)).toEqual([CART_REQUESTS.read, CART_REQUESTS.remove, CART_REQUESTS.read]);
     expect(quantities(page.container)).toEqual([1]);
     page.unmount();
   });
@@ -358,16 +348,16 @@ describe('the cart hooks', () => {
     const added = await act(() => actions.addLines([mug]));
     const mugLine = added.cart!.lineItems[0];
     expect(added.cart!.warnings).toEqual([
-      { kind: 'availability', lineItemId: mugLine.id, status: 'PARTIALLY_AVAILABLE', quantityAvailable: 2 },
+      { kind: 'availability', lineItemId: mugLine.id, status: 'PARTIALLY_IN_STOCK', quantityAvailable: 2 },
     ]);
     const wrong = await act(() => actions.applyCoupon('NOPE'));
     expect(wrong.error).toBeInstanceOf(ApplicationError);
-    expect(wrong.error!.code).toBe('COUPON_DOES_NOT_EXIST');
+    expect(wrong.error!.code).toBe(CART_API === 'v2' ? 'INVALID_COUPON_CODE' : 'COUPON_DOES_NOT_EXIST');
     const applied = await act(() => actions.applyCoupon('SAVE10'));
-    expect(applied.cart!.couponCode).toBe('SAVE10');
+    expect(applied.cart!.coupons?.map((c) => c.code)).toEqual(['SAVE10']);
     expect(applied.cart!.warnings.filter((w) => w.kind === 'coupon')).toEqual([]);
     const removed = await act(() => actions.removeCoupon());
-    expect(removed.cart!.couponCode).toBeUndefined();
+    expect(removed.cart!.coupons).toEqual([]);
     page.unmount();
   });
 
@@ -375,9 +365,9 @@ describe('the cart hooks', () => {
     const { kit, page } = await cartPage(['linen-shirt', 'canvas-tote']);
     let note!: Promise<CartResult>;
     act(() => void (note = actions.setNote('Gift wrap, please')));
-    expect(store.getSnapshot().cart!.buyerNote).toBe('Gift wrap, please');
+    expect(store.getSnapshot().cart!.note).toBe('Gift wrap, please');
     await act(() => note);
-    expect((await serverCart(kit)).buyerNote).toBe('Gift wrap, please');
+    expect((await serverCart(kit)).note).toBe('Gift wrap, please');
 
     let cleared!: Promise<CartResult>;
     act(() => void (cleared = actions.clear()));
@@ -385,7 +375,7 @@ describe('the cart hooks', () => {
     expect(page.container.querySelector('[data-badge]')!.textContent).toBe('0');
     const result = await act(() => cleared);
     expect(result.cart!.lineItems).toEqual([]);
-    await expect(kit.client.currentCart.getCurrentCart()).rejects.toMatchObject({ code: 'OWNED_CART_NOT_FOUND' });
+    await expect(serverCart(kit)).rejects.toMatchObject({ code: 'OWNED_CART_NOT_FOUND' });
     // A visitor without a cart is shown an empty one after a refresh too.
     const refreshed = await act(() => actions.refresh());
     expect(refreshed.cart).toMatchObject({ lineItems: [], pending: false, warnings: [] });

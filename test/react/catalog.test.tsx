@@ -63,11 +63,15 @@ describe('selectVariant (the picker rules, server and browser alike)', () => {
     ]);
     const bandana = await productOf(kit, 'cotton-bandana');
     const greenBandana = selectVariant(bandana, { Color: 'Green' });
-    const { cart } = await kit.client.currentCart.addToCurrentCart({
-      lineItems: [red.toLineItem(1)!, greenBandana.toLineItem(2)!],
+    const { cart } = await kit.client.currentCartV2.addLineItemsToCurrentCart({
+      catalogItems: [red.toLineItem(1)!, greenBandana.toLineItem(2)!],
     });
     expect(
-      cart!.lineItems!.map((l) => [l.productName?.original, l.quantity, l.descriptionLines?.[0]?.colorInfo?.original]),
+      cart.lineItems.map((l) => [
+        l.name.original,
+        l.quantityInfo.requestedQuantity,
+        l.attributes?.descriptionLines?.[0]?.colorInfo?.original,
+      ]),
     ).toEqual([
       ['Ceramic mug', 1, 'Red'],
       ['Cotton bandana', 2, 'Green'],
@@ -123,12 +127,12 @@ describe('useProduct, useProducts, useVariantSelection', () => {
     // Before the answer, the line shows what the page knows of the product.
     expect(store.getSnapshot().cart!.lineItems[0]).toMatchObject({
       optimistic: true,
-      productName: { original: 'Rain jacket' },
-      price: { amount: '134.00' },
-      image: { url: 'https://static.wixstatic.com/media/sfk_4~mv2.jpg' },
+      name: { original: 'Rain jacket' },
+      pricing: { unitPrice: { amount: '134.00' } },
+      attributes: { image: { url: 'https://static.wixstatic.com/media/sfk_4~mv2.jpg' } },
     });
     const added = await act(() => adding);
-    expect(added.cart!.lineItems[0].descriptionLines?.[0]?.plainText?.original).toBe('XL');
+    expect(added.cart!.lineItems[0].attributes?.descriptionLines?.[0]?.plainText?.original).toBe('XL');
     page.unmount();
   });
 
@@ -153,8 +157,8 @@ describe('useProduct, useProducts, useVariantSelection', () => {
     act(() => void (adding = actions.addLines([picker.toLineItem(1)!])));
     expect(store.getSnapshot().cart!.lineItems[0]).toMatchObject({
       optimistic: true,
-      productName: { original: 'Rain jacket' },
-      price: { amount: '129.00' },
+      name: { original: 'Rain jacket' },
+      pricing: { unitPrice: { amount: '129.00' } },
     });
     await act(() => adding);
     page.unmount();
@@ -192,10 +196,10 @@ describe('useProduct, useProducts, useVariantSelection', () => {
     const [one, two] = [seen.at(-2)!, seen.at(-1)!];
     let adding!: Promise<CartResult>;
     act(() => void (adding = one.actions.addLines([one.picker.toLineItem(1)!])));
-    expect(one.store.getSnapshot().cart!.lineItems[0].productName).toMatchObject({ original: 'Rain jacket' });
+    expect(one.store.getSnapshot().cart!.lineItems[0].name).toMatchObject({ original: 'Rain jacket' });
     await act(() => adding);
     act(() => void (adding = two.actions.addLines([two.picker.toLineItem(1)!])));
-    expect(two.store.getSnapshot().cart!.lineItems[0].productName).toMatchObject({ original: 'Regenjacke' });
+    expect(two.store.getSnapshot().cart!.lineItems[0].name).toMatchObject({ original: 'Regenjacke' });
     await act(() => adding);
     page.unmount();
   });

@@ -49,7 +49,7 @@ const line = (catalogItemId: string, quantity: number) => ({
 /** A line's content; a function that keeps its identity, so a line renders only when it changes. */
 const lineRow = (l: CartLine, { setQuantity, remove }: LineItemActions) => {
   renders.count(`line:${l.id}`);
-  const name = l.productName?.original ?? 'Adding…';
+  const name = l.name?.original ?? 'Adding…';
   return (
     <>
       <span>{name}</span>
@@ -93,8 +93,8 @@ describe('Cart and LineItem', () => {
     renders.reset();
     const view = await renderWithSandbox(<CartView />, {
       setup: async (client) =>
-        void (await client.currentCart.addToCurrentCart({
-          lineItems: [line(PRODUCT.trailSocks, 1), line(PRODUCT.notebook, 2)],
+        void (await client.currentCartV2.addLineItemsToCurrentCart({
+          catalogItems: [line(PRODUCT.trailSocks, 1), line(PRODUCT.notebook, 2)],
         })),
     });
     await untilDom(view.container, () => view.container.querySelectorAll('li').length === 2);
@@ -129,8 +129,8 @@ describe('Cart and LineItem', () => {
     act(() => [...notebook.querySelectorAll('button')].find((b) => b.textContent?.startsWith('Remove'))!.click());
     expect(view.container.querySelectorAll('li')).toHaveLength(1);
     await view.settled();
-    const server = (await view.client.currentCart.getCurrentCart()).cart!;
-    expect(server.lineItems!.map((l) => [l.id, l.quantity])).toEqual([[socksId, 2]]);
+    const server = (await view.client.currentCartV2.getCurrentCart()).cart;
+    expect(server.lineItems.map((l) => [l.id, l.quantityInfo.requestedQuantity])).toEqual([[socksId, 2]]);
 
     // An add shows at once as an optimistic line.
     act(() => void actions.addLines([line(PRODUCT.coffeeBeans, 1)]));
@@ -143,7 +143,7 @@ describe('Cart and LineItem', () => {
 
   it('is loading before the first read, empty without lines', async () => {
     const view = await renderWithSandbox(<Cart aria-label="Basket" />, {
-      faults: [{ match: 'GET /ecom/v1/carts/current', answer: 'network', times: 1 }],
+      faults: [{ match: 'GET /ecom/v2/carts/current', answer: 'network', times: 1 }],
     });
     const region = view.container.querySelector('section')!;
     expect([attr(region, 'aria-label'), attr(region, 'data-state'), attr(region, 'aria-busy')]).toEqual([
@@ -239,12 +239,16 @@ describe('Product, Option and Choice', () => {
     // The chosen variant goes into the cart.
     act(() => (view.container.querySelector('article > button') as HTMLButtonElement).click());
     await view.settled();
-    const cart = (await view.client.currentCart.getCurrentCart()).cart!;
+    const { cart } = await view.client.currentCartV2.getCurrentCart();
     const jacket = (await view.client.products.queryProducts({ query: { filter: { slug: 'rain-jacket' } } }))
       .products[0];
     const large = jacket.variants!.find((v) => v.choices?.Size === 'L')!;
     expect(
-      cart.lineItems!.map((l) => [l.catalogReference?.catalogItemId, l.catalogReference?.options, l.quantity]),
+      cart.lineItems.map((l) => [
+        l.source?.catalogReference?.catalogItemId,
+        l.source?.catalogReference?.options,
+        l.quantityInfo.requestedQuantity,
+      ]),
     ).toEqual([[jacket.id, { variantId: large.id }, 1]]);
     expect(await violations(view.container)).toEqual([]);
     view.unmount();

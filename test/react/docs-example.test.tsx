@@ -39,7 +39,7 @@ describe('docs/react.md, the complete cart page', () => {
     lines[1].quantity = 5; // 2 mugs in stock: a warning
     const view = await renderWithSandbox(<CartPage />, {
       setup: async (client) => {
-        await client.currentCart.addToCurrentCart({ lineItems: lines });
+        await client.currentCartV2.addLineItemsToCurrentCart({ catalogItems: lines });
       },
     });
     const page = view.container;
@@ -54,8 +54,8 @@ describe('docs/react.md, the complete cart page', () => {
     for (let i = 0; i < 3; i++) click(page.querySelector('[aria-label="One more Linen shirt"]'));
     expect(page.querySelector('[aria-label="Quantity of Linen shirt"]')!.textContent).toBe('4');
     await untilDom(page, () => !page.querySelector('[data-pending]') && text().includes('Subtotal $212.00'));
-    expect(view.requestCount('POST /ecom/v1/carts/current/update-line-items-quantity')).toBeLessThanOrEqual(2);
-    expect((await view.client.currentCart.getCurrentCart()).cart!.lineItems![0].quantity).toBe(4);
+    expect(view.requestCount('POST /ecom/v2/carts/current/update-line-items')).toBeLessThanOrEqual(2);
+    expect((await view.client.currentCartV2.getCurrentCart()).cart.lineItems[0].quantityInfo.requestedQuantity).toBe(4);
 
     // A wrong coupon: the page's own words for the catalogue's code.
     const input = page.querySelector<HTMLInputElement>('[aria-label="Coupon code"]')!;

@@ -61,10 +61,10 @@ describe('useSuspenseCart', () => {
         <Count />
         <Badge />
       </Suspense>,
-      { setup: (client) => client.currentCart.addToCurrentCart({ lineItems: [socks(2)] }) },
+      { setup: (client) => client.currentCartV2.addLineItemsToCurrentCart({ catalogItems: [socks(2)] }) },
     );
     await untilDom(view.container, () => text(view.container, '[data-count]') === '1');
-    expect(view.requestCount('GET /ecom/v1/carts/current')).toBe(1);
+    expect(view.requestCount('GET /ecom/v2/carts/current')).toBe(1);
     expect(text(view.container, '[data-badge]')).toBe('1');
     view.unmount();
   });
@@ -78,12 +78,12 @@ describe('useSuspenseCart', () => {
           <Count />
         </Suspense>
       </Boundary>,
-      { faults: [{ match: 'GET /ecom/v1/carts/current', answer: { status: 503 } }] },
+      { faults: [{ match: 'GET /ecom/v2/carts/current', answer: { status: 503 } }] },
     );
     await untilDom(view.container, () => view.container.querySelector('[data-error]') !== null);
     expect(text(view.container, '[data-error]')).toBe('SYSTEM_ERROR');
     // The boundary is not a loop of reads: the failed read is read once.
-    expect(view.requestCount('GET /ecom/v1/carts/current')).toBe(1);
+    expect(view.requestCount('GET /ecom/v2/carts/current')).toBe(1);
     view.unmount();
     reported.mockRestore();
   });
@@ -215,7 +215,8 @@ describe('members', () => {
 
   it('signs in on the app’s page: a member, their cart (the visitor’s lines merged), their data; out again: a visitor', async () => {
     const view = await renderWithSandbox(<Account />, {
-      setup: async (client) => void (await client.currentCart.addToCurrentCart({ lineItems: [socks(2)] })),
+      setup: async (client) =>
+        void (await client.currentCartV2.addLineItemsToCurrentCart({ catalogItems: [socks(2)] })),
     });
     await untilDom(view.container, () => text(view.container, '[data-lines]') === '2');
     expect(text(view.container, '[data-status]')).toBe('visitor');
@@ -236,9 +237,11 @@ describe('members', () => {
     expect(text(view.container, '[data-status]')).toBe('member');
     expect(text(view.container, '[data-member]')).toBe(DEMO_MEMBER.email);
     // The cart read again is the member's, with the visitor's two pairs of socks in it.
-    const memberCart = (await view.client.currentCart.getCurrentCart()).cart!;
-    expect(memberCart.buyerInfo?.memberId).toBe(DEMO_MEMBER.id);
-    expect(text(view.container, '[data-lines]')).toBe(memberCart.lineItems!.map((l) => l.quantity).join(','));
+    const memberCart = (await view.client.currentCartV2.getCurrentCart()).cart;
+    expect(memberCart.customerInfo?.memberId).toBe(DEMO_MEMBER.id);
+    expect(text(view.container, '[data-lines]')).toBe(
+      memberCart.lineItems.map((l) => l.quantityInfo.requestedQuantity).join(','),
+    );
 
     // A page the client may not send the shopper back to: refused with its code, still signed in.
     const refusedOut = await act(() => auth.logout({ postFlowUrl: 'https://elsewhere.example/' }));

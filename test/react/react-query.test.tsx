@@ -22,35 +22,35 @@ describe('storefrontQueries(client)', () => {
     const q = storefrontQueries(kit.client);
     const seen: { created?: Date; count?: number } = {};
     function CartCount() {
-      const cart = useQuery(q.currentCart.getCurrentCart.queryOptions());
-      const add = useMutation(q.currentCart.addToCurrentCart.mutationOptions());
+      const cart = useQuery(q.currentCartV2.getCurrentCart.queryOptions());
+      const add = useMutation(q.currentCartV2.addLineItemsToCurrentCart.mutationOptions());
       // The error narrows by the operation's catalogue codes.
       const code = add.error?.code;
       seen.created = cart.data?.cart?.createdDate;
-      seen.count = cart.data?.cart?.lineItems?.reduce((n, l) => n + (l.quantity ?? 0), 0);
+      seen.count = cart.data?.cart.lineItems.reduce((n, l) => n + l.quantityInfo.requestedQuantity, 0);
       return (
         <>
           <p>items: {cart.status === 'success' ? seen.count : cart.status}</p>
           {code && <p role="alert">{code}</p>}
-          <button onClick={() => add.mutate({ lineItems: [line] })}>Add</button>
+          <button onClick={() => add.mutate({ catalogItems: [line] })}>Add</button>
         </>
       );
     }
     // A visitor's cart exists once something is added: start with one line.
-    await kit.client.currentCart.addToCurrentCart({ lineItems: [line] });
+    await kit.addLines([line]);
     const from = kit.requests.length;
     const { ui } = withQueryClient(<CartCount />);
     const view = await mount(ui);
     await untilDom(view.container, () => view.container.textContent!.includes('items: 2'));
-    expect(kit.cartRequests(from)).toEqual(['GET /ecom/v1/carts/current']);
+    expect(kit.cartRequests(from)).toEqual(['GET /ecom/v2/carts/current']);
     expect(seen.created).toBeInstanceOf(Date);
 
     await act(async () => view.container.querySelector('button')!.click());
     await untilDom(view.container, () => view.container.textContent!.includes('items: 4'));
     expect(kit.cartRequests(from)).toEqual([
-      'GET /ecom/v1/carts/current',
-      'POST /ecom/v1/carts/current/add-to-cart',
-      'GET /ecom/v1/carts/current',
+      'GET /ecom/v2/carts/current',
+      'POST /ecom/v2/carts/current/add-line-items',
+      'GET /ecom/v2/carts/current',
     ]);
     view.unmount();
   });
@@ -59,10 +59,12 @@ describe('storefrontQueries(client)', () => {
     const kit = visitorKit();
     const q = storefrontQueries(kit.client);
     const { queryClient } = withQueryClient(null);
-    const add = queryClient.getMutationCache().build(queryClient, q.currentCart.addToCurrentCart.mutationOptions());
+    const add = queryClient
+      .getMutationCache()
+      .build(queryClient, q.currentCartV2.addLineItemsToCurrentCart.mutationOptions());
     const error = await add
       .execute({
-        lineItems: [
+        catalogItems: [
           {
             quantity: 1,
             catalogReference: { catalogItemId: 'no-such-product', appId: STORES_APP_ID },
@@ -73,7 +75,10 @@ describe('storefrontQueries(client)', () => {
         () => undefined,
         (e: unknown) => e,
       );
-    expect(error).toMatchObject({ code: 'ITEM_NOT_FOUND', data: { catalogItemId: 'no-such-product' } });
+    expect(error).toMatchObject({
+      code: 'ITEM_NOT_FOUND_IN_CATALOG',
+      data: { invalidItems: [{ catalogReference: { catalogItemId: 'no-such-product' } }] },
+    });
   });
 
   it('pages a query the way its query builder does, offset by offset until the total', async () => {

@@ -27,7 +27,7 @@ function CartSummary() {
       <p data-created>{cart.createdDate?.toISOString() ?? 'no cart'}</p>
       <ul>
         {cart.lineItems.map((l) => (
-          <li key={l.id}>{`${l.productName?.original} x ${l.quantity}`}</li>
+          <li key={l.id}>{`${l.name?.original} x ${l.quantity}`}</li>
         ))}
       </ul>
     </section>
@@ -93,7 +93,7 @@ afterEach(() => vi.restoreAllMocks());
 describe('server rendering and hydration', () => {
   it('a prefetched cart and product hydrate without a warning and without a read, Dates intact', async () => {
     const kit = visitorKit();
-    await kit.client.currentCart.addToCurrentCart({ lineItems: await linesOf(kit, ['linen-shirt', 'canvas-tote']) });
+    await kit.addLines(await linesOf(kit, ['linen-shirt', 'canvas-tote']));
     const server = createServerStorefront({ client: kit.client });
     const [cart, product] = await Promise.all([server.prefetchCart(), server.prefetchProduct('linen-shirt')]);
     expect(cart.data!.lineItems).toHaveLength(2);
@@ -111,7 +111,7 @@ describe('server rendering and hydration', () => {
     expect(r.requests, 'nothing read again on hydration').toEqual([]);
 
     // The hydrated page acts as usual.
-    const lineId = (await kit.client.currentCart.getCurrentCart()).cart!.lineItems![0].id!;
+    const lineId = (await kit.client.currentCartV2.getCurrentCart()).cart.lineItems[0].id;
     const updated = await act(() => actions.updateQuantity(lineId, 3));
     expect(updated.error).toBeUndefined();
     expect(r.container.textContent).toContain('Linen shirt x 3');
@@ -134,12 +134,12 @@ describe('server rendering and hydration', () => {
 
   it('without a prefetch the server renders the loading state, and the browser reads the cart once after hydrating', async () => {
     const kit = visitorKit();
-    await kit.client.currentCart.addToCurrentCart({ lineItems: await linesOf(kit, ['trail-socks']) });
+    await kit.addLines(await linesOf(kit, ['trail-socks']));
     const r = await serverThenBrowser(kit, undefined);
     expect(r.html).toContain('Loading the cart');
     expect(r.logged).toEqual([]);
     expect(r.recoverable).toEqual([]);
-    expect(r.requests.filter((q) => q.includes('/carts/'))).toEqual(['GET /ecom/v1/carts/current']);
+    expect(r.requests.filter((q) => q.includes('/carts/'))).toEqual(['GET /ecom/v2/carts/current']);
     expect(r.container.textContent).toContain('Trail socks x 1');
     act(() => r.root.unmount());
   });

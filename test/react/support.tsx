@@ -4,15 +4,46 @@
  */
 import { act, type ReactNode } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
-import { createClient, currentCart, OAuthStrategy, products, redirects } from '../../src/index.ts';
+import { createClient, currentCart, currentCartV2, OAuthStrategy, products, redirects } from '../../src/index.ts';
 import { createSandbox, type Sandbox } from '../../src/sandbox/index.ts';
 import { DEFAULT_CLIENT_ID, STORES_APP_ID } from '../../src/sandbox/seed/ids.ts';
-import type { LineItemInput } from '../../src/react/index.ts';
+import { cartApiV1, type CartApi, type LineItemInput } from '../../src/react/index.ts';
 import { requestsInFlight } from '../../src/react/requests-in-flight.ts';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
 export type Kit = ReturnType<typeof visitorKit>;
+
+/**
+ * The cart API the React tests run on: Cart V2 (with Cart V1 removed in the sandbox, as the
+ * provider will from 2027-02-01), and Cart V1 while it is an option. `SFK_CART_API=v1` runs
+ * the cart tests on V1 (test/react/cart-v1.test.tsx does, in a process of its own).
+ */
+export const CART_API: CartApi = process.env.SFK_CART_API === 'v1' ? cartApiV1 : 'v2';
+
+/** The requests each cart change sends, by API. */
+export const CART_REQUESTS = {
+  v2: {
+    read: 'GET /ecom/v2/carts/current',
+    add: 'POST /ecom/v2/carts/current/add-line-items',
+    quantity: 'POST /ecom/v2/carts/current/update-line-items',
+    remove: 'POST /ecom/v2/carts/current/remove-line-items',
+  },
+  v1: {
+    read: 'GET /ecom/v1/carts/current',
+    add: 'POST /ecom/v1/carts/current/add-to-cart',
+    quantity: 'POST /ecom/v1/carts/current/update-line-items-quantity',
+    remove: 'POST /ecom/v1/carts/current/remove-line-items',
+  },
+}[CART_API === 'v2' ? 'v2' : 'v1'];
+
+/** A sandbox for the cart API under test: on V2, Cart V1 is removed. */
+export const cartSandbox = (options: Parameters<typeof createSandbox>[0] = {}) =>
+  createSandbox({
+    validateResponses: true,
+    ...options,
+    settings: { cartV1: CART_API === 'v2' ? 'removed' : 'available', ...options.settings },
+  });
 
 /** Rejects as fetch does when `signal` aborts. */
 const abortOf = (signal: AbortSignal) =>
@@ -26,7 +57,7 @@ const abortOf = (signal: AbortSignal) =>
  * the promise it returns resolves (an abort still ends it, as fetch does).
  */
 export function visitorKit(
-  sandbox: Sandbox = createSandbox({ validateResponses: true }),
+  sandbox: Sandbox = cartSandbox(),
   fail?: (request: Request) => boolean,
   hold?: (request: Request) => Promise<void> | undefined,
 ) {
@@ -41,7 +72,7 @@ export function visitorKit(
     return sandbox.handle(request);
   };
   const client = createClient({
-    modules: { currentCart, products, redirects },
+    modules: { currentCart, currentCartV2, products, redirects },
     auth: OAuthStrategy({ clientId: DEFAULT_CLIENT_ID }),
     retry: false,
     fetch: (input, init) => inFlight.track(respond(input, init)),
@@ -53,7 +84,27 @@ export function visitorKit(
     /** Resolves once every request sent has its answer and React has rendered it. */
     settled: inFlight.settled,
     /** The cart requests sent since `from` (an index into `requests`). */
-    cartRequests: (from = 0) => requests.slice(from).filter((r) => r.includes('/ecom/v1/carts/')),
+    cartRequests: (from = 0) => requests.slice(from).filter((r) => /\/ecom\/v[12]\/carts\//.test(r)),
+    /** The visitor's cart as the server has it, through the API under test: its lines' ids and quantities, its note. */
+    async serverCart() {
+      if (CART_API !== 'v2') {
+        const { cart } = await client.currentCart.getCurrentCart();
+        return {
+          lineItems: (cart?.lineItems ?? []).map((l) => ({ id: l.id, quantity: l.quantity ?? 0 })),
+          note: cart?.buyerNote,
+        };
+      }
+      const { cart } = await client.currentCartV2.getCurrentCart();
+      return {
+        lineItems: cart.lineItems.map((l) => ({ id: l.id, quantity: l.quantityInfo.requestedQuantity })),
+        note: cart.note,
+      };
+    },
+    /** Adds lines to the visitor's cart through the API under test (a test's setup). */
+    addLines: (lines: LineItemInput[]) =>
+      CART_API === 'v2'
+        ? client.currentCartV2.addLineItemsToCurrentCart({ catalogItems: lines })
+        : client.currentCart.addToCurrentCart({ lineItems: lines.map((l) => ({ ...l, quantity: l.quantity ?? 1 })) }),
   };
 }
 

@@ -27,10 +27,10 @@ const socks = {
 describe('renderWithSandbox', () => {
   it('renders over the in-process sandbox, injects a fault, and counts the requests', async () => {
     const view = await renderWithSandbox(<MiniCart />, {
-      faults: [{ match: 'POST /ecom/v1/carts/current/add-to-cart', answer: { status: 503 }, times: 1 }],
+      faults: [{ match: 'POST /ecom/v2/carts/current/add-line-items', answer: { status: 503 }, times: 1 }],
     });
     await untilDom(view.container, () => view.container.textContent === '0');
-    expect(view.requestCount('GET /ecom/v1/carts/current')).toBe(1);
+    expect(view.requestCount('GET /ecom/v2/carts/current')).toBe(1);
 
     let first!: Promise<CartResult>;
     act(() => void (first = actions.addLines([socks])));
@@ -42,7 +42,7 @@ describe('renderWithSandbox', () => {
     const second = await act(() => actions.addLines([socks]));
     expect(second.error).toBeUndefined();
     expect(view.container.textContent).toBe('1');
-    expect(view.requestCount(/^POST \/ecom\/v1\/carts\/current\/add-to-cart$/)).toBe(2);
+    expect(view.requestCount(/^POST \/ecom\/v2\/carts\/current\/add-line-items$/)).toBe(2);
     expect(view.commits()).toBeGreaterThan(0);
     view.unmount();
   });

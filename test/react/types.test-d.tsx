@@ -12,7 +12,7 @@ import {
   withDirectLogin,
   withHostedLogin,
   createClient,
-  currentCart,
+  currentCartV2,
   OAuthStrategy,
   products,
   redirects,
@@ -44,13 +44,13 @@ import {
 } from '../../src/react/index.ts';
 import { createServerStorefront, type DehydratedState } from '../../src/react/server.ts';
 
-const kit = createClient({ modules: { currentCart, products, redirects }, auth: OAuthStrategy({ clientId: 'c' }) });
+const kit = createClient({ modules: { currentCartV2, products, redirects }, auth: OAuthStrategy({ clientId: 'c' }) });
 
 export async function typeTests() {
-  // The provider takes a client with the cart module; one without it does not compile.
+  // The provider takes a client with a cart module (Cart V2's, or V1's); one without does not compile.
   void (<StorefrontProvider client={kit} />);
   const noCart = createClient({ modules: { products } });
-  // @ts-expect-error the client needs the currentCart module
+  // @ts-expect-error the client needs the currentCartV2 module (or currentCart for Cart V1)
   void (<StorefrontProvider client={noCart} />);
 
   expectTypeOf(useCart()).toEqualTypeOf<StorefrontCart | undefined>();
@@ -68,7 +68,7 @@ export async function typeTests() {
   const actions = useCartActions();
   const ref = { catalogItemId: 'p1', appId: 'a1', options: { variantId: 'v1' } };
   await actions.addLines([{ catalogReference: ref, quantity: 1 }]);
-  // @ts-expect-error a line item needs its quantity
+  // Cart V2's catalog item: the quantity may be left out (one).
   await actions.addLines([{ catalogReference: ref }]);
   // @ts-expect-error the catalog reference needs its app id
   await actions.addLines([{ catalogReference: { catalogItemId: 'p1' }, quantity: 1 }]);
@@ -82,10 +82,13 @@ export async function typeTests() {
     expectTypeOf(result.error.code).toEqualTypeOf<string>();
     // An application error's code is exactly its operation's catalogue codes.
     if (result.error instanceof ApplicationError) {
-      expectTypeOf(result.error.code).toEqualTypeOf<'UNAUTHENTICATED' | 'PERMISSION_DENIED' | 'LINE_ITEM_NOT_FOUND'>();
+      // (Cart V2's update and remove, and V1's quantity update while it is an option.)
+      expectTypeOf<'LINE_ITEM_NOT_FOUND_IN_CART' | 'INSUFFICIENT_INVENTORY' | 'LINE_ITEM_NOT_FOUND'>().toMatchTypeOf<
+        typeof result.error.code
+      >();
       // And narrows its data.
-      if (result.error.code === 'LINE_ITEM_NOT_FOUND')
-        expectTypeOf(result.error.data.lineItemId).toEqualTypeOf<string>();
+      if (result.error.code === 'LINE_ITEM_NOT_FOUND_IN_CART')
+        expectTypeOf(result.error.data.lineItemIds).toEqualTypeOf<Record<string, unknown>>();
       // @ts-expect-error the quantity update never answers a coupon's code
       if (result.error.code === 'COUPON_DOES_NOT_EXIST') return;
     }
@@ -97,22 +100,16 @@ export async function typeTests() {
   // Each action by its own operation.
   const added = await actions.addLines([{ catalogReference: ref, quantity: 1 }]);
   if (added.error instanceof ApplicationError) {
-    expectTypeOf(added.error.code).toEqualTypeOf<
-      | 'UNAUTHENTICATED'
-      | 'PERMISSION_DENIED'
-      | 'ITEM_NOT_FOUND'
-      | 'UNSUPPORTED_CATALOG'
-      | 'VARIANT_NOT_FOUND'
-      | 'LINE_ITEM_QUANTITY_EXCEEDS_MAXIMUM'
+    expectTypeOf<'ITEM_NOT_FOUND_IN_CATALOG' | 'MAX_LINE_ITEMS_EXCEEDED' | 'ITEM_NOT_FOUND'>().toMatchTypeOf<
+      typeof added.error.code
     >();
-    if (added.error.code === 'LINE_ITEM_QUANTITY_EXCEEDS_MAXIMUM')
-      expectTypeOf(added.error.data.maxQuantity).toEqualTypeOf<number>();
+    if (added.error.code === 'MAX_LINE_ITEMS_EXCEEDED') expectTypeOf(added.error.data.maxCount).toEqualTypeOf<number>();
   }
   const coupon = await actions.applyCoupon('SAVE10');
-  if (coupon.error instanceof ApplicationError && coupon.error.code === 'COUPON_DOES_NOT_EXIST')
+  if (coupon.error instanceof ApplicationError && coupon.error.code === 'INVALID_COUPON_CODE')
     expectTypeOf(coupon.error.data.couponCode).toEqualTypeOf<string>();
   // isApplicationError narrows an action's error too.
-  if (isApplicationError(coupon.error, 'COUPON_DOES_NOT_EXIST'))
+  if (isApplicationError(coupon.error, 'INVALID_COUPON_CODE'))
     expectTypeOf(coupon.error.data.couponCode).toEqualTypeOf<string>();
   const cleared = await actions.clear();
   if (cleared.error instanceof ApplicationError)

@@ -1,13 +1,13 @@
 /**
  * The storefront's client: one per visitor, on the sandbox's (or the provider's) host. The
- * browser's client has only the modules the browser calls (cart, catalog reads, checkout); the
- * server's adds the member's.
+ * browser's client has only the modules the browser calls (the cart on Cart V2, catalog reads,
+ * checkout); the server's adds the member's.
  */
 import {
   collections,
   cookieStorage,
   createClient,
-  currentCart,
+  currentCartV2,
   members,
   OAuthStrategy,
   products,
@@ -33,7 +33,7 @@ export interface ApiConfig {
 }
 
 export function browserClient({ host }: ApiConfig) {
-  return createClient({ modules: { currentCart, products, redirects }, auth: storeSessionAuth(), host });
+  return createClient({ modules: { currentCartV2, products, redirects }, auth: storeSessionAuth(), host });
 }
 
 /** The server's storage of the visitor's tokens: the request's cookie, renewed ones sent back HttpOnly. */
@@ -44,7 +44,7 @@ export function tokensCookie(cookieHeader: string | undefined, setCookie: (value
 export function serverClient({ host, clientId }: ApiConfig, tokenStorage: TokenStorage) {
   const auth = withDirectLogin(OAuthStrategy({ clientId, tokenStorage }));
   const client = createClient({
-    modules: { currentCart, products, redirects, collections, members, wishlist },
+    modules: { currentCartV2, products, redirects, collections, members, wishlist },
     auth,
     host,
   });

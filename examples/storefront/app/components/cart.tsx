@@ -1,9 +1,21 @@
 /**
  * The cart: a drawer (a modal dialog) over every page once hydrated, and the same contents on
  * /cart without JavaScript. Quantity changes show at once (the React layer's optimistic
- * queue); a refused change rolls back and says why.
+ * queue); a refused change rolls back and says why. Every control is a form posting to /cart
+ * (routes/cart.tsx's action), so the page works without JavaScript; with it, the tap is the
+ * React layer's and the form is not sent.
  */
-import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import {
+  createContext,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  type MouseEvent,
+  type ReactNode,
+} from 'react';
 import {
   Money,
   useCart,
@@ -102,37 +114,65 @@ function CartLineRow({ id, onMessage }: { id: string; onMessage(m: string): void
   const currency = useCart((cart) => cart?.currency ?? 'USD');
   const { updateQuantity, removeLines } = useCartActions();
   if (!line) return null;
-  const name = line.productName?.translated ?? line.productName?.original ?? 'New item';
-  const change = async (quantity: number) => {
+  const name = line.name?.translated ?? line.name?.original ?? 'New item';
+  const change = async (event: MouseEvent, quantity: number) => {
+    // With JavaScript the React layer changes the cart at once; the form is for a page without it.
+    event.preventDefault();
     onMessage('');
     const result = quantity > 0 ? await updateQuantity(id, quantity) : await removeLines([id]);
     if (result.error) onMessage(`Could not change the quantity of ${name}: ${reasonOf(result.error)}`);
   };
-  const choices = (line.descriptionLines ?? [])
+  const choices = (line.attributes?.descriptionLines ?? [])
     .map((d) => `${d.name?.original ?? ''}: ${d.colorInfo?.original ?? d.plainText?.original ?? ''}`)
     .join(', ');
   return (
     <li className="line" aria-busy={line.pending} data-pending={line.pending || undefined}>
-      {line.image ? <Image image={line.image} width={64} alt="" /> : <span className="thumb" aria-hidden="true" />}
+      {line.attributes?.image ? (
+        <Image image={line.attributes.image} width={64} alt="" />
+      ) : (
+        <span className="thumb" aria-hidden="true" />
+      )}
       <div className="line-text">
         <span className="line-name">{name}</span>
         {choices && <span className="line-choices">{choices}</span>}
-        {line.price?.amount && <Money amount={line.price.amount} currency={currency} quantity={line.quantity} />}
+        {line.pricing?.unitPrice && (
+          <Money amount={line.pricing.unitPrice.amount} currency={currency} quantity={line.quantity} />
+        )}
       </div>
-      <div className="stepper">
-        <button type="button" aria-label={`Decrease quantity of ${name}`} onClick={() => change(line.quantity - 1)}>
-          −
+      <form method="post" action="/cart" className="line-form">
+        <input type="hidden" name="intent" value="quantity" />
+        <input type="hidden" name="line" value={line.id} />
+        <div className="stepper">
+          <button
+            name="quantity"
+            value={line.quantity - 1}
+            aria-label={`Decrease quantity of ${name}`}
+            onClick={(event) => change(event, line.quantity - 1)}
+          >
+            −
+          </button>
+          <output aria-label={`Quantity of ${name}`} aria-live="polite">
+            {line.quantity}
+          </output>
+          <button
+            name="quantity"
+            value={line.quantity + 1}
+            aria-label={`Increase quantity of ${name}`}
+            onClick={(event) => change(event, line.quantity + 1)}
+          >
+            +
+          </button>
+        </div>
+        <button
+          name="quantity"
+          value={0}
+          className="link"
+          onClick={(event) => change(event, 0)}
+          aria-label={`Remove ${name}`}
+        >
+          Remove
         </button>
-        <output aria-label={`Quantity of ${name}`} aria-live="polite">
-          {line.quantity}
-        </output>
-        <button type="button" aria-label={`Increase quantity of ${name}`} onClick={() => change(line.quantity + 1)}>
-          +
-        </button>
-      </div>
-      <button type="button" className="link" onClick={() => change(0)} aria-label={`Remove ${name}`}>
-        Remove
-      </button>
+      </form>
     </li>
   );
 }
@@ -144,7 +184,7 @@ function Warnings() {
   const say = (w: CartWarning) =>
     w.kind === 'coupon'
       ? `The code ${w.couponCode} does not apply to this cart.`
-      : w.status === 'PARTIALLY_AVAILABLE'
+      : w.status === 'PARTIALLY_IN_STOCK'
         ? `Only ${w.quantityAvailable} left of one of your items.`
         : 'One of your items is no longer available.';
   return (
@@ -157,20 +197,29 @@ function Warnings() {
 }
 
 function CouponForm() {
-  const coupon = useCart((cart) => cart?.couponCode);
+  const coupon = useCart((cart) => cart?.coupons?.[0]?.code);
   const { applyCoupon, removeCoupon } = useCartActions();
   const [message, setMessage] = useState('');
   if (coupon)
     return (
-      <p className="coupon">
+      <form method="post" action="/cart" className="coupon">
+        <input type="hidden" name="intent" value="removeCoupon" />
         Coupon <strong>{coupon}</strong>{' '}
-        <button type="button" className="link" onClick={() => void removeCoupon()}>
+        <button
+          className="link"
+          onClick={(event) => {
+            event.preventDefault();
+            void removeCoupon();
+          }}
+        >
           Remove coupon
         </button>
-      </p>
+      </form>
     );
   return (
     <form
+      method="post"
+      action="/cart"
       className="coupon"
       onSubmit={async (event) => {
         event.preventDefault();
@@ -178,10 +227,10 @@ function CouponForm() {
         if (!code) return setMessage('Enter a coupon code.');
         const result = await applyCoupon(code);
         if (!result.error) setMessage('');
-        else if (result.error.code === 'COUPON_DOES_NOT_EXIST') setMessage(`There is no coupon ${code}.`);
-        else setMessage(`The coupon could not be applied: ${reasonOf(result.error)}`);
+        else setMessage(couponRefusal(code, result.error));
       }}
     >
+      <input type="hidden" name="intent" value="coupon" />
       <label htmlFor="coupon-code">Coupon code</label>
       <input id="coupon-code" name="code" autoComplete="off" />
       <button type="submit">Apply</button>
@@ -193,6 +242,12 @@ function CouponForm() {
     </form>
   );
 }
+
+/** What a shopper is told of a refused coupon (the /cart form action says the same). */
+export const couponRefusal = (code: string, error: { code?: string; message: string }) =>
+  error.code === 'INVALID_COUPON_CODE'
+    ? `There is no coupon ${code}.`
+    : `The coupon could not be applied: ${reasonOf(error)}`;
 
 function Totals() {
   const totals = useCartTotals();

@@ -55,7 +55,7 @@ export async function action({ params, request, context }: ActionFunctionArgs) {
   const line = picked.toLineItem(1);
   if (!line || !picked.inStock) return data({ error: 'This choice is sold out.' }, { status: 400 });
   try {
-    await client.currentCart.addToCurrentCart({ lineItems: [line] });
+    await client.currentCartV2.addLineItemsToCurrentCart({ catalogItems: [line] });
   } catch (error) {
     return data({ error: `Could not add ${product.name} to your cart: ${reasonOf(error as Error)}` }, { status: 502 });
   }
