@@ -9,8 +9,9 @@
  * error, no hydration warning, no page error, and axe finds no serious or critical violation.
  *
  * The storefront's server and the browser reach the sandbox through a pass-through proxy
- * (fault-proxy.ts): the test sees every sandbox call whichever side makes it, and injects the
- * fault there. One browser, one build of the example per run (made here).
+ * (watch-proxy.ts): the test sees every sandbox call whichever side makes it. Faults and held
+ * answers are the sandbox's own (`sandbox.faults`), as a storefront team's test asks for them.
+ * One browser, one build of the example per run (made here).
  */
 import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -20,7 +21,7 @@ import { startStorefront } from '../../examples/storefront/server.ts';
 import { createSandboxServer, type SandboxServer } from '../../src/sandbox/platform/server.ts';
 import { COUPON, DEFAULT_API_KEY, DEMO_MEMBER, WISHLIST_ID } from '../../src/sandbox/seed/ids.ts';
 import { sharedStorefrontBuild } from '../support/storefront-build.ts';
-import { startFaultProxy, type FaultProxy } from './fault-proxy.ts';
+import { startWatchProxy, type WatchProxy } from './watch-proxy.ts';
 import { CHROMIUM, CHROMIUM_ARGS, noSidewaysScroll, screenshots, seriousViolations } from './support.ts';
 
 const started = performance.now();
@@ -33,11 +34,15 @@ const SOCKS = { name: 'Trail socks', slug: 'trail-socks', search: 'trail' };
 /** The demo member's seeded wishlist: the first three products. */
 const WISHLIST = ['Linen shirt', 'Canvas tote', 'Wool beanie'];
 // The store is on Cart V2; the sandbox answers Cart V1 as removed (the provider's removal, 2027-02-01).
-const ADD_TO_CART = { method: 'POST', path: '/ecom/v2/carts/current/add-line-items' };
+const ADD_TO_CART = {
+  method: 'POST',
+  path: '/ecom/v2/carts/current/add-line-items',
+  operation: 'currentCartV2.addLineItemsToCurrentCart',
+};
 const CART_READ = 'GET /ecom/v2/carts/current';
 const REDIRECT_SESSION = '/_api/redirects-api/v1/redirect-session';
 
-let proxy: FaultProxy;
+let proxy: WatchProxy;
 let sandbox: SandboxServer;
 let store: { url: string; close(): Promise<void> };
 let browser: Browser;
@@ -49,7 +54,7 @@ beforeAll(async () => {
   console.log(
     `storefront walk: ${built.ms === undefined ? 'the example build shared' : `the example built in ${(built.ms / 1000).toFixed(1)} s`}`,
   );
-  proxy = await startFaultProxy();
+  proxy = await startWatchProxy();
   // Links the sandbox writes (redirect sessions, the hosted login) point at the proxy too.
   sandbox = await createSandboxServer({
     port: 0,
@@ -94,8 +99,6 @@ async function freshSandbox(): Promise<void> {
   });
   expect(res.status, 'sandbox reset').toBe(200);
   proxy.calls.length = 0;
-  proxy.fault = undefined;
-  proxy.delay = undefined;
 }
 
 interface Watched {
@@ -238,10 +241,9 @@ async function walk(
   expect(adds()).toHaveLength(addsBefore);
   await clickUncovered(pick);
 
-  // Add to cart: the cart drawer opens with the line, shown before the store answers (the add is
-  // held at the proxy, so the line is still the optimistic one when the shopper acts on it).
-  let releaseAdd = () => {};
-  proxy.delay = { ...ADD_TO_CART, until: new Promise<void>((r) => (releaseAdd = r)) };
+  // Add to cart: the cart drawer opens with the line, shown before the store answers (the sandbox
+  // holds the add, so the line is still the optimistic one when the shopper acts on it).
+  const heldAdd = sandbox.sandbox.faults.add({ operation: ADD_TO_CART.operation, hold: true, times: 1 });
   await clickUncovered(page.getByRole('button', { name: 'Add to cart' }));
   const line = lineOf(page, JACKET.name);
   await line.waitFor(T);
@@ -256,8 +258,9 @@ async function walk(
   expect(await more.evaluate((el) => el === document.activeElement), 'the clicked "+" has the focus').toBe(true);
   await page.keyboard.press('Enter');
   await page.keyboard.press('Enter');
-  releaseAdd();
-  proxy.delay = undefined;
+  // The add has reached the sandbox (its one-time hold is used up), and is answered now.
+  await expect.poll(() => sandbox.sandbox.faults.list(), T).toEqual([]);
+  expect(sandbox.sandbox.faults.release(heldAdd.id), 'the add was held until now').toBe(1);
   await page.keyboard.press('Enter');
   await page.keyboard.press('Enter');
   await expect.poll(() => quantityOf(line), T).toBe(6);
@@ -435,9 +438,7 @@ describe('the example storefront, walked in Chromium as a shopper', () => {
       await page.getByRole('heading', { level: 1, name: JACKET.name }).waitFor(T);
       await page.waitForLoadState('networkidle');
       await clickUncovered(page.getByRole('radio', { name: new RegExp(`^${JACKET.pick}\\b`) }));
-      let release = () => {};
-      const hold = new Promise<void>((r) => (release = r));
-      proxy.fault = { ...ADD_TO_CART, status: 503, message: 'UNAVAILABLE: the store is down for a moment', hold };
+      const fault = sandbox.sandbox.faults.add({ operation: ADD_TO_CART.operation, status: 503, hold: true, times: 1 });
       await clickUncovered(page.getByRole('button', { name: 'Add to cart' }));
       // While the add is underway, the cart shows it at once (optimistic)...
       const optimistic = cartDrawer(page).getByRole('listitem');
@@ -450,7 +451,8 @@ describe('the example storefront, walked in Chromium as a shopper', () => {
       );
       // A line waiting for its answer stays readable: axe finds nothing while it waits.
       expect(await seriousViolations(page), 'the cart drawer with a line waiting for its answer').toEqual([]);
-      release();
+      await expect.poll(() => sandbox.sandbox.faults.list(), T).toEqual([]);
+      expect(sandbox.sandbox.faults.release(fault.id), 'the add was held until now').toBe(1);
       // ...then the refusal: said in an alert, and the line rolled back; the cart's count is 0 again.
       await page
         .getByRole('alert')
@@ -462,8 +464,7 @@ describe('the example storefront, walked in Chromium as a shopper', () => {
       expect(proxy.calls.some((c) => c.path === ADD_TO_CART.path && c.status === 503)).toBe(true);
       await closeCart(page);
       await page.getByRole('button', { name: /^Cart 0 items$/ }).waitFor(T);
-      // The fault gone, the same add goes through.
-      proxy.fault = undefined;
+      // The fault used up (times: 1), the same add goes through.
       await clickUncovered(page.getByRole('button', { name: 'Add to cart' }));
       await lineOf(page, JACKET.name).waitFor(T);
       // The browser reports the refused add itself (a 503), and the read that follows it to learn
