@@ -231,10 +231,6 @@ export async function main(
     process.on('SIGINT', stop);
     process.on('SIGTERM', stop);
     console.log(describeStart(s.url, s.sandbox.options, options.data));
-    // Webhook deliveries are signed JWTs: an app verifies them with this (AppStrategy({ publicKey })).
-    console.log(
-      `  webhook public key (deliveries are JWTs signed with its private key; also in /__sandbox/info):\n${await s.sandbox.webhookPublicKey()}`,
-    );
     if (staticDir) console.log(`  console:          ${s.url}/`);
     const cartV1 = s.sandbox.settings().cartV1;
     if (cartV1 !== 'available')
@@ -247,6 +243,11 @@ export async function main(
         `  warning: listening on ${options.host}: anyone who reaches it can call the API as a visitor; /__sandbox/ needs the API key`,
       );
     }
+    // Last: the key pair is made on first use (a moment's work), after every line a reader waits for.
+    // Webhook deliveries are signed JWTs: an app verifies them with this (AppStrategy({ publicKey })).
+    console.log(
+      `  webhook public key (deliveries are JWTs signed with its private key; also in /__sandbox/info):\n${await s.sandbox.webhookPublicKey()}`,
+    );
   } catch (err) {
     console.error(`${name}: ${(err as Error).message}`);
     process.exit(1);
