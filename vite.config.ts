@@ -4,6 +4,8 @@ import LongWaitsFirst from './test/support/sequencer.ts';
 
 const shared = {
   reporters: ['default', './test/support/count-reporter.ts'],
+  // Each test file's temporary folders are removed when it ends, isolated or not.
+  setupFiles: ['./test/support/temp-folder-cleanup.ts'],
   testTimeout: 30_000,
   hookTimeout: 60_000,
   sequence: { sequencer: LongWaitsFirst },
