@@ -46,7 +46,7 @@ const alert = (c: HTMLElement) => c.querySelector('[role=alert]')!.textContent;
 describe('the sandbox’s faults under the React layer', () => {
   it('the next add to cart answers 503: the line is rolled back and the failure reported', async () => {
     const view = await renderWithSandbox(<AddToCart />, {
-      faults: [{ operation: 'addToCurrentCart', status: 503, times: 1 }],
+      faults: [{ operation: 'currentCartV2.addLineItemsToCurrentCart', status: 503, times: 1 }],
     });
     await untilDom(view.container, () => count(view.container) === '0');
 
@@ -59,7 +59,7 @@ describe('the sandbox’s faults under the React layer', () => {
     expect(count(view.container), 'rolled back').toBe('0');
     expect(alert(view.container)).toBe(`Not added: ${failed.error!.message}`);
     // Nothing reached the store: the visitor has no cart there still.
-    const stored = await view.client.currentCart.getCurrentCart().then(
+    const stored = await view.client.currentCartV2.getCurrentCart().then(
       (c) => c.cart.lineItems?.length ?? 0,
       (e: { code?: string }) => e.code,
     );
@@ -77,7 +77,7 @@ describe('the sandbox’s faults under the React layer', () => {
   it('a fault placed after the first render: a dropped connection is rolled back and reported the same way', async () => {
     const view = await renderWithSandbox(<AddToCart />);
     await untilDom(view.container, () => count(view.container) === '0');
-    view.sandbox.faults.add({ operation: 'currentCart.addToCurrentCart', drop: true, times: 1 });
+    view.sandbox.faults.add({ operation: 'currentCartV2.addLineItemsToCurrentCart', drop: true, times: 1 });
     const failed = await act(() => add());
     expect(failed.error).toBeInstanceOf(SystemError);
     await view.settled();
