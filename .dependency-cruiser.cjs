@@ -30,8 +30,8 @@ const CONSOLE_ENTRY_POINTS = [
   '^src/sandbox/index\\.ts$',
   // The console's in-browser sandbox builds one with createSandbox.
   '^src/sandbox/platform/app\\.ts$',
-  // The seeded ids (the Stores app id, the default client id and API key) the console's forms start from.
-  '^src/sandbox/seed/ids\\.ts$',
+  // The sandbox's default client id, API key and site id, which the console's forms start from.
+  '^src/sandbox/platform/defaults\\.ts$',
 ];
 
 /** @type {import('dependency-cruiser').IConfiguration} */

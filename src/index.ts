@@ -10,4 +10,5 @@ export * from './auth/index.ts';
 export * from './errors/index.ts';
 export * from './modules.ts';
 export * as media from './media/index.ts';
+export { ALL_PRODUCTS_COLLECTION, DEFAULT_VARIANT_ID, STORES_APP_ID } from './provider-ids.ts';
 export { createQueryBuilder, type QueryBuilder, type QueryPage } from './query/index.ts';

@@ -6,7 +6,7 @@
 import { useEffect, useState } from 'react';
 import { LoginState, type StateMachine } from '../../src/auth/index.ts';
 import { finishAuthentication, oauthStrategy } from './client.ts';
-import { DEFAULT_CLIENT_ID } from '../../src/sandbox/seed/ids.ts';
+import { DEFAULT_CLIENT_ID } from '../../src/sandbox/platform/defaults.ts';
 import {
   apiHost,
   currentRole,

@@ -8,7 +8,7 @@ import { LoginState, type StateMachine } from '../../src/auth/index.ts';
 import { finishAuthentication, oauthStrategy, send, stringify } from './client.ts';
 import { findOperation } from './operations.ts';
 import { apiHost, currentRole, getState, isSandbox } from './state.ts';
-import { STORES_APP_ID } from '../../src/sandbox/seed/ids.ts';
+import { STORES_APP_ID } from '../../src/index.ts';
 
 type Values = Record<string, any>;
 

@@ -8,7 +8,7 @@ import { findOperation } from './operations.ts';
 import { finishAuthentication, oauthStrategy, send, sendUnrecorded } from './client.ts';
 import { control as sandboxControl } from './sandbox-control.ts';
 import { getState, isSandbox } from './state.ts';
-import { STORES_APP_ID } from '../../src/sandbox/seed/ids.ts';
+import { STORES_APP_ID } from '../../src/index.ts';
 
 type Values = Record<string, any>;
 

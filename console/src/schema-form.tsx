@@ -9,7 +9,7 @@ import { createContext, useContext, useEffect, useRef, useState, type ReactNode 
 import { kindOf, offersFor } from './ids.ts';
 import { join, resolve, typeOf, type Schema } from './schema.ts';
 import { isIdLike } from './state.ts';
-import { STORES_APP_ID } from '../../src/sandbox/seed/ids.ts';
+import { STORES_APP_ID } from '../../src/index.ts';
 import type { QueryFields } from '../../src/console-data.ts';
 
 export interface FormContext {

@@ -3,7 +3,7 @@
  * history of sent calls and values picked from responses. A tiny store with subscribe, so
  * React components re-render on change (useSyncExternalStore).
  */
-import { DEFAULT_API_KEY, DEFAULT_CLIENT_ID, DEFAULT_SITE_ID } from '../../src/sandbox/seed/ids.ts';
+import { DEFAULT_API_KEY, DEFAULT_CLIENT_ID, DEFAULT_SITE_ID } from '../../src/sandbox/platform/defaults.ts';
 import { useSyncExternalStore } from 'react';
 
 export interface HistoryEntry {

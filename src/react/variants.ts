@@ -6,9 +6,10 @@
  */
 import type { LineDetails } from './cart-actions.ts';
 import type { LineItemInput, Product, StoreVariant } from './client-types.ts';
+import { STORES_APP_ID } from '../index.ts';
 
-/** The provider's id of the Stores app, which every store product's catalog reference names. */
-export const STORES_APP_ID = '215238eb-22a5-4c36-9e7b-e7c08025e04e';
+// Every store product's catalog reference names the Stores app; re-exported for a page's own lines.
+export { STORES_APP_ID };
 
 type Variant = NonNullable<Product['variants']>[number];
 

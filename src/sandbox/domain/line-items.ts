@@ -6,7 +6,7 @@
 import type { components } from '../../../generated/types/current-cart.ts';
 import { appError, type SandboxError } from '../platform/errors.ts';
 import type { Db, JsonObject } from '../platform/types.ts';
-import { STORES_APP_ID } from '../seed/ids.ts';
+import { STORES_APP_ID } from '../../provider-ids.ts';
 import { findProduct, priceForVariant } from './catalog/catalog.ts';
 import { toMinor, type Minor } from './money.ts';
 import { colourCode, type OptionedProduct } from './catalog/options.ts';

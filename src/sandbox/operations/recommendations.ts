@@ -16,7 +16,7 @@ import { badRequest, validationError, type Violation } from '../platform/errors.
 import type { SandboxModule } from '../platform/module.ts';
 import { jsonResponse, routeCaller, routeInput } from '../platform/route-request.ts';
 import { MAX_ITEMS, recommend, STORES_ALGORITHMS, type ItemRef } from '../domain/catalog/recommendations.ts';
-import { STORES_APP_ID } from '../seed/ids.ts';
+import { STORES_APP_ID } from '../../provider-ids.ts';
 
 interface Ref {
   id: string;

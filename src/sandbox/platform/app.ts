@@ -47,7 +47,8 @@ import { bodyLimit, nestedTooDeep, readJsonObject } from './json-body.ts';
 import { isJsonObject, ownOptions, ownValue, setDotted } from './safe-object.ts';
 import { assertSafeUrls } from './url-safety.ts';
 import { keepsProviderUrls, toSandboxMediaUrls } from './provider-hosts.ts';
-import { DEFAULT_API_KEY, DEFAULT_CLIENT_ID, DEFAULT_SITE_ID, DEMO_MEMBER } from '../seed/ids.ts';
+import { DEFAULT_API_KEY, DEFAULT_CLIENT_ID, DEFAULT_SITE_ID } from './defaults.ts';
+import { DEMO_MEMBER } from '../seed/ids.ts';
 import { isStartingStore, STARTING_STORES, type StartingStoreName } from './starting-stores.ts';
 
 export { MAX_BODY_BYTES, MAX_IMPORT_BYTES } from './json-body.ts';

@@ -12,7 +12,7 @@ import {
   type StoredOption,
   type StoredProduct,
 } from '../domain/catalog/catalog.ts';
-import { ALL_PRODUCTS_COLLECTION, COLLECTIONS, type StoredCollection } from '../domain/catalog/collections.ts';
+import { ALL_PRODUCTS_COLLECTION_ID, COLLECTIONS, type StoredCollection } from '../domain/catalog/collections.ts';
 import { buildVariants } from '../domain/catalog/product-prices.ts';
 import { costData } from '../domain/catalog/pricing.ts';
 import { WISHLISTS } from '../domain/catalog/wishlist.ts';
@@ -154,7 +154,7 @@ function seedProducts(ctx: SeedContext): void {
       media: { mainMedia: image(), items: [image()] },
       productPageUrl: { base: 'https://sandbox.store/', path: `/product-page/${slugify(name)}` },
       numericId: String(1000 + n),
-      collectionIds: [ALL_PRODUCTS_COLLECTION],
+      collectionIds: [ALL_PRODUCTS_COLLECTION_ID],
       createdDate: now.toISOString(),
       ribbons: ribbon ? [{ text: ribbon }] : [],
       customTextFields: [],
@@ -181,7 +181,7 @@ function seedCollections(ctx: SeedContext): void {
   const now = ctx.now.toISOString();
   const products = ctx.db.list(PRODUCTS);
   const all: StoredCollection = {
-    id: ALL_PRODUCTS_COLLECTION,
+    id: ALL_PRODUCTS_COLLECTION_ID,
     name: 'All Products',
     slug: 'all-products',
     visible: true,

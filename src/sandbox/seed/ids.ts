@@ -8,13 +8,11 @@
 export const seededId = (prefix: string, n: number): string =>
   `${prefix}-0000-4000-8000-${String(n).padStart(12, '0')}`;
 
-/** The provider's stores app: catalog references with this appId point at the store catalog. */
-export const STORES_APP_ID = '215238eb-22a5-4c36-9e7b-e7c08025e04e';
-
-/** What a sandbox accepts when started without options. */
-export const DEFAULT_CLIENT_ID = 'sandbox-client';
-export const DEFAULT_API_KEY = 'sandbox-api-key';
-export const DEFAULT_SITE_ID = 'sandbox-site';
+// The provider's fixed ids and the sandbox's default keys, re-exported for the tests and the
+// spec's examples, which name every id from here.
+export { ALL_PRODUCTS_COLLECTION, DEFAULT_VARIANT_ID, STORES_APP_ID } from '../../provider-ids.ts';
+export { DEFAULT_API_KEY, DEFAULT_CLIENT_ID, DEFAULT_SITE_ID } from '../platform/defaults.ts';
+import { ALL_PRODUCTS_COLLECTION } from '../../provider-ids.ts';
 
 /** The demo member (its e-mail and password are printed at start). */
 export const DEMO_MEMBER = {
@@ -27,8 +25,6 @@ export const DEMO_MEMBER = {
 export const productId = (n: number): string => seededId('6b3a0000', n);
 /** The k-th (0-based) variant of seeded product n that manages variants. */
 export const variantId = (productN: number, k: number): string => seededId('00000000', productN * 100 + k + 1);
-/** The id of the one variant of a product without options (the provider's fixed id). */
-export const DEFAULT_VARIANT_ID = '00000000-0000-0000-0000-000000000000';
 
 /** Seeded products by what they are. */
 export const PRODUCT = {
@@ -60,7 +56,7 @@ export const PRODUCT = {
 /** Seeded collection n (2..7; the All Products collection has its own fixed id). */
 export const collectionId = (n: number): string => seededId('7c000000', n);
 export const COLLECTION = {
-  allProducts: { id: '00000000-000000-000000-000000000001', slug: 'all-products' },
+  allProducts: ALL_PRODUCTS_COLLECTION,
   clothing: { id: collectionId(2), slug: 'clothing' },
   kitchen: { id: collectionId(3), slug: 'kitchen' },
   studio: { id: collectionId(4), slug: 'studio' },
@@ -137,22 +133,5 @@ export const CMS = {
 /** Seeded CMS item n of a collection. */
 export const cmsItemId = (n: number): string => seededId('0d0a0000', n);
 
-/** The store's one location (Catalog V3 inventory items name it). */
-export const DEFAULT_LOCATION_ID = seededId('5a1c0000', 1);
-
-/**
- * The id of the inventory item that is the stock of a product's variant (Catalog V3): a
- * uuid-shaped hash of the two ids, so the one stock has one id in every view without being
- * stored (a product's variants, and so their inventory items, come and go with the product).
- */
-export function inventoryItemId(productId: string, variantId: string): string {
-  const text = `${productId}/${variantId}`;
-  let hex = '';
-  for (const seed of [0x811c9dc5, 0x01000193, 0x2545f491, 0x9e3779b9]) {
-    let h = seed >>> 0;
-    for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193) >>> 0;
-    hex += h.toString(16).padStart(8, '0');
-  }
-  // A name-based uuid (version 5, RFC 4122 variant), as the provider's ids are uuids.
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-5${hex.slice(13, 16)}-${((parseInt(hex[16], 16) & 3) | 8).toString(16)}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
-}
+// The store's one location and an inventory item's id are the domain's (Catalog V3 inventory).
+export { DEFAULT_LOCATION_ID, inventoryItemId } from '../domain/catalog/inventory-items.ts';

@@ -7,7 +7,7 @@
  * - `large`: the demo store and 10,000 more products with variants in 50 more collections,
  *   made deterministically (the same ids, names, prices, options and stock every time).
  */
-import { ALL_PRODUCTS_COLLECTION, COLLECTIONS } from '../domain/catalog/collections.ts';
+import { ALL_PRODUCTS_COLLECTION_ID, COLLECTIONS } from '../domain/catalog/collections.ts';
 import {
   priceData,
   PRODUCTS,
@@ -78,7 +78,7 @@ function largeProduct(n: number, now: Date): StoredProduct {
     media: { items: [] },
     productPageUrl: { base: 'https://sandbox.store/', path: `/product-page/${slug}` },
     numericId: String(100_000 + n),
-    collectionIds: [ALL_PRODUCTS_COLLECTION, largeStoreIds.collection(1 + (n % LARGE_STORE_COLLECTIONS))],
+    collectionIds: [ALL_PRODUCTS_COLLECTION_ID, largeStoreIds.collection(1 + (n % LARGE_STORE_COLLECTIONS))],
     createdDate: now.toISOString(),
     ribbons: [],
     customTextFields: [],
@@ -116,7 +116,7 @@ function seedLargeCatalog(ctx: SeedContext): void {
       lastUpdated: now.toISOString(),
     });
   }
-  const all = ctx.db.get(COLLECTIONS, ALL_PRODUCTS_COLLECTION);
+  const all = ctx.db.get(COLLECTIONS, ALL_PRODUCTS_COLLECTION_ID);
   if (all) ctx.db.put(COLLECTIONS, all.id, { ...all, numberOfProducts: ctx.db.count(PRODUCTS) });
 }
 

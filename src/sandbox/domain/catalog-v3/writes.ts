@@ -6,7 +6,7 @@
  */
 import type { components } from '../../../../generated/types/stores-products-v3.ts';
 import { appError, conflict } from '../../platform/errors.ts';
-import { DEFAULT_VARIANT_ID } from '../../seed/ids.ts';
+import { DEFAULT_VARIANT_ID } from '../../../provider-ids.ts';
 import {
   changeProduct,
   PRODUCTS,

@@ -7,7 +7,7 @@
  */
 import type { components } from '../../../../generated/types/categories.ts';
 import type { Db } from '../../platform/types.ts';
-import { STORES_APP_ID } from '../../seed/ids.ts';
+import { STORES_APP_ID } from '../../../provider-ids.ts';
 import { PRODUCTS } from './catalog.ts';
 import { missing } from './catalog-reader.ts';
 import { COLLECTIONS, type StoredCollection } from './collections.ts';

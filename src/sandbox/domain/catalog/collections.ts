@@ -8,14 +8,14 @@ import { appError, notFound } from '../../platform/errors.ts';
 import { entityEvent } from '../../platform/events.ts';
 import type { Db } from '../../platform/types.ts';
 import type { SortRules } from '../../platform/query-engine.ts';
-import { COLLECTION } from '../../seed/ids.ts';
+import { ALL_PRODUCTS_COLLECTION } from '../../../provider-ids.ts';
 import { changeProduct, PRODUCTS, requireProduct, slugify, uniqueSlug, type Writable } from './catalog.ts';
 import { missing } from './catalog-reader.ts';
 import type { DomainContext } from '../context.ts';
 
 export const COLLECTIONS = 'collections';
 /** The collection every product is in. */
-export const ALL_PRODUCTS_COLLECTION = COLLECTION.allProducts.id;
+export const ALL_PRODUCTS_COLLECTION_ID = ALL_PRODUCTS_COLLECTION.id;
 
 declare module '../../platform/types.ts' {
   interface Collections {
@@ -105,7 +105,7 @@ export function updateCollection(ctx: DomainContext, id: string, input: Collecti
 /** Deletes a collection (never All Products); its products leave it. */
 export function deleteCollection(ctx: DomainContext, id: string): void {
   const c = requireCollection(ctx.db, id);
-  if (c.id === ALL_PRODUCTS_COLLECTION) {
+  if (c.id === ALL_PRODUCTS_COLLECTION_ID) {
     throw appError(400, 'CANNOT_DELETE_ALL_PRODUCTS', 'The All Products collection cannot be deleted');
   }
   for (const p of ctx.db.list(PRODUCTS).filter((x) => x.collectionIds?.includes(c.id))) {
@@ -118,7 +118,7 @@ export function deleteCollection(ctx: DomainContext, id: string): void {
 /** Puts products into a collection, or takes them out (never out of All Products); all or none. */
 export function moveProducts(ctx: DomainContext, id: string, productIds: string[], into: boolean): void {
   const c = requireCollection(ctx.db, id);
-  if (!into && c.id === ALL_PRODUCTS_COLLECTION) {
+  if (!into && c.id === ALL_PRODUCTS_COLLECTION_ID) {
     throw appError(400, 'CANNOT_MODIFY_ALL_PRODUCTS', 'Products cannot leave the All Products collection');
   }
   for (const pid of productIds) requireProduct(ctx.db, pid);

@@ -8,10 +8,29 @@
 import type { components } from '../../../../generated/types/inventory-items-v3.ts';
 import { appError, conflict, validationError } from '../../platform/errors.ts';
 import type { Db } from '../../platform/types.ts';
-import { DEFAULT_LOCATION_ID, inventoryItemId } from '../../seed/ids.ts';
 import { changeProduct, PRODUCTS, type StoredProduct, type StoredVariant } from './catalog.ts';
 import { missing } from './catalog-reader.ts';
 import type { DomainContext } from '../context.ts';
+
+/** The store's one location (Catalog V3 inventory items name it). */
+export const DEFAULT_LOCATION_ID = '5a1c0000-0000-4000-8000-000000000001';
+
+/**
+ * The id of the inventory item that is the stock of a product's variant (Catalog V3): a
+ * uuid-shaped hash of the two ids, so the one stock has one id in every view without being
+ * stored (a product's variants, and so their inventory items, come and go with the product).
+ */
+export function inventoryItemId(productId: string, variantId: string): string {
+  const text = `${productId}/${variantId}`;
+  let hex = '';
+  for (const seed of [0x811c9dc5, 0x01000193, 0x2545f491, 0x9e3779b9]) {
+    let h = seed >>> 0;
+    for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193) >>> 0;
+    hex += h.toString(16).padStart(8, '0');
+  }
+  // A name-based uuid (version 5, RFC 4122 variant), as the provider's ids are uuids.
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-5${hex.slice(13, 16)}-${((parseInt(hex[16], 16) & 3) | 8).toString(16)}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+}
 
 export const INVENTORY_REVISIONS = 'inventoryRevisions';
 

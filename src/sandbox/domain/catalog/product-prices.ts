@@ -3,7 +3,7 @@
  * make, and setting or adjusting a number so that each variant keeps its surcharge over the
  * base price and the product's discount applies to every price.
  */
-import { DEFAULT_VARIANT_ID } from '../../seed/ids.ts';
+import { DEFAULT_VARIANT_ID } from '../../../provider-ids.ts';
 import { priceData, type StoredOption, type StoredProduct, type StoredVariant } from './catalog.ts';
 import type { DomainContext } from '../context.ts';
 import { combinations } from './options.ts';

@@ -7,7 +7,7 @@
 import type { components } from '../../../../generated/types/stores-writer.ts';
 import { appError, validationError } from '../../platform/errors.ts';
 import type { Db } from '../../platform/types.ts';
-import { DEFAULT_VARIANT_ID } from '../../seed/ids.ts';
+import { DEFAULT_VARIANT_ID } from '../../../provider-ids.ts';
 import {
   changeProduct,
   emitProduct,
@@ -32,7 +32,7 @@ import {
   setVariantNumber,
   type ProductNumber,
 } from './product-prices.ts';
-import { ALL_PRODUCTS_COLLECTION, countCollections } from './collections.ts';
+import { ALL_PRODUCTS_COLLECTION_ID, countCollections } from './collections.ts';
 import type { DomainContext } from '../context.ts';
 import { resolveChoices, variantsWith } from './options.ts';
 import { adjusted, costData } from './pricing.ts';
@@ -94,7 +94,7 @@ export function newProduct(ctx: DomainContext, input: ProductInput): StoredProdu
       inStock: input.stock?.inStock ?? true,
       inventoryStatus: 'IN_STOCK',
     },
-    collectionIds: [ALL_PRODUCTS_COLLECTION],
+    collectionIds: [ALL_PRODUCTS_COLLECTION_ID],
     createdDate: ctx.now().toISOString(),
     variants: [],
   };

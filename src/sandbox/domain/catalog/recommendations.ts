@@ -4,11 +4,11 @@
  * serves them): the given items' collections first, the rest of the visible catalog after.
  */
 import type { Db, Entity } from '../../platform/types.ts';
-import { COLLECTION } from '../../seed/ids.ts';
+import { ALL_PRODUCTS_COLLECTION } from '../../../provider-ids.ts';
 import { PRODUCTS } from './catalog.ts';
 
 /** The collection every Stores product is in: sharing it makes no product related to another. */
-const ALL_PRODUCTS_COLLECTION = COLLECTION.allProducts.id;
+const ALL_PRODUCTS_COLLECTION_ID = ALL_PRODUCTS_COLLECTION.id;
 /** How many items the provider's Stores algorithms recommend at most. */
 export const MAX_ITEMS = 16;
 
@@ -43,7 +43,7 @@ export interface ItemRef {
 
 const visible = (p: Entity) => p.visible !== false;
 const collectionsOf = (p: Entity | undefined) =>
-  ((p?.collectionIds as string[] | undefined) ?? []).filter((c) => c !== ALL_PRODUCTS_COLLECTION);
+  ((p?.collectionIds as string[] | undefined) ?? []).filter((c) => c !== ALL_PRODUCTS_COLLECTION_ID);
 
 /** The products one of the Stores algorithms recommends for `items`, in order. */
 export function recommend(db: Db, rule: Rule, items: ItemRef[], limit: number): string[] {

@@ -8,7 +8,7 @@
  * Stored: `orderInventory`, one record per order id: `{lines: [{lineItemId, catalogReference, unit, taken, restocked}]}`.
  */
 import type { Db } from '../../platform/types.ts';
-import { STORES_APP_ID } from '../../seed/ids.ts';
+import { STORES_APP_ID } from '../../../provider-ids.ts';
 import { changeStock, findProduct, findVariant, stockKey, type StockUnit } from '../catalog/catalog.ts';
 import type { DomainContext } from '../context.ts';
 
