@@ -199,8 +199,7 @@ function bodyStream(req: IncomingMessage, res: ServerResponse): ReadableStream<U
 function requestOf(req: IncomingMessage, res: ServerResponse, origin: string): Request {
   const abort = new AbortController();
   res.on('close', () => abort.abort());
-  const headers = new Headers();
-  for (let i = 0; i < req.rawHeaders.length; i += 2) headers.append(req.rawHeaders[i], req.rawHeaders[i + 1]);
+  const headers = Object.entries(req.headersDistinct).flatMap(([key, values]) => (values ?? []).map((v) => [key, v]));
   const hasBody = req.method !== 'GET' && req.method !== 'HEAD';
   return new Request(new URL(req.url ?? '/', origin), {
     method: req.method,
@@ -212,13 +211,8 @@ function requestOf(req: IncomingMessage, res: ServerResponse, origin: string): R
 
 /** A web Response written to node's; its body streamed (each chunk flushed: React's render streams). */
 async function send(res: ServerResponse, answer: Response): Promise<void> {
-  const headers: Record<string, string | string[]> = {};
-  answer.headers.forEach((value, key) => {
-    if (key !== 'set-cookie') headers[key] = value;
-  });
-  const cookies = answer.headers.getSetCookie();
-  if (cookies.length) headers['set-cookie'] = cookies;
-  res.writeHead(answer.status, answer.statusText, headers);
+  // A flat [name, value, …] list: each Set-Cookie stays its own header.
+  res.writeHead(answer.status, answer.statusText, [...answer.headers].flat());
   if (answer.body) await writeReadableStreamToWritable(answer.body, res);
   else res.end();
 }
