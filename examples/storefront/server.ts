@@ -123,16 +123,20 @@ interface StoreSetup {
   origins: () => string[];
 }
 
-/** React Router's handler with what the store adds around it: a Request in, its Response out. */
+/**
+ * React Router's handler with what the store adds around it: a Request in, its Response out (or a
+ * refusal requestOf already made, which takes the page headers too).
+ */
 function storeHandler({ build, clientDir, api, wishlists, origins }: StoreSetup) {
   const handle = createRequestHandler(build, 'production');
   const apiOrigin = new URL(api.host).origin;
-  return async (request: Request): Promise<Response> => {
+  return async (request: Request | Response): Promise<Response> => {
     // A fresh nonce per answer: a script the page did not write has none.
     const nonce = randomBytes(16).toString('base64');
     let answer: Response;
     try {
-      answer = staticFile(request, clientDir) ?? (await routed(request, nonce));
+      if (request instanceof Response) answer = request;
+      else answer = staticFile(request, clientDir) ?? (await routed(request, nonce));
     } catch (error) {
       console.error(error);
       answer = new Response('Internal error', { status: 500, headers: { 'content-type': 'text/plain' } });
@@ -195,18 +199,33 @@ function bodyStream(req: IncomingMessage, res: ServerResponse): ReadableStream<U
   });
 }
 
-/** Node's request as a web Request on the store's origin, aborted when the connection closes. */
-function requestOf(req: IncomingMessage, res: ServerResponse, origin: string): Request {
+/**
+ * Node's request as a web Request on the store's origin, aborted when the connection closes; or
+ * the refusal of one no Request can carry (node:http lets both through; a throw here would end
+ * the process): a request target that is no URL (`GET http://[`), a method fetch refuses (TRACE).
+ */
+function requestOf(req: IncomingMessage, res: ServerResponse, origin: string): Request | Response {
+  const url = req.url ?? '/';
+  const refused = (status: number, why: string, headers: Record<string, string> = {}) =>
+    new Response(`Refused: ${why}\n`, { status, headers: { 'content-type': 'text/plain; charset=utf-8', ...headers } });
+  if (!URL.canParse(url, origin)) return refused(400, 'the request target is not a URL');
   const abort = new AbortController();
   res.on('close', () => abort.abort());
   const headers = Object.entries(req.headersDistinct).flatMap(([key, values]) => (values ?? []).map((v) => [key, v]));
   const hasBody = req.method !== 'GET' && req.method !== 'HEAD';
-  return new Request(new URL(req.url ?? '/', origin), {
-    method: req.method,
-    headers,
-    signal: abort.signal,
-    ...(hasBody ? { body: bodyStream(req, res), duplex: 'half' } : {}),
-  } as RequestInit);
+  try {
+    return new Request(new URL(url, origin), {
+      method: req.method,
+      headers,
+      signal: abort.signal,
+      ...(hasBody ? { body: bodyStream(req, res), duplex: 'half' } : {}),
+    } as RequestInit);
+  } catch {
+    // The answer guardRequest gives any method but GET, HEAD and POST; a body it had is drained.
+    res.shouldKeepAlive = false;
+    req.resume();
+    return refused(405, `${req.method} is not a method this store answers`, { allow: 'GET, HEAD, POST' });
+  }
 }
 
 /** A web Response written to node's; its body streamed (each chunk flushed: React's render streams). */
