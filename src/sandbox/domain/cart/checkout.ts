@@ -11,7 +11,6 @@ import { buyerOf, CURRENCY, type StoredCart } from './cart.ts';
 import { refreshLines, type CartLine } from './cart-lines.ts';
 import { pricedLines } from './cart-pricing.ts';
 import type { DomainContext } from '../context.ts';
-import { couponFor } from './coupons.ts';
 import { copyField } from '../fields.ts';
 import { requireGiftCard } from './gift-cards.ts';
 import { amountViolation, minorOf, toMinor, wirePrice } from '../money.ts';
@@ -233,9 +232,13 @@ export function updateCheckoutFields(ck: StoredCheckout, input: Checkout, fieldM
   }
 }
 
-/** Sets a checkout's coupon (an unknown code is refused). */
+/**
+ * Sets a checkout's coupon. An unknown code is refused in Checkout V1's words,
+ * ERROR_COUPON_DOES_NOT_EXIST (its catalogue's; Cart V1 names the same refusal COUPON_DOES_NOT_EXIST).
+ */
 export function setCoupon(db: Db, ck: StoredCheckout, code: string): void {
-  couponFor(db, code);
+  if (code && !db.get('coupons', code.toUpperCase()))
+    throw appError(400, 'ERROR_COUPON_DOES_NOT_EXIST', `Coupon ${code} does not exist`);
   ck.couponCode = code;
 }
 
