@@ -61,7 +61,8 @@ const tool = (script: string, args: string[]) =>
 
 let sandbox: SandboxServer;
 let server: Started | undefined;
-const started = Date.now();
+/** The install's seconds, printed with the file's total (the tests' own are vitest's). */
+let installSeconds = 0;
 
 beforeAll(async () => {
   const tarball = await packedForTests();
@@ -81,11 +82,13 @@ beforeAll(async () => {
     return `${name}@${version}`;
   });
   // The cache first (npm ci filled it with every tool); the registry only for what it lacks.
+  const installing = Date.now();
   execFileSync('npm', ['install', '--prefer-offline', '--no-package-lock', tarball, ...pinned, ...locked], {
     cwd: project,
     env,
     stdio: 'pipe',
   });
+  installSeconds = (Date.now() - installing) / 1000;
   sandbox = await createSandboxServer({ port: 0 });
 }, 600_000);
 
