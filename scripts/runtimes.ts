@@ -61,6 +61,7 @@ const NOT_ON_OTHER_RUNTIMES: Record<string, string> = {
   'test/imports/**': 'import rules (the toolchain)',
   'test/examples/**': 'the example storefront, built with vite and React Router (the toolchain)',
   'test/packaging/consumers.test.ts': 'consumer projects built with tsc, vite and next (the toolchain)',
+  'test/packaging/react-router-app.test.ts': 'a React Router app built with its typegen, tsc and build (the toolchain)',
   'test/types/**': 'type-level tests: what tsc says of the declarations (the toolchain)',
   'test/react/public-types.test.ts': "the React layer's declarations read by tsc (the toolchain)",
   'test/react/{cart,catalog,components,docs-example,members,money-checkout,react-query,testing,react-version}.test.tsx':
