@@ -3,8 +3,8 @@
  * what went over the wire (status, time, request id, headers, raw body) beside the normalised
  * result or the catalogue error.
  */
-import * as modules from '../../src/modules.ts';
-import { ApiKeyStrategy, createClient, SdkError, ValidationError, type AuthStrategy } from '../../src/index.ts';
+import * as modules from '../../../src/modules.ts';
+import { ApiKeyStrategy, createClient, SdkError, ValidationError, type AuthStrategy } from '../../../src/index.ts';
 import {
   LoginState,
   OAuthStrategy,
@@ -12,8 +12,8 @@ import {
   type FrameDriver,
   type FrameMessage,
   type StateMachine,
-} from '../../src/auth/index.ts';
-import type { OperationDescriptor } from '../../src/console-data.ts';
+} from '../../../src/auth/index.ts';
+import type { OperationDescriptor } from '../../../src/console-data.ts';
 import {
   apiHost,
   getState,

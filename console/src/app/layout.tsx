@@ -5,8 +5,8 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
-import { AuthPanel } from './auth-panel.tsx';
-import { useSaveProblem } from './state.ts';
+import { AuthPanel } from '../features/auth/auth-panel.tsx';
+import { useConsoleState, useSaveProblem } from '../blocks/console-state.ts';
 
 /** Said whenever a change cannot be kept across a reload: never a silent loss. */
 function SaveProblem() {
@@ -18,8 +18,8 @@ function SaveProblem() {
     </p>
   ) : null;
 }
-import { displayName, groups, routeOf, summariesLoaded } from './operations.ts';
-import { currentRole, effectiveTheme, setState, useConsoleState } from './state.ts';
+import { displayName, groups, routeOf, summariesLoaded } from '../core/operations.ts';
+import { currentRole, effectiveTheme, setState } from '../core/state.ts';
 
 function useSystemTheme(): void {
   const [, rerender] = useState(0);

@@ -8,13 +8,13 @@
  */
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useParams } from 'react-router';
-import { queryFields, type OperationDescriptor } from '../../src/console-data.ts';
-import { credentials, previewRequest, send, stringify, type CallResult } from './client.ts';
-import { curlSnippet, fetchSnippet, tsSnippet } from './snippets.ts';
-import { callerAllows } from './caller.ts';
-import { findOperation } from './operations.ts';
-import { planPreparation, PREPARATIONS, runPreparation, type Plan } from './prepare.ts';
-import { CopyButton, ResponseBody } from './response-view.tsx';
+import { queryFields, type OperationDescriptor } from '../../../../src/console-data.ts';
+import { credentials, previewRequest, send, stringify, type CallResult } from '../../core/client.ts';
+import { curlSnippet, fetchSnippet, tsSnippet } from '../../core/snippets.ts';
+import { callerAllows } from '../../core/caller.ts';
+import { findOperation } from '../../core/operations.ts';
+import { planPreparation, PREPARATIONS, runPreparation, type Plan } from './preparation/table.ts';
+import { CopyButton, ResponseBody } from './response-body.tsx';
 import {
   bodySchemaOf,
   exampleCall,
@@ -23,10 +23,11 @@ import {
   parametersOf,
   tasksOf,
   type Problem,
-} from './schema.ts';
-import { fieldId, FormOptions, IdPicker, SchemaField } from './schema-form.tsx';
-import { kindOf, resourceOf } from './ids.ts';
-import { currentRole, recall, remember, saveRequests, useConsoleState } from './state.ts';
+} from '../../core/schema.ts';
+import { fieldId, FormOptions, IdPicker, SchemaField } from '../../blocks/schema-form/schema-field.tsx';
+import { kindOf, resourceOf } from '../../core/ids.ts';
+import { useConsoleState } from '../../blocks/console-state.ts';
+import { currentRole, recall, remember, saveRequests } from '../../core/state.ts';
 
 /** The operation's page in the docs site: where `npm run docs -- --serve` serves it, or VITE_SFK_DOCS_URL at the console's build. */
 const DOCS_URL = (import.meta.env.VITE_SFK_DOCS_URL as string | undefined) ?? 'http://127.0.0.1:4011/';

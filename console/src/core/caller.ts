@@ -1,4 +1,4 @@
-import type { OperationDescriptor } from '../../src/console-data.ts';
+import type { OperationDescriptor } from '../../../src/console-data.ts';
 
 const ALLOWED: Record<OperationDescriptor['caller'], string[]> = {
   visitorOrMember: ['none', 'visitor', 'member', 'elevated'],

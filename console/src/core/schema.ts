@@ -2,7 +2,7 @@
  * JSON Schema helpers over the bundled spec: resolving local $refs, reading an operation's
  * request parts, example values, and the checks the console runs before sending.
  */
-import { specs, type OperationDescriptor } from '../../src/console-data.ts';
+import { specs, type OperationDescriptor } from '../../../src/console-data.ts';
 
 export type Schema = Record<string, any>;
 

@@ -1,7 +1,7 @@
 /** The OAuth redirect target: exchanges the code (PKCE, state checked) for member tokens. */
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { oauthStrategy } from './client.ts';
+import { oauthStrategy } from '../../core/client.ts';
 
 export default function Callback() {
   const navigate = useNavigate();

@@ -5,7 +5,7 @@
  * answer) and the fields of a form (by their path in the form), so a field is offered only the
  * ids of the entity it names.
  */
-import type { OperationDescriptor } from '../../src/console-data.ts';
+import type { OperationDescriptor } from '../../../src/console-data.ts';
 
 /** Names that say the same entity another way. */
 const SAME_AS: Record<string, string> = {

@@ -1,5 +1,5 @@
 /** The operation index: sidebar groups, lookups by `<operationId>` or `<module>.<operationId>`. */
-import { operationList, type OperationDescriptor } from '../../src/console-data.ts';
+import { operationList, type OperationDescriptor } from '../../../src/console-data.ts';
 
 const byId = new Map<string, OperationDescriptor[]>();
 for (const d of operationList) byId.set(d.operationId, [...(byId.get(d.operationId) ?? []), d]);

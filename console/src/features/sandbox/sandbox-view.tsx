@@ -1,7 +1,7 @@
 /** The sandbox: the event log (live), the outbox, settings, the clock; reset and export. */
 import { useEffect, useState } from 'react';
-import { control } from './sandbox-control.ts';
-import { SANDBOX_IN_BROWSER } from './state.ts';
+import { control } from '../../core/sandbox-control.ts';
+import { SANDBOX_IN_BROWSER } from '../../core/state.ts';
 
 export default function SandboxView() {
   const [events, setEvents] = useState<any[]>([]);

@@ -6,7 +6,7 @@
  * (`r1.checkoutId`), so the flow replays on a sandbox whose ids differ from the session's.
  * Pure text (test/console/flow-export.test.ts type-checks and runs both).
  */
-import type { OperationDescriptor } from '../../src/console-data.ts';
+import type { OperationDescriptor } from '../../../src/console-data.ts';
 import { findOperation } from './operations.ts';
 import { callText, clientSetup, credentialCode, type ClientVar, type Credentials } from './snippets.ts';
 

@@ -4,9 +4,9 @@
  * with e-mail and password), register, logout, and an API key for elevated calls.
  */
 import { useEffect, useState } from 'react';
-import { LoginState, type StateMachine } from '../../src/auth/index.ts';
-import { finishAuthentication, oauthStrategy } from './client.ts';
-import { DEFAULT_CLIENT_ID } from '../../src/sandbox/platform/defaults.ts';
+import { LoginState, type StateMachine } from '../../../../src/auth/index.ts';
+import { finishAuthentication, oauthStrategy } from '../../core/client.ts';
+import { DEFAULT_CLIENT_ID } from '../../../../src/sandbox/platform/defaults.ts';
 import {
   apiHost,
   currentRole,
@@ -15,9 +15,9 @@ import {
   SANDBOX_IN_BROWSER,
   setState,
   targetLabel,
-  useConsoleState,
   type ConsoleState,
-} from './state.ts';
+} from '../../core/state.ts';
+import { useConsoleState } from '../../blocks/console-state.ts';
 
 type Target = ConsoleState['target'];
 

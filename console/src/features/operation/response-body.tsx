@@ -5,10 +5,10 @@
  * product id into catalogItemId) and offers it first on such fields later.
  */
 import { useState, type ReactNode } from 'react';
-import { stringify } from './client.ts';
-import { rememberPicked } from './state.ts';
-import { kindOf } from './ids.ts';
-import { fillIdField } from './schema-form.tsx';
+import { stringify } from '../../core/client.ts';
+import { rememberPicked } from '../../core/state.ts';
+import { kindOf } from '../../core/ids.ts';
+import { fillIdField } from '../../blocks/schema-form/schema-field.tsx';
 
 type Json = unknown;
 

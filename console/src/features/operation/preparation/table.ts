@@ -4,11 +4,11 @@
  * the history): what is there is used as it is, and only the missing stages run, after the
  * page has said what they will change. One table: operation key -> preparation.
  */
-import { findOperation } from './operations.ts';
-import { finishAuthentication, oauthStrategy, send, sendUnrecorded } from './client.ts';
-import { control as sandboxControl } from './sandbox-control.ts';
-import { getState, isSandbox } from './state.ts';
-import { STORES_APP_ID } from '../../src/index.ts';
+import { findOperation } from '../../../core/operations.ts';
+import { finishAuthentication, oauthStrategy, send, sendUnrecorded } from '../../../core/client.ts';
+import { control as sandboxControl } from '../../../core/sandbox-control.ts';
+import { getState, isSandbox } from '../../../core/state.ts';
+import { STORES_APP_ID } from '../../../../../src/index.ts';
 
 type Values = Record<string, any>;
 

@@ -6,11 +6,11 @@
  * `onChange(next)` out.
  */
 import { createContext, useContext, useEffect, useRef, useState, type ReactNode } from 'react';
-import { kindOf, offersFor } from './ids.ts';
-import { join, resolve, typeOf, type Schema } from './schema.ts';
-import { isIdLike } from './state.ts';
-import { STORES_APP_ID } from '../../src/index.ts';
-import type { QueryFields } from '../../src/console-data.ts';
+import { kindOf, offersFor } from '../../core/ids.ts';
+import { join, resolve, typeOf, type Schema } from '../../core/schema.ts';
+import { isIdLike } from '../../core/state.ts';
+import { STORES_APP_ID } from '../../../../src/index.ts';
+import type { QueryFields } from '../../../../src/console-data.ts';
 
 export interface FormContext {
   showOptional: boolean;

@@ -5,8 +5,8 @@
  */
 import { http, passthrough } from 'msw';
 import { setupWorker } from 'msw/browser';
-import { createSandbox } from '../../src/sandbox/platform/app.ts';
-import { setState } from './state.ts';
+import { createSandbox } from '../../../../src/sandbox/platform/app.ts';
+import { setState } from '../../core/state.ts';
 
 /** The static files of the console itself; every other same-origin request is the sandbox's. */
 const CONSOLE_FILES = /^\/(?:$|index\.html$|404\.html$|mockServiceWorker\.js$|assets\/|favicon)/;

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { operationList } from '../../src/console-data.ts';
+import { operationList } from '../../../src/console-data.ts';
 
 export default function Home() {
   return (

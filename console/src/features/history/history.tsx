@@ -5,10 +5,11 @@
  */
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { credentials } from './client.ts';
-import { flowScript, flowTest } from './flow-export.ts';
-import { findOperation, routeOf } from './operations.ts';
-import { getState, saveRequests, setState, useConsoleState, type SavedRequest } from './state.ts';
+import { credentials } from '../../core/client.ts';
+import { flowScript, flowTest } from '../../core/flow-export.ts';
+import { findOperation, routeOf } from '../../core/operations.ts';
+import { useConsoleState } from '../../blocks/console-state.ts';
+import { getState, saveRequests, setState, type SavedRequest } from '../../core/state.ts';
 
 /**
  * The most text an import takes: saved requests are forms of a few hundred characters, and the

@@ -3,7 +3,7 @@
  * fetch, against the console's host with its credentials. Pure text from the operation, the
  * values and the credentials (test/spec/ts-snippets.test.ts type-checks and runs every one).
  */
-import type { OperationDescriptor } from '../../src/console-data.ts';
+import type { OperationDescriptor } from '../../../src/console-data.ts';
 
 /** The request the client would send (client.ts previewRequest), Authorization left out. */
 export interface PreviewedRequest {

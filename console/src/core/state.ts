@@ -1,10 +1,9 @@
 /**
  * The console's state that survives a reload (localStorage): the target, credentials, theme,
- * history of sent calls and values picked from responses. A tiny store with subscribe, so
- * React components re-render on change (useSyncExternalStore).
+ * history of sent calls and values picked from responses. A tiny store with subscribe, which
+ * React components follow through blocks/console-state.ts (useSyncExternalStore); no React here.
  */
-import { DEFAULT_API_KEY, DEFAULT_CLIENT_ID, DEFAULT_SITE_ID } from '../../src/sandbox/platform/defaults.ts';
-import { useSyncExternalStore } from 'react';
+import { DEFAULT_API_KEY, DEFAULT_CLIENT_ID, DEFAULT_SITE_ID } from '../../../src/sandbox/platform/defaults.ts';
 
 export interface HistoryEntry {
   id: string;
@@ -95,7 +94,7 @@ export function getState(): ConsoleState {
 /**
  * Changes the state and writes it to the browser's storage; false when the storage refused it
  * (full, or blocked): the change holds for this page only, and the console says so
- * (useSaveProblem) until a later change is saved again.
+ * (blocks/console-state.ts useSaveProblem) until a later change is saved again.
  */
 export function setState(patch: Partial<ConsoleState> | ((s: ConsoleState) => Partial<ConsoleState>)): boolean {
   state = { ...state, ...(typeof patch === 'function' ? patch(state) : patch) };
@@ -110,24 +109,14 @@ export function setState(patch: Partial<ConsoleState> | ((s: ConsoleState) => Pa
 }
 
 /** Why changes are not being saved across a reload, or undefined while they are. */
-export function useSaveProblem(): string | undefined {
-  return useSyncExternalStore(
-    (l) => {
-      listeners.add(l);
-      return () => listeners.delete(l);
-    },
-    () => saveProblem,
-  );
+export function getSaveProblem(): string | undefined {
+  return saveProblem;
 }
 
-export function useConsoleState(): ConsoleState {
-  return useSyncExternalStore(
-    (l) => {
-      listeners.add(l);
-      return () => listeners.delete(l);
-    },
-    () => state,
-  );
+/** Calls `listener` after every change; answers the function that stops it. */
+export function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
 }
 
 /** The API host calls go to: the page's own origin for the embedded sandbox. */

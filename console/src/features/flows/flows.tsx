@@ -4,11 +4,11 @@
  * A failing step stops the flow and shows the server's error as it came.
  */
 import { useState } from 'react';
-import { LoginState, type StateMachine } from '../../src/auth/index.ts';
-import { finishAuthentication, oauthStrategy, send, stringify } from './client.ts';
-import { findOperation } from './operations.ts';
-import { apiHost, currentRole, getState, isSandbox } from './state.ts';
-import { STORES_APP_ID } from '../../src/index.ts';
+import { LoginState, type StateMachine } from '../../../../src/auth/index.ts';
+import { finishAuthentication, oauthStrategy, send, stringify } from '../../core/client.ts';
+import { findOperation } from '../../core/operations.ts';
+import { apiHost, currentRole, getState, isSandbox } from '../../core/state.ts';
+import { STORES_APP_ID } from '../../../../src/index.ts';
 
 type Values = Record<string, any>;
 
