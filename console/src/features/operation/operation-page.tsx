@@ -24,7 +24,7 @@ import {
   tasksOf,
   type Problem,
 } from '../../core/schema.ts';
-import { fieldId, FormOptions, IdPicker, SchemaField } from '../../blocks/schema-form/schema-field.tsx';
+import { fieldId, FormOptions, IdPicker, SchemaField } from '../../blocks/schema-form/index.ts';
 import { kindOf, resourceOf } from '../../core/ids.ts';
 import { useConsoleState } from '../../blocks/console-state.ts';
 import { currentRole, recall, remember, saveRequests } from '../../core/state.ts';

@@ -8,7 +8,7 @@ import { useState, type ReactNode } from 'react';
 import { stringify } from '../../core/client.ts';
 import { rememberPicked } from '../../core/state.ts';
 import { kindOf } from '../../core/ids.ts';
-import { fillIdField } from '../../blocks/schema-form/schema-field.tsx';
+import { fillIdField } from '../../blocks/schema-form/index.ts';
 
 type Json = unknown;
 
