@@ -82,3 +82,11 @@ export function groups(filter = ''): [string, OperationDescriptor[]][] {
   for (const d of search(filter)) out.set(d.module, [...(out.get(d.module) ?? []), d]);
   return [...out];
 }
+
+/** The method as it goes over the wire: a query the client sends as GET `.r` first (src/client/request.ts) says GET. */
+export const wireMethod = (d: OperationDescriptor): string =>
+  d.dotR && d.postFallback && d.method === 'POST' ? 'GET' : d.method;
+
+/** The operation's page in the docs site served at `docsUrl`. */
+export const referenceUrl = (d: OperationDescriptor, docsUrl: string) =>
+  `${docsUrl.replace(/\/?$/, '/')}api/${d.service}/${d.operationId}/`;
