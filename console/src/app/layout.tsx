@@ -5,8 +5,10 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
-import { AuthPanel } from '../features/auth/auth-panel.tsx';
 import { useConsoleState, useSaveProblem } from '../blocks/console-state.ts';
+import { displayName, groups, routeOf, summariesLoaded } from '../core/operations.ts';
+import { currentRole, effectiveTheme, setState } from '../core/state.ts';
+import { AuthPanel } from '../features/auth/auth-panel.tsx';
 
 /** Said whenever a change cannot be kept across a reload: never a silent loss. */
 function SaveProblem() {
@@ -18,8 +20,6 @@ function SaveProblem() {
     </p>
   ) : null;
 }
-import { displayName, groups, routeOf, summariesLoaded } from '../core/operations.ts';
-import { currentRole, effectiveTheme, setState } from '../core/state.ts';
 
 function useSystemTheme(): void {
   const [, rerender] = useState(0);

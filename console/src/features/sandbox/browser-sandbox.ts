@@ -13,11 +13,15 @@ const CONSOLE_FILES = /^\/(?:$|index\.html$|404\.html$|mockServiceWorker\.js$|as
 
 export async function startBrowserSandbox(): Promise<void> {
   if (!('serviceWorker' in navigator)) {
-    throw new Error('The static console needs service workers (a secure context: https or localhost) to run the sandbox in the browser.');
+    throw new Error(
+      'The static console needs service workers (a secure context: https or localhost) to run the sandbox in the browser.',
+    );
   }
   const sandbox = createSandbox();
   const worker = setupWorker(
-    http.all(`${location.origin}/*`, ({ request }) => (CONSOLE_FILES.test(new URL(request.url).pathname) ? passthrough() : sandbox.handle(request))),
+    http.all(`${location.origin}/*`, ({ request }) =>
+      CONSOLE_FILES.test(new URL(request.url).pathname) ? passthrough() : sandbox.handle(request),
+    ),
   );
   await worker.start({ serviceWorker: { url: '/mockServiceWorker.js' }, onUnhandledRequest: 'bypass', quiet: true });
   // Tokens kept from an earlier page belong to a sandbox that is gone with that page.
