@@ -4,7 +4,7 @@
  * later call sends that an earlier answer held (the checkout id createCheckoutFromCurrentCart
  * answered, sent again to getCheckoutUrl) is written as a reference to that answer
  * (`r1.checkoutId`), so the flow replays on a sandbox whose ids differ from the session's.
- * Pure text (test/console/flow-export.test.ts type-checks and runs both).
+ * Pure text (test/console/flow-export.test.ts checks it; test/spec/flow-export.test.ts type-checks and runs both).
  */
 import type { OperationDescriptor } from '../../../src/console-data.ts';
 import { findOperation } from './operations.ts';
