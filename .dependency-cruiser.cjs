@@ -1,7 +1,8 @@
 /**
  * Import rules of the project (`npx depcruise src console --config .dependency-cruiser.cjs`, a
  * step of `npm test`): one-way imports (console -> src -> generated), the client apart from
- * the sandbox, the sandbox's platform apart from its domain, and its pages presentation only.
+ * the sandbox, the sandbox's platform apart from its domain, its pages presentation only, and the
+ * console's layers (app -> features -> blocks -> core, features apart, core without React).
  */
 
 /** The sandbox's platform (request, caller, store, events, persistence, control API, server, CLI). */
@@ -34,14 +35,22 @@ const CONSOLE_ENTRY_POINTS = [
   '^src/sandbox/platform/defaults\\.ts$',
 ];
 
+/** The console's layers (console/src/): core (no React), blocks (React pieces over core), features (one folder each), app. */
+const CONSOLE_CORE = '^console/src/core/';
+const CONSOLE_BLOCKS = '^console/src/blocks/';
+const CONSOLE_FEATURES = '^console/src/features/';
+const CONSOLE_APP = '^console/src/app/';
+/** React and its router, as node_modules resolves them: what the console's core never imports. */
+const REACT_PACKAGES = '^node_modules/(react|react-dom|react-router|@tanstack/react-query)/';
+
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
   forbidden: [
     {
       name: 'no-circular',
       severity: 'error',
-      comment: 'No import cycles in src/: a cycle makes load order matter and the layers unreadable.',
-      from: { path: '^src/' },
+      comment: 'No import cycles in src/ or console/: a cycle makes load order matter and the layers unreadable.',
+      from: { path: '^(src|console)/' },
       to: { circular: true },
     },
     {
@@ -96,6 +105,30 @@ module.exports = {
       to: { path: '^src/', pathNot: CONSOLE_ENTRY_POINTS },
     },
     {
+      name: 'console-core-without-react',
+      severity: 'error',
+      comment:
+        "The console's core (console/src/core/: state, client, operations, ids, schema, snippets, reducers) is plain TypeScript: no React, and nothing of the layers above it (blocks, features, app), so its helpers are tested without a browser (test/console/).",
+      from: { path: CONSOLE_CORE },
+      to: { path: [REACT_PACKAGES, CONSOLE_BLOCKS, CONSOLE_FEATURES, CONSOLE_APP] },
+    },
+    {
+      name: 'console-blocks-over-core',
+      severity: 'error',
+      comment:
+        "The console's blocks (console/src/blocks/: the schema form, the state hooks) are React pieces over core: they know no feature and not the app.",
+      from: { path: CONSOLE_BLOCKS },
+      to: { path: [CONSOLE_FEATURES, CONSOLE_APP] },
+    },
+    {
+      name: 'console-features-apart',
+      severity: 'error',
+      comment:
+        'A console feature (console/src/features/<name>/: operation, flows, history, auth, sandbox) uses core and blocks, never another feature nor the app: what two features share is core (an event such as core/open-auth.ts, a hand-over such as core/replay.ts).',
+      from: { path: `${CONSOLE_FEATURES}([^/]+)/` },
+      to: { path: [CONSOLE_FEATURES, CONSOLE_APP], pathNot: `${CONSOLE_FEATURES}$1/` },
+    },
+    {
       name: 'platform-not-into-domain',
       severity: 'error',
       comment:
@@ -146,8 +179,11 @@ module.exports = {
   ],
   options: {
     doNotFollow: { path: 'node_modules' },
-    // The example's build output (examples/storefront/build) is not source.
-    exclude: { path: ['^node_modules/', '^examples/[^/]+/build/'] },
+    // The example's build output (examples/storefront/build) is not source. Packages are left out of
+    // the graph, but for React's: console-core-without-react needs to see an import of them.
+    exclude: {
+      path: ['^node_modules/(?!(react|react-dom|react-router|@tanstack/react-query)/)', '^examples/[^/]+/build/'],
+    },
     // Type-only imports count: a cycle through types is still a cycle a reader has to untangle.
     tsPreCompilationDeps: true,
     tsConfig: { fileName: 'tsconfig.json' },

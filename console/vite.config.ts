@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
  * The console's own build, in two modes:
  * - `production` -> dist/console, served by `npm start` beside the sandbox;
  * - `static` -> dist/console-static, a folder any static host can serve: the sandbox runs in
- *   the page behind msw's service worker (console/src/browser-sandbox.ts, loaded only in this mode).
+ *   the page behind msw's service worker (console/src/features/sandbox/browser-sandbox.ts, loaded only in this mode).
  */
 export default defineConfig(({ mode, command }) => ({
   root: fileURLToPath(new URL('.', import.meta.url)),

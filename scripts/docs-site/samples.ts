@@ -1,12 +1,12 @@
 /**
  * Each operation's call from the spec's example, as the console writes it (its own functions:
- * console/src/schema.ts exampleCall, console/src/snippets.ts tsSnippet and curlSnippet), so the
+ * console/src/core/schema.ts exampleCall, console/src/core/snippets.ts tsSnippet and curlSnippet), so the
  * reference, the console and test/spec/ts-snippets.test.ts show one text. The request for curl
  * is the one the client builds, caught before it leaves (as the console's previewRequest does;
  * that module reads the browser's state, so not imported here).
  */
-import { exampleCall } from '../../console/src/schema.ts';
-import { curlSnippet, tsSnippet, type Credentials, type PreviewedRequest } from '../../console/src/snippets.ts';
+import { exampleCall } from '../../console/src/core/schema.ts';
+import { curlSnippet, tsSnippet, type Credentials, type PreviewedRequest } from '../../console/src/core/snippets.ts';
 import type { OperationDescriptor } from '../../generated/runtime-types.ts';
 import * as modules from '../../src/modules.ts';
 import { ApiKeyStrategy, createClient } from '../../src/index.ts';

@@ -8,7 +8,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, posix } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { findOperation } from '../../console/src/operations.ts';
+import { findOperation } from '../../console/src/core/operations.ts';
 import { CONSOLE_URL } from '../../scripts/docs-site/build.ts';
 import { operationList } from '../../src/console-data.ts';
 import { userProject } from '../support/user-code.ts';

@@ -77,8 +77,8 @@ describe('import rules', () => {
       ],
     ],
     ['client-not-into-sandbox', [['src/index.ts', 'src/sandbox/platform/app.ts']]],
-    ['src-not-into-console', [['src/index.ts', 'console/src/main.tsx']]],
-    ['console-through-entry-points', [['console/src/main.tsx', 'src/client/invoke.ts']]],
+    ['src-not-into-console', [['src/index.ts', 'console/src/app/main.tsx']]],
+    ['console-through-entry-points', [['console/src/app/main.tsx', 'src/client/invoke.ts']]],
     ['platform-not-into-domain', [['src/sandbox/platform/app.ts', 'src/sandbox/domain/cart/cart.ts']]],
     [
       'operations-only-into-the-composition-root',
@@ -103,11 +103,28 @@ describe('import rules', () => {
     ['react-testing-through-sandbox-entry-points', [['src/react/testing.tsx', 'src/sandbox/platform/app.ts']]],
     ['examples-through-the-package', [['examples/storefront/app/kit.ts', 'src/index.ts']]],
     ['examples-through-the-package', [['examples/storefront/server.ts', 'src/sandbox/index.ts']]],
+    [
+      'no-circular',
+      [
+        ['console/src/core/a.ts', 'console/src/core/b.ts'],
+        ['console/src/core/b.ts', 'console/src/core/a.ts'],
+      ],
+    ],
+    ['console-core-without-react', [['console/src/core/state.ts', 'node_modules/react/index.js']]],
+    ['console-core-without-react', [['console/src/core/state.ts', 'console/src/blocks/console-state.ts']]],
+    ['console-core-without-react', [['console/src/core/client.ts', 'console/src/features/auth/auth-panel.tsx']]],
+    [
+      'console-blocks-over-core',
+      [['console/src/blocks/schema-form/schema-field.tsx', 'console/src/features/operation/operation-page.tsx']],
+    ],
+    ['console-blocks-over-core', [['console/src/blocks/console-state.ts', 'console/src/app/layout.tsx']]],
+    ['console-features-apart', [['console/src/features/flows/flows.tsx', 'console/src/features/history/history.tsx']]],
+    ['console-features-apart', [['console/src/features/auth/auth-panel.tsx', 'console/src/app/layout.tsx']]],
   ])('%s fails on a tree that breaks it', async (rule, imports) => {
     expect((await cruise(project(imports))).map((v) => [v.rule.name, v.from])).toContainEqual([rule, imports[0][0]]);
   });
 
-  it('lets the composition root register operations, routes render pages, the console and the React layer use the entry points, and the React testing entry the sandbox', async () => {
+  it('lets the composition root register operations, routes render pages, the console and the React layer use the entry points, the console app compose features over blocks over core, and the React testing entry the sandbox', async () => {
     const imports: [string, string][] = [
       ['src/sandbox/modules.ts', 'src/sandbox/operations/members.ts'],
       ['src/sandbox/operations/members.ts', 'src/sandbox/domain/members/members.ts'],
@@ -116,7 +133,13 @@ describe('import rules', () => {
       ['src/sandbox/platform/app.ts', 'src/sandbox/seed/ids.ts'],
       ['src/sandbox/operations/hosted-pages.ts', 'src/sandbox/pages/login.ts'],
       ['src/sandbox/pages/login.ts', 'src/sandbox/pages/html.ts'],
-      ['console/src/main.tsx', 'src/index.ts'],
+      ['console/src/app/main.tsx', 'src/index.ts'],
+      ['console/src/app/main.tsx', 'console/src/features/operation/operation-page.tsx'],
+      ['console/src/features/operation/operation-page.tsx', 'console/src/features/operation/request-pane.tsx'],
+      ['console/src/features/operation/request-pane.tsx', 'console/src/blocks/schema-form/index.ts'],
+      ['console/src/blocks/schema-form/index.ts', 'console/src/core/schema.ts'],
+      ['console/src/features/history/history.tsx', 'console/src/core/replay.ts'],
+      ['console/src/core/schema.ts', 'src/console-data.ts'],
       ['src/react/store.ts', 'src/index.ts'],
       ['src/react/client-types.ts', 'src/modules.ts'],
       ['src/react/testing.tsx', 'src/react/index.ts'],

@@ -1,6 +1,6 @@
 /**
  * A flow recorded in the console (calls sent through the console's own `send`, kept in its
- * history), exported as a TypeScript script and as a vitest test (console/src/flow-export.ts):
+ * history), exported as a TypeScript script and as a vitest test (console/src/core/flow-export.ts):
  * both are written into a user's project importing storefront-kit, type-checked, and run
  * against a fresh sandbox whose ids (cart, checkout, order) differ from the session's, so they
  * only pass when ids from earlier answers are carried as references.
@@ -10,10 +10,10 @@ import { writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { credentials, send } from '../../console/src/client.ts';
-import { flowScript, flowTest } from '../../console/src/flow-export.ts';
-import { findOperation } from '../../console/src/operations.ts';
-import { getState, setState } from '../../console/src/state.ts';
+import { credentials, send } from '../../console/src/core/client.ts';
+import { flowScript, flowTest } from '../../console/src/core/flow-export.ts';
+import { findOperation } from '../../console/src/core/operations.ts';
+import { getState, setState } from '../../console/src/core/state.ts';
 import { createSandboxServer, type SandboxServer } from '../../src/sandbox/platform/server.ts';
 import { DEFAULT_CLIENT_ID, STORES_APP_ID } from '../../src/sandbox/seed/ids.ts';
 import { userProject } from '../support/user-code.ts';

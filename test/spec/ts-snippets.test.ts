@@ -1,6 +1,6 @@
 /**
  * The console's TypeScript snippet, for every operation, with the form empty and filled with the
- * spec's example, exactly as the page shows it (console/src/snippets.ts, for the request the
+ * spec's example, exactly as the page shows it (console/src/core/snippets.ts, for the request the
  * client builds: where the client refuses the values the page shows that error instead). Every
  * snippet shown is type-checked as a user's file that imports `storefront-kit`, then run as
  * pasted against a sandbox: it prints the answer, or the call fails with the server's answer
@@ -10,10 +10,10 @@
  */
 import { basename } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { credentials, previewRequest } from '../../console/src/client.ts';
-import { exampleCall, formProblems } from '../../console/src/schema.ts';
-import { tsSnippet } from '../../console/src/snippets.ts';
-import { getState, setState } from '../../console/src/state.ts';
+import { credentials, previewRequest } from '../../console/src/core/client.ts';
+import { exampleCall, formProblems } from '../../console/src/core/schema.ts';
+import { tsSnippet } from '../../console/src/core/snippets.ts';
+import { getState, setState } from '../../console/src/core/state.ts';
 import { operationList } from '../../src/console-data.ts';
 import { createSandboxServer, type SandboxServer } from '../../src/sandbox/platform/server.ts';
 import { DEFAULT_CLIENT_ID } from '../../src/sandbox/seed/ids.ts';
