@@ -13,12 +13,15 @@ const SAME_AS: Record<string, string> = {
   ecomOrder: 'order',
 };
 
+/** English plurals the provider's names use: categories, addresses (not "addresse"), lineItems. */
 const singular = (word: string) =>
   word.endsWith('ies')
     ? `${word.slice(0, -3)}y`
-    : word.endsWith('ss') || !word.endsWith('s')
-      ? word
-      : word.slice(0, -1);
+    : /(ss|x|ch|sh)es$/.test(word)
+      ? word.slice(0, -2)
+      : word.endsWith('ss') || !word.endsWith('s')
+        ? word
+        : word.slice(0, -1);
 
 const canonical = (word: string) => SAME_AS[word] ?? word;
 

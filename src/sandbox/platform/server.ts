@@ -173,7 +173,7 @@ async function staticFile(dir: string, pathname: string): Promise<Answer | undef
 }
 
 /**
- * The console's client routes (console/src/main.tsx's router): the console's page answers them.
+ * The console's client routes (console/src/app/main.tsx's router): the console's page answers them.
  * Any other path that is not a file of the console is not the console's: the sandbox answers it
  * (an operation, or its 404 in the provider's format), so an app never reads the console's HTML
  * as an API answer. test/hardening/doors.test.ts checks this list against the console's router.
