@@ -7,6 +7,7 @@ import type { OperationDescriptor } from '../../../generated/runtime-types.ts';
 import { errorCodes, operationList } from '../../../generated/operations.ts';
 import { mapShape, toWire, type LeafFn } from '../../normalise/shape.ts';
 import { JsonAnswer, type Answer } from './answer.ts';
+import { answerText } from './answer-text.ts';
 import { CLOCK, clockOffsetInRange, clockProblem, LAST_CLOCK_TIME_MS } from './clock.ts';
 import { control } from './control.ts';
 import { Store, type Commit, type KeptState, type StateSnapshot } from './store.ts';
@@ -596,7 +597,7 @@ export function createSandbox(given: SandboxOptions = {}): Sandbox {
       }
     }
     // Image URLs a browser talking to the sandbox itself can load (provider-hosts.ts says when).
-    const text = JSON.stringify(out);
+    const text = answerText(out);
     return json(
       200,
       out,
