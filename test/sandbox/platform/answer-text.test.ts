@@ -4,7 +4,8 @@
  * view and text are made again).
  */
 import { describe, expect, it } from 'vitest';
-import { answerText, fixedValue } from '../../../src/sandbox/platform/answer-text.ts';
+import { answerText, fixedValue, type TextRewrite } from '../../../src/sandbox/platform/answer-text.ts';
+import { MEDIA_URL_PREFIX, toSandboxMediaUrls } from '../../../src/sandbox/platform/provider-hosts.ts';
 import { PRODUCT } from '../../../src/sandbox/seed/ids.ts';
 import { API_KEY, call, useSandboxServer, visitorToken } from '../../support/sandbox.ts';
 
@@ -14,6 +15,9 @@ class Point {
     readonly y: number,
   ) {}
 }
+
+const media = (origin: string): TextRewrite => ({ key: origin, apply: (text) => toSandboxMediaUrls(text, origin) });
+const image = `${MEDIA_URL_PREFIX}sfk_1~mv2.jpg`;
 
 const nullProto = Object.assign(Object.create(null) as Record<string, unknown>, { a: 1, b: [1, undefined] });
 
@@ -34,9 +38,18 @@ describe('answerText', () => {
     ['an empty object and array', { a: {}, b: [] }],
     ['a string', 'text'],
     ['null', null],
+    [
+      'image URLs in fixed values, other values and keys',
+      { [image]: image, products: [fixedValue({ url: image }), { url: image }] },
+    ],
   ])('writes %s exactly as JSON.stringify does', (_, value) => {
     expect(answerText(value)).toBe(JSON.stringify(value));
     expect(answerText(value)).toBe(JSON.stringify(value)); // the kept text, the second time
+    // With the image URL rewrite, for two origins in turn: the text rewritten whole.
+    for (const origin of ['http://127.0.0.1:4010', 'http://sandbox.lan:4010', 'http://127.0.0.1:4010']) {
+      const expected = toSandboxMediaUrls(JSON.stringify(value) ?? '', origin);
+      expect(answerText(value, media(origin))).toBe(expected);
+    }
   });
 
   it('keeps a fixed value from changing (its kept text would be stale)', () => {
