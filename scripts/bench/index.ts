@@ -263,6 +263,10 @@ function memoryRows(load: MemoryLoad): void {
       ? `; ${prev.commit === PREVIOUS_BUILD ? 'the build before the rebuild' : `the build ${prev.commit}`}, in the same rounds: ${prev.theirsVsBare.toFixed(2)}`
       : '';
   const rounds = load.cartRounds.length;
+  const previousQuery =
+    'queryVsBare' in prev && prev.queryVsBare
+      ? `; the build ${prev.commit}, in the same rounds: ${median(prev.queryVsBare).toFixed(3)} (${spreadText(prev.queryVsBare, 3)})`
+      : '';
   const method = `${CONNECTIONS} connections; median of ${rounds} rounds, each run ${RUN_SECONDS} s against the mean of the bare runs before and after it, the order alternating round by round, after a warm-up`;
   rows.push({
     area: 'sandbox, in memory',
@@ -278,7 +282,7 @@ function memoryRows(load: MemoryLoad): void {
     measure: `queryProducts (filter, sort, page of 10; a 28 kB answer) req/s vs the bare server (1.7 kB), in the same rounds (${spreadText(
       load.queryRounds.map((r) => r.ratio),
       3,
-    )})`,
+    )}${previousQuery})`,
     value: lat(load.query.run),
     baseline: `${int(load.query.bareRps)}/s`,
     ratio: load.query.ratio,
@@ -313,9 +317,11 @@ function memoryRows(load: MemoryLoad): void {
     ['queryProducts', load.queryRounds],
   ] as const) {
     const cpu = paired.map((r) => r.run.cpuUs);
+    const theirs = 'cpuUs' in prev ? prev.cpuUs[name] : undefined;
+    const beside = theirs === undefined ? '' : `; the build ${prev.commit} in the same rounds: ${int(theirs)} µs`;
     rows.push({
       area: 'sandbox, in memory',
-      measure: `${name} server CPU per request vs the bare server's, medians of the runs (lower is better; ${name} ${spreadText(cpu, 0)} µs)`,
+      measure: `${name} server CPU per request vs the bare server's, medians of the runs (lower is better; ${name} ${spreadText(cpu, 0)} µs${beside})`,
       value: `${int(median(cpu))} µs`,
       baseline: `${int(bareCpu)} µs`,
       ratio: median(cpu) / bareCpu,

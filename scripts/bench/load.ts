@@ -306,10 +306,22 @@ interface Round {
   cart: Paired;
   query: Paired;
   previous?: Paired;
+  /** The previous build's queryProducts (`--sandbox` with SFK_BENCH_BEFORE). */
+  previousQuery?: Paired;
 }
 
 export type PreviousBuild =
-  | { commit: string; ratios: number[]; ours: Load; theirs: Load; theirsVsBare: number }
+  | {
+      commit: string;
+      ratios: number[];
+      ours: Load;
+      theirs: Load;
+      theirsVsBare: number;
+      /** That build's queryProducts vs the bare server, round by round, when measured. */
+      queryVsBare?: number[];
+      /** That build's server CPU per request, medians of its runs (µs). */
+      cpuUs: { getCurrentCart: number; queryProducts?: number };
+    }
   | { commit: string; missing: string };
 
 const medianIndex = (xs: number[]) => xs.indexOf(median(xs));
@@ -348,7 +360,21 @@ function previousBuild(rounds: Round[]): PreviousBuild {
   const ratios = measured.map((r) => r.cart.run.rps / r.previous.run.rps);
   const mid = measured[medianIndex(ratios)];
   const theirsVsBare = median(measured.map((r) => r.previous.ratio));
-  return { commit: PREVIOUS_BUILD, ratios, ours: mid.cart.run, theirs: mid.previous.run, theirsVsBare };
+  const queries = rounds.flatMap((r) => (r.previousQuery ? [r.previousQuery.ratio] : []));
+  return {
+    commit: PREVIOUS_BUILD,
+    ratios,
+    ours: mid.cart.run,
+    theirs: mid.previous.run,
+    theirsVsBare,
+    ...(queries.length ? { queryVsBare: queries } : {}),
+    cpuUs: {
+      getCurrentCart: median(measured.map((r) => r.previous.run.cpuUs)),
+      ...(queries.length
+        ? { queryProducts: median(rounds.flatMap((r) => (r.previousQuery ? [r.previousQuery.run.cpuUs] : []))) }
+        : {}),
+    },
+  };
 }
 
 /** queryMembers answers 501 NOT_EMULATED until the members handlers land; that is reported, not measured. */
@@ -386,12 +412,18 @@ export async function memoryLoad(
       const started = before ? await startPrevious(log, before) : { missing: 'not measured by --sandbox' };
       const base = 'missing' in started ? undefined : started;
       const baseVisitor = base && (await visitor(base.url));
-      type Side = 'cart' | 'query' | 'previous';
+      type Side = 'cart' | 'query' | 'previous' | 'previousQuery';
       const sides: [Side, ChildServer, Target][] = [
         ['cart', s, v.targets.getCurrentCart],
         ['query', s, v.targets.queryProducts],
         ...(base && baseVisitor
-          ? [['previous', base, baseVisitor.targets.getCurrentCart] as [Side, ChildServer, Target]]
+          ? [
+              ['previous', base, baseVisitor.targets.getCurrentCart] as [Side, ChildServer, Target],
+              // The build named by SFK_BENCH_BEFORE: its queryProducts too, for a before and after in the same rounds.
+              ...(quick
+                ? [['previousQuery', base, baseVisitor.targets.queryProducts] as [Side, ChildServer, Target]]
+                : []),
+            ]
           : []),
       ];
       const measure = (server: ChildServer, t: Target) => load(server, t, { seconds: RUN_SECONDS, warmup: 0 });
@@ -415,11 +447,19 @@ export async function memoryLoad(
             const run = runs.get(side);
             return run && { run, bareRps, ratio: run.rps / bareRps };
           };
-          const round: Round = { cart: paired('cart')!, query: paired('query')!, previous: paired('previous') };
+          const round: Round = {
+            cart: paired('cart')!,
+            query: paired('query')!,
+            previous: paired('previous'),
+            previousQuery: paired('previousQuery'),
+          };
           rounds.push(round);
           bareBefore = bareAfter;
           const beside = round.previous
-            ? `, ${before} getCurrentCart ${round.previous.run.rps.toFixed(0)}/s (${round.previous.ratio.toFixed(2)})`
+            ? `, ${before} getCurrentCart ${round.previous.run.rps.toFixed(0)}/s (${round.previous.ratio.toFixed(2)})` +
+              (round.previousQuery
+                ? `, queryProducts ${round.previousQuery.run.rps.toFixed(0)}/s (${round.previousQuery.ratio.toFixed(3)})`
+                : '')
             : '';
           log(
             `round ${i + 1}: bare node:http ${bareRps.toFixed(0)}/s (mean of the runs around), sandbox getCurrentCart ${round.cart.run.rps.toFixed(0)}/s (${round.cart.ratio.toFixed(2)}), queryProducts ${round.query.run.rps.toFixed(0)}/s (${round.query.ratio.toFixed(3)})${beside}`,
