@@ -19,13 +19,16 @@ import {
   lookupGrowth,
   PREVIOUS_BUILD,
   memoryLoad,
+  RUN_SECONDS,
   sandboxLoad,
+  spread,
   type Load,
   type LookupGrowth,
   type MemoryLoad,
 } from './load.ts';
 import { PRODUCT_PATH, storefrontBench } from './storefront.ts';
 import { restoreTimes } from './restore.ts';
+import { median } from './median.ts';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
@@ -236,30 +239,53 @@ async function storefrontRows(): Promise<void> {
   }
 }
 
+/** The bare server's run with the median rate: the absolute figure the ratios are read against. */
+const medianBare = (load: Pick<MemoryLoad, 'bareRuns'>): Load => {
+  const rates = load.bareRuns.map((r) => r.rps);
+  return load.bareRuns[rates.indexOf(median(rates))];
+};
+
+/** How a ratio moved over the rounds: `0.35 (quartiles 0.33-0.37, all 0.30-0.41)`. */
+const spreadText = (xs: number[], digits = 2) => {
+  const s = spread(xs);
+  const f = (n: number) => n.toFixed(digits);
+  return `quartiles ${f(s.q1)}-${f(s.q3)}, all ${f(s.min)}-${f(s.max)}`;
+};
+
 /** The in-memory sandbox's rows beside the bare server (issue 33's targets: getCurrentCart >= 0.4, queryProducts >= 0.1). */
 function memoryRows(load: MemoryLoad): void {
-  const bareText = lat(load.bare);
+  const bare = medianBare(load);
+  const bareText = lat(bare);
   const range = (xs: number[]) => `${Math.min(...xs).toFixed(2)}-${Math.max(...xs).toFixed(2)}`;
   const prev = load.previous;
   const prevText =
     'ratios' in prev
       ? `; ${prev.commit === PREVIOUS_BUILD ? 'the build before the rebuild' : `the build ${prev.commit}`}, in the same rounds: ${prev.theirsVsBare.toFixed(2)}`
       : '';
+  const rounds = load.cartRounds.length;
+  const previousQuery =
+    'queryVsBare' in prev && prev.queryVsBare
+      ? `; the build ${prev.commit}, in the same rounds: ${median(prev.queryVsBare).toFixed(3)} (${spreadText(prev.queryVsBare, 3)})`
+      : '';
+  const method = `${CONNECTIONS} connections; median of ${rounds} rounds, each run ${RUN_SECONDS} s against the mean of the bare runs before and after it, the order alternating round by round, after a warm-up`;
   rows.push({
     area: 'sandbox, in memory',
-    measure: `getCurrentCart req/s vs a bare node:http server sending the same bytes (${CONNECTIONS} connections, median of ${load.pairRatios.length} rounds, which ranged ${range(load.pairRatios)}${prevText})`,
-    value: lat(load.memory.getCurrentCart),
-    baseline: bareText,
-    ratio: load.memory.getCurrentCart.rps / load.bare.rps,
+    measure: `getCurrentCart req/s vs a bare node:http server sending the same bytes (${method}; ${spreadText(load.cartRounds.map((r) => r.ratio))}${prevText})`,
+    value: lat(load.cart.run),
+    baseline: `${int(load.cart.bareRps)}/s (median bare run ${bareText})`,
+    ratio: load.cart.ratio,
     target: { min: 0.4 },
     acceptance: true,
   });
   rows.push({
     area: 'sandbox, in memory',
-    measure: `queryProducts (filter, sort, page of 10) req/s vs the bare server, in the same rounds (median of ${load.queryRatios.length}, which ranged ${range(load.queryRatios)})`,
-    value: lat(load.memory.queryProducts),
-    baseline: lat(load.queryBare),
-    ratio: load.memory.queryProducts.rps / load.queryBare.rps,
+    measure: `queryProducts (filter, sort, page of 10; a 28 kB answer) req/s vs the bare server (1.7 kB), in the same rounds (${spreadText(
+      load.queryRounds.map((r) => r.ratio),
+      3,
+    )}${previousQuery})`,
+    value: lat(load.query.run),
+    baseline: `${int(load.query.bareRps)}/s`,
+    ratio: load.query.ratio,
     target: { min: 0.1 },
     acceptance: true,
   });
@@ -285,20 +311,29 @@ function memoryRows(load: MemoryLoad): void {
             acceptance: true,
           },
     );
-  rows.push({
-    area: 'sandbox, in memory',
-    measure: 'getCurrentCart server CPU per request vs the bare server (lower is better)',
-    value: `${int(load.memory.getCurrentCart.cpuUs)} µs`,
-    baseline: `${int(load.bare.cpuUs)} µs`,
-    ratio: load.memory.getCurrentCart.cpuUs / load.bare.cpuUs,
-  });
+  const bareCpu = median(load.bareRuns.map((r) => r.cpuUs));
+  for (const [name, paired] of [
+    ['getCurrentCart', load.cartRounds],
+    ['queryProducts', load.queryRounds],
+  ] as const) {
+    const cpu = paired.map((r) => r.run.cpuUs);
+    const theirs = 'cpuUs' in prev ? prev.cpuUs[name] : undefined;
+    const beside = theirs === undefined ? '' : `; the build ${prev.commit} in the same rounds: ${int(theirs)} µs`;
+    rows.push({
+      area: 'sandbox, in memory',
+      measure: `${name} server CPU per request vs the bare server's, medians of the runs (lower is better; ${name} ${spreadText(cpu, 0)} µs${beside})`,
+      value: `${int(median(cpu))} µs`,
+      baseline: `${int(bareCpu)} µs`,
+      ratio: median(cpu) / bareCpu,
+    });
+  }
   rows.push({
     area: 'sandbox, in memory',
     measure:
-      'GET /__sandbox/clock req/s (no operation: the per-request floor of HTTP-to-Request bridging and due jobs) vs the bare server',
+      'GET /__sandbox/clock req/s (no operation: the per-request floor of HTTP-to-Request bridging and due jobs) vs the median bare run',
     value: lat(load.floor),
     baseline: bareText,
-    ratio: load.floor.rps / load.bare.rps,
+    ratio: load.floor.rps / bare.rps,
   });
 }
 
@@ -447,13 +482,13 @@ async function main(): Promise<void> {
   progress(`sandbox under load (autocannon, ${CONNECTIONS} connections), in memory and with --data; growth`);
   const load = await sandboxLoad(progress);
   memoryRows(load);
-  const bareText = lat(load.bare);
+  const bareText = lat(medianBare(load));
   rows.push({
     area: 'sandbox, in memory',
     measure: 'addToCurrentCart req/s vs the bare server',
     value: lat(load.memory.addToCurrentCart),
     baseline: bareText,
-    ratio: load.memory.addToCurrentCart.rps / load.bare.rps,
+    ratio: load.memory.addToCurrentCart.rps / medianBare(load).rps,
   });
   for (const op of ['getCurrentCart', 'queryProducts', 'addToCurrentCart'] as const) {
     rows.push({

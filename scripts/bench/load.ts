@@ -133,7 +133,7 @@ export async function load(
   { cap = 1_000_000, seconds = 3, warmup = 1_000, connections = CONNECTIONS } = {},
 ): Promise<Load> {
   const url = server.url;
-  await cannon(url, t, warmup, 10, connections);
+  if (warmup > 0) await cannon(url, t, warmup, 10, connections);
   const cpu0 = await server.cpuMicros();
   const start = performance.now();
   const r = await cannon(url, t, cap, seconds, connections);
@@ -242,12 +242,14 @@ export function scaled(
 }
 
 export interface LoadResults {
-  bare: Load;
-  /** getCurrentCart req/s over the bare server's, one per round; `bare` and `memory.getCurrentCart` are the median round's. */
-  pairRatios: number[];
-  /** queryProducts req/s over the bare server's in the same rounds; `queryBare` and `memory.queryProducts` are its median round's. */
-  queryRatios: number[];
-  queryBare: Load;
+  /** Every measured run of the bare server, in order (a run before the first round and one after each). */
+  bareRuns: Load[];
+  /** getCurrentCart, round by round, each against the bare runs around it; `cart` is the median round's. */
+  cartRounds: Paired[];
+  /** queryProducts in the same rounds; `query` is the median round's. */
+  queryRounds: Paired[];
+  cart: Paired;
+  query: Paired;
   /** getCurrentCart of the build before the sandbox's rebuild, run in the same rounds; or why it was not. */
   previous: PreviousBuild;
   memory: Record<'getCurrentCart' | 'addToCurrentCart' | 'queryProducts', Load>;
@@ -274,27 +276,70 @@ async function withServer<T>(args: string[], fn: (s: ChildServer) => Promise<T>)
   }
 }
 
-/** Rounds of bare / this build / the previous build getCurrentCart runs; the median round is reported. */
-const ROUNDS = 5;
+/**
+ * Rounds of the side-by-side measure. Each round runs this build's getCurrentCart and
+ * queryProducts (and the previous build's getCurrentCart, when measured) between two runs of
+ * the bare server, in an order that alternates round by round; a run is judged against the mean
+ * of the two bare runs around it, so a machine that gets busier or quieter during a round moves
+ * both sides of its ratio. The median round's ratio is reported, with the spread of the rounds.
+ */
+const ROUNDS = 9;
+/** Seconds per measured run: several short runs side by side beat a few long ones far apart. */
+export const RUN_SECONDS = 1.5;
+/** Seconds of load each server takes before the rounds (JIT, compiled validators, caches). */
+const WARMUP_SECONDS = 2;
 
 /**
- * The sandbox before issue 15 rebuilt it (platform, domain, operations), which asks the rebuilt
+ * The build before issue 15 rebuilt the sandbox (platform, domain, operations), which asks the rebuilt
  * one to be no slower: it runs in the same rounds, so both see the same machine.
  */
 export const PREVIOUS_BUILD = 'e4c9369';
 
+/** One sandbox run and the bare server's rate around it (the mean of the runs before and after). */
+export interface Paired {
+  run: Load;
+  bareRps: number;
+  ratio: number;
+}
+
 interface Round {
-  bare: Load;
-  cart: Load;
-  query: Load;
-  previous?: Load;
+  cart: Paired;
+  query: Paired;
+  previous?: Paired;
+  /** The previous build's queryProducts (`--sandbox` with SFK_BENCH_BEFORE). */
+  previousQuery?: Paired;
 }
 
 export type PreviousBuild =
-  | { commit: string; ratios: number[]; ours: Load; theirs: Load; theirsVsBare: number }
+  | {
+      commit: string;
+      ratios: number[];
+      ours: Load;
+      theirs: Load;
+      theirsVsBare: number;
+      /** That build's queryProducts vs the bare server, round by round, when measured. */
+      queryVsBare?: number[];
+      /** That build's server CPU per request, medians of its runs (µs). */
+      cpuUs: { getCurrentCart: number; queryProducts?: number };
+    }
   | { commit: string; missing: string };
 
 const medianIndex = (xs: number[]) => xs.indexOf(median(xs));
+
+/** The spread of round figures: the lowest, the quartiles and the highest (nearest rank). */
+export interface Spread {
+  min: number;
+  q1: number;
+  median: number;
+  q3: number;
+  max: number;
+}
+
+export function spread(xs: number[]): Spread {
+  const s = [...xs].sort((a, b) => a - b);
+  const at = (q: number) => s[Math.min(s.length - 1, Math.round(q * (s.length - 1)))];
+  return { min: s[0], q1: at(0.25), median: median(xs), q3: at(0.75), max: s[s.length - 1] };
+}
 
 /** The previous build's sandbox in its own process, or why it cannot be built. */
 async function startPrevious(
@@ -312,10 +357,24 @@ async function startPrevious(
 /** This build over the previous one, round by round; the median round's figures. */
 function previousBuild(rounds: Round[]): PreviousBuild {
   const measured = rounds.filter((r): r is Required<Round> => r.previous !== undefined);
-  const ratios = measured.map((r) => r.cart.rps / r.previous.rps);
+  const ratios = measured.map((r) => r.cart.run.rps / r.previous.run.rps);
   const mid = measured[medianIndex(ratios)];
-  const theirsVsBare = median(measured.map((r) => r.previous.rps / r.bare.rps));
-  return { commit: PREVIOUS_BUILD, ratios, ours: mid.cart, theirs: mid.previous, theirsVsBare };
+  const theirsVsBare = median(measured.map((r) => r.previous.ratio));
+  const queries = rounds.flatMap((r) => (r.previousQuery ? [r.previousQuery.ratio] : []));
+  return {
+    commit: PREVIOUS_BUILD,
+    ratios,
+    ours: mid.cart.run,
+    theirs: mid.previous.run,
+    theirsVsBare,
+    ...(queries.length ? { queryVsBare: queries } : {}),
+    cpuUs: {
+      getCurrentCart: median(measured.map((r) => r.previous.run.cpuUs)),
+      ...(queries.length
+        ? { queryProducts: median(rounds.flatMap((r) => (r.previousQuery ? [r.previousQuery.run.cpuUs] : []))) }
+        : {}),
+    },
+  };
 }
 
 /** queryMembers answers 501 NOT_EMULATED until the members handlers land; that is reported, not measured. */
@@ -329,7 +388,7 @@ async function notEmulated(url: string, t: Target): Promise<string | undefined> 
 /** The in-memory rows: bare, getCurrentCart and queryProducts side by side in rounds, then the rest. */
 export type MemoryLoad = Pick<
   LoadResults,
-  'bare' | 'memory' | 'floor' | 'pairRatios' | 'queryRatios' | 'queryBare' | 'previous'
+  'bareRuns' | 'memory' | 'floor' | 'cartRounds' | 'queryRounds' | 'cart' | 'query' | 'previous'
 >;
 
 /**
@@ -348,50 +407,87 @@ export async function memoryLoad(
     const seedState = await exportState(s.url);
     return withServer(['bare', answerFile], async (b) => {
       const bareTarget: Target = { method: 'GET', path: '/ecom/v1/carts/current', headers: {} };
-      // Rounds of the bare server, this build (getCurrentCart, queryProducts) and the build
-      // before the sandbox's rebuild, in turn; the round with the median ratio is reported. The
-      // load generator shares the two cores, so single runs swing by a third either way; the
-      // best of each side, taken apart, paired runs from different moments.
       // --sandbox measures another build beside this one only when SFK_BENCH_BEFORE names its commit.
       const before = quick ? process.env.SFK_BENCH_BEFORE : PREVIOUS_BUILD;
       const started = before ? await startPrevious(log, before) : { missing: 'not measured by --sandbox' };
       const base = 'missing' in started ? undefined : started;
       const baseVisitor = base && (await visitor(base.url));
+      type Side = 'cart' | 'query' | 'previous' | 'previousQuery';
+      const sides: [Side, ChildServer, Target][] = [
+        ['cart', s, v.targets.getCurrentCart],
+        ['query', s, v.targets.queryProducts],
+        ...(base && baseVisitor
+          ? [
+              ['previous', base, baseVisitor.targets.getCurrentCart] as [Side, ChildServer, Target],
+              // The build named by SFK_BENCH_BEFORE: its queryProducts too, for a before and after in the same rounds.
+              ...(quick
+                ? [['previousQuery', base, baseVisitor.targets.queryProducts] as [Side, ChildServer, Target]]
+                : []),
+            ]
+          : []),
+      ];
+      const measure = (server: ChildServer, t: Target) => load(server, t, { seconds: RUN_SECONDS, warmup: 0 });
       const rounds: Round[] = [];
+      const bareRuns: Load[] = [];
       try {
+        // Warm-up: every server answers its request for a while before anything is measured.
+        for (const [server, t] of [[b, bareTarget] as const, ...sides.map(([, server, t]) => [server, t] as const)])
+          await load(server, t, { seconds: WARMUP_SECONDS, warmup: 0 });
+        // bare, [cart, query], bare, [query, cart], bare, ...: every sandbox run between two bare runs.
+        let bareBefore = await measure(b, bareTarget);
+        bareRuns.push(bareBefore);
         for (let i = 0; i < ROUNDS; i++) {
-          const bare = await load(b, bareTarget, { seconds: 2 });
-          const cart = await load(s, v.targets.getCurrentCart, { seconds: 2 });
-          const query = await load(s, v.targets.queryProducts, { seconds: 2 });
-          const previous =
-            base && baseVisitor ? await load(base, baseVisitor.targets.getCurrentCart, { seconds: 2 }) : undefined;
-          rounds.push({ bare, cart, query, previous });
-          const beside = previous
-            ? `, ${before} getCurrentCart ${previous.rps.toFixed(0)}/s (${(previous.rps / bare.rps).toFixed(2)})`
+          const order = i % 2 === 0 ? sides : [...sides].reverse();
+          const runs = new Map<Side, Load>();
+          for (const [side, server, t] of order) runs.set(side, await measure(server, t));
+          const bareAfter = await measure(b, bareTarget);
+          bareRuns.push(bareAfter);
+          const bareRps = (bareBefore.rps + bareAfter.rps) / 2;
+          const paired = (side: Side): Paired | undefined => {
+            const run = runs.get(side);
+            return run && { run, bareRps, ratio: run.rps / bareRps };
+          };
+          const round: Round = {
+            cart: paired('cart')!,
+            query: paired('query')!,
+            previous: paired('previous'),
+            previousQuery: paired('previousQuery'),
+          };
+          rounds.push(round);
+          bareBefore = bareAfter;
+          const beside = round.previous
+            ? `, ${before} getCurrentCart ${round.previous.run.rps.toFixed(0)}/s (${round.previous.ratio.toFixed(2)})` +
+              (round.previousQuery
+                ? `, queryProducts ${round.previousQuery.run.rps.toFixed(0)}/s (${round.previousQuery.ratio.toFixed(3)})`
+                : '')
             : '';
           log(
-            `round ${i + 1}: bare node:http ${bare.rps.toFixed(0)}/s, sandbox getCurrentCart ${cart.rps.toFixed(0)}/s (${(cart.rps / bare.rps).toFixed(2)}), queryProducts ${query.rps.toFixed(0)}/s (${(query.rps / bare.rps).toFixed(3)})${beside}`,
+            `round ${i + 1}: bare node:http ${bareRps.toFixed(0)}/s (mean of the runs around), sandbox getCurrentCart ${round.cart.run.rps.toFixed(0)}/s (${round.cart.ratio.toFixed(2)}), queryProducts ${round.query.run.rps.toFixed(0)}/s (${round.query.ratio.toFixed(3)})${beside}`,
           );
         }
+        const cpu = (xs: Load[]) => median(xs.map((x) => x.cpuUs));
+        log(
+          `server CPU per request, median of the runs: bare ${cpu(bareRuns).toFixed(0)} µs, getCurrentCart ${cpu(rounds.map((r) => r.cart.run)).toFixed(0)} µs, queryProducts ${cpu(rounds.map((r) => r.query.run)).toFixed(0)} µs`,
+        );
       } finally {
         await base?.stop();
       }
-      const pairRatios = rounds.map((r) => r.cart.rps / r.bare.rps);
-      const queryRatios = rounds.map((r) => r.query.rps / r.bare.rps);
-      const { bare, cart } = rounds[medianIndex(pairRatios)];
-      const { bare: queryBare, query } = rounds[medianIndex(queryRatios)];
+      const cartRounds = rounds.map((r) => r.cart);
+      const queryRounds = rounds.map((r) => r.query);
+      const cart = cartRounds[medianIndex(cartRounds.map((r) => r.ratio))];
+      const query = queryRounds[medianIndex(queryRounds.map((r) => r.ratio))];
       const previous =
         'missing' in started
           ? { commit: before ?? PREVIOUS_BUILD, missing: started.missing }
           : { ...previousBuild(rounds), commit: before ?? PREVIOUS_BUILD };
       const floor = await load(s, { method: 'GET', path: '/__sandbox/clock', headers: {} }, { seconds: 2 });
       log(`sandbox floor (GET /__sandbox/clock) ${floor.rps.toFixed(0)}/s`);
-      const memory = { getCurrentCart: cart, queryProducts: query } as LoadResults['memory'];
+      const memory = { getCurrentCart: cart.run, queryProducts: query.run } as LoadResults['memory'];
       if (!quick) {
         memory.addToCurrentCart = await load(s, v.targets.addToCurrentCart, { seconds: 2 });
         log(`sandbox in memory addToCurrentCart: ${memory.addToCurrentCart.rps.toFixed(0)}/s`);
       }
-      return { bare, memory, floor, pairRatios, queryRatios, queryBare, previous, seedState };
+      return { bareRuns, memory, floor, cartRounds, queryRounds, cart, query, previous, seedState };
     });
   });
 }

@@ -7,6 +7,7 @@ import type { OperationDescriptor } from '../../../generated/runtime-types.ts';
 import { errorCodes, operationList } from '../../../generated/operations.ts';
 import { mapShape, toWire, type LeafFn } from '../../normalise/shape.ts';
 import { JsonAnswer, type Answer } from './answer.ts';
+import { answerText, type TextRewrite } from './answer-text.ts';
 import { CLOCK, clockOffsetInRange, clockProblem, LAST_CLOCK_TIME_MS } from './clock.ts';
 import { control } from './control.ts';
 import { Store, type Commit, type KeptState, type StateSnapshot } from './store.ts';
@@ -501,6 +502,13 @@ export function createSandbox(given: SandboxOptions = {}): Sandbox {
     return json(err.status, err.body, { [NOT_EMULATED_HEADER]: `${method} ${path}` });
   };
 
+  /** The image URL rewrite of answers, for the origin links point at (the same one, request after request). */
+  let lastMediaRewrite: TextRewrite | undefined;
+  const mediaRewrite = (origin: string): TextRewrite =>
+    lastMediaRewrite?.key === origin
+      ? lastMediaRewrite
+      : (lastMediaRewrite = { key: origin, apply: (text) => toSandboxMediaUrls(text, origin) });
+
   async function handleOperation(request: SandboxRequest, url: URL, note: RequestNote): Promise<Answer> {
     const match = router.match(request.method, url.pathname);
     const strict = options.strict === true || request.headers.get(STRICT_HEADER) === '1';
@@ -518,8 +526,9 @@ export function createSandbox(given: SandboxOptions = {}): Sandbox {
     note.operation = d.key;
     calls.record(d.method, d.path, d.key, Object.hasOwn(handlers, d.key));
     // A retired operation (Cart V1, Checkout V1) is counted; once removed its path is gone (retired.ts).
-    const removed = removedAnswer(d, sandbox.settings(), sandbox.now());
-    retiredCalls.record(d, sandbox.now(), Boolean(removed));
+    const calledAt = sandbox.now();
+    const removed = removedAnswer(d, sandbox.settings(), calledAt);
+    retiredCalls.record(d, calledAt, Boolean(removed));
     if (removed) return errorResponse(removed);
     if (strict && !Object.hasOwn(handlers, d.key)) return notEmulated(d.method, d.path, d.key);
     // A fault asked for by a test answers before anything of the request is read (faults.ts).
@@ -598,13 +607,8 @@ export function createSandbox(given: SandboxOptions = {}): Sandbox {
       }
     }
     // Image URLs a browser talking to the sandbox itself can load (provider-hosts.ts says when).
-    const text = JSON.stringify(out);
-    return json(
-      200,
-      out,
-      {},
-      keepsProviderUrls(url, request.headers) ? text : toSandboxMediaUrls(text, linkOrigin(url)),
-    );
+    const text = answerText(out, keepsProviderUrls(url, request.headers) ? undefined : mediaRewrite(linkOrigin(url)));
+    return json(200, out, {}, text);
   }
 
   async function answer(request: SandboxRequest, note: RequestNote): Promise<Answer> {

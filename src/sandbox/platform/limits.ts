@@ -35,8 +35,17 @@ export const stateLimitReached = (collection: string, limit: StateLimit) =>
   );
 
 /** Inside a transaction, before it commits: refuses it past a `refuse` cap, forgets the oldest past a `forget-oldest` one. */
+/** Each limits table as a list, made once: every transaction, a read's too, goes through it. */
+const limitLists = new WeakMap<StateLimits, [CollectionName, StateLimit][]>();
+
+function limitList(limits: StateLimits): [CollectionName, StateLimit][] {
+  let list = limitLists.get(limits);
+  if (!list) limitLists.set(limits, (list = Object.entries(limits) as [CollectionName, StateLimit][]));
+  return list;
+}
+
 export function enforceLimits(db: Db, limits: StateLimits): void {
-  for (const [collection, limit] of Object.entries(limits) as [CollectionName, StateLimit][]) {
+  for (const [collection, limit] of limitList(limits)) {
     // The whole collection within the cap is the common case, and needs no count of a part of it.
     if (db.count(collection) <= limit.cap) continue;
     const counted = () => (limit.counts ? db.list(collection, limit.counts).length : db.count(collection));

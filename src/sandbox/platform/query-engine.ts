@@ -31,10 +31,34 @@ export const OPERATORS: ReadonlySet<string> = new Set([
   '$exists',
 ]);
 
+/** Dotted paths split once: a query reads the same few paths of every entity. */
+const splitPaths = new Map<string, string[]>();
+/** Paths are the callers' (filters, sorts): the cache is dropped rather than grown past this. */
+const MAX_SPLIT_PATHS = 1000;
+
+function pathParts(path: string): string[] {
+  let parts = splitPaths.get(path);
+  if (!parts) {
+    if (splitPaths.size >= MAX_SPLIT_PATHS) splitPaths.clear();
+    splitPaths.set(path, (parts = path.split('.')));
+  }
+  return parts;
+}
+
 /** Reads a dotted path; through arrays it collects every element's value. */
 export function getField(entity: unknown, path: string): unknown {
-  let values: unknown[] = [entity];
-  for (const part of path.split('.')) {
+  const parts = pathParts(path);
+  // Objects all the way (the usual path): no lists of values to collect.
+  let node = entity;
+  let i = 0;
+  for (; i < parts.length; i++) {
+    if (!node || typeof node !== 'object' || Array.isArray(node)) break;
+    node = (node as Record<string, unknown>)[parts[i]];
+  }
+  if (i === parts.length) return node;
+  if (!Array.isArray(node)) return undefined;
+  let values: unknown[] = [node];
+  for (const part of parts.slice(i)) {
     const next: unknown[] = [];
     for (const v of values) {
       if (Array.isArray(v)) {
@@ -50,11 +74,15 @@ export function getField(entity: unknown, path: string): unknown {
 }
 
 function comparable(v: unknown): unknown {
-  if (typeof v === 'string' && /^\d{4}-\d{2}-\d{2}T/.test(v)) {
+  if (typeof v !== 'string') return v;
+  // Dates and numbers start with a digit (or a minus): other text skips both patterns.
+  const first = v.charCodeAt(0);
+  if (first !== 0x2d && !(first >= 0x30 && first <= 0x39)) return v;
+  if (/^\d{4}-\d{2}-\d{2}T/.test(v)) {
     const t = Date.parse(v);
     if (!Number.isNaN(t)) return t;
   }
-  if (typeof v === 'string' && /^-?\d+(\.\d+)?$/.test(v)) return Number(v);
+  if (/^-?\d+(\.\d+)?$/.test(v)) return Number(v);
   return v;
 }
 

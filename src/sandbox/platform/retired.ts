@@ -79,28 +79,35 @@ export interface RetiredCallSummary {
 
 /** The calls of retired operations, counted in memory since the start or the last reset. */
 export class RetiredCalls {
-  private byKey = new Map<string, RetiredCall>();
+  /** The last call's time is kept as a Date and written out by `summary`: a retired call is counted on every request. */
+  private byKey = new Map<string, { call: RetiredCall; lastAt: Date }>();
 
   /** Counts a call of `d` if the provider retires it; `removed`: it was answered as removed. */
   record(d: OperationDescriptor, now: Date, removed: boolean): void {
     const r = replacementOf(d.key);
     if (!r) return;
-    const at = now.toISOString();
-    const seen = this.byKey.get(d.key) ?? {
-      operation: d.key,
-      method: d.method,
-      path: d.path,
-      calls: 0,
-      answeredRemoved: 0,
-      firstCalled: at,
-      lastCalled: at,
-      replacedBy: r.operation,
-      note: r.note,
-    };
-    seen.calls += 1;
-    if (removed) seen.answeredRemoved += 1;
-    seen.lastCalled = at;
-    this.byKey.set(d.key, seen);
+    let seen = this.byKey.get(d.key);
+    if (!seen) {
+      const at = now.toISOString();
+      seen = {
+        call: {
+          operation: d.key,
+          method: d.method,
+          path: d.path,
+          calls: 0,
+          answeredRemoved: 0,
+          firstCalled: at,
+          lastCalled: at,
+          replacedBy: r.operation,
+          note: r.note,
+        },
+        lastAt: now,
+      };
+      this.byKey.set(d.key, seen);
+    }
+    seen.call.calls += 1;
+    if (removed) seen.call.answeredRemoved += 1;
+    seen.lastAt = now;
   }
 
   clear(): void {
@@ -109,7 +116,7 @@ export class RetiredCalls {
 
   summary(settings: SandboxSettings, now: Date): RetiredCallSummary {
     const operations = [...this.byKey.values()]
-      .map((c) => ({ ...c }))
+      .map(({ call, lastAt }) => ({ ...call, lastCalled: lastAt.toISOString() }))
       .sort((a, b) => b.calls - a.calls || (a.operation < b.operation ? -1 : 1));
     return {
       setting: settings.cartV1,

@@ -197,7 +197,32 @@ export interface SandboxServer {
 }
 
 /** The body, read once: a little past the route's limit, so the sandbox can answer 413 without buffering everything. */
-async function readNodeBody(req: IncomingMessage, limit: number): Promise<Buffer> {
+function readNodeBody(req: IncomingMessage, limit: number): Promise<Buffer> {
+  // A declared length within the limit: the parser ends the body there, so it is read whole, by
+  // events (an async iterator per request was a tenth of a small query's time).
+  const declared = Number(header(req, 'content-length') ?? NaN);
+  if (declared >= 0 && declared <= limit && header(req, 'transfer-encoding') === undefined)
+    return readDeclaredBody(req);
+  return readBodyUpTo(req, limit);
+}
+
+/** The whole body; fails as the stream does (an aborted request), like reading it by iterator. */
+function readDeclaredBody(req: IncomingMessage): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    const settle = (err?: Error) => {
+      req.off('data', onData).off('end', onEnd).off('error', settle).off('close', onClose);
+      if (err) reject(err);
+      else resolve(chunks.length === 1 ? chunks[0] : Buffer.concat(chunks));
+    };
+    const onData = (chunk: Buffer) => void chunks.push(chunk);
+    const onEnd = () => settle();
+    const onClose = () => settle(Object.assign(new Error('Premature close'), { code: 'ERR_STREAM_PREMATURE_CLOSE' }));
+    req.on('data', onData).once('end', onEnd).once('error', settle).once('close', onClose);
+  });
+}
+
+async function readBodyUpTo(req: IncomingMessage, limit: number): Promise<Buffer> {
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of req) {

@@ -246,8 +246,21 @@ interface BoundsSchema extends SpecRef {
  */
 export const UNBOUNDED_ARRAY_MAX_ITEMS = 1_000;
 
+/** Resolved `$ref` nodes, per service: the walk below runs for every node of every request body. */
+const resolvedRefs = new Map<string, WeakMap<BoundsSchema, BoundsSchema | undefined>>();
+
 /** The node a `$ref` of the service's document points at (refs in the bundled specs are local). */
 function resolveBounds(service: string, node: BoundsSchema | undefined): BoundsSchema | undefined {
+  if (!node?.$ref) return node;
+  let known = resolvedRefs.get(service);
+  if (!known) resolvedRefs.set(service, (known = new WeakMap()));
+  if (known.has(node)) return known.get(node);
+  const resolved = resolveRef(service, node);
+  known.set(node, resolved);
+  return resolved;
+}
+
+function resolveRef(service: string, node: BoundsSchema | undefined): BoundsSchema | undefined {
   for (let hops = 0; node?.$ref?.startsWith('#/') && hops < 32; hops++) {
     let cur: unknown = specs[service];
     for (const part of node.$ref.slice(2).split('/'))

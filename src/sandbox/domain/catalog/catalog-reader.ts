@@ -4,6 +4,7 @@
  * sort by, and products without the merchant's own data (costs and profits).
  */
 import type { components } from '../../../../generated/types/stores-reader.ts';
+import { fixedValue } from '../../platform/answer-text.ts';
 import { appError, standardError } from '../../platform/errors.ts';
 import type { Db } from '../../platform/types.ts';
 import type { SortRules } from '../../platform/query-engine.ts';
@@ -129,17 +130,28 @@ export const PRODUCT_SORT: SortRules<StoredProduct> = {
   createdDate: { type: 'date' },
 };
 
-/** A product without what only the merchant sees (costs and profits), unless `include`. */
+/** The shopper's view of each stored product, made once: a stored product never changes in place (an update stores a copy). */
+const shopperViews = new WeakMap<StoredProduct, StoredProduct>();
+
+/**
+ * A product without what only the merchant sees (costs and profits), unless `include`. The view
+ * is made once per stored product and frozen, and its answer text is kept (answer-text.ts).
+ */
 export function withoutMerchantData(p: StoredProduct, include: boolean): StoredProduct {
   if (include) return p;
-  // Left undefined (no answer writes them), not taken out with a rest pattern: V8 copies an
-  // object minus named keys on a slow path, which was an eighth of a storefront listing's time.
-  return {
-    ...p,
-    costAndProfitData: undefined,
-    costRange: undefined,
-    variants: (p.variants ?? []).map((v) => withoutVariantCost(v)),
-  };
+  let view = shopperViews.get(p);
+  if (!view) {
+    // Left undefined (no answer writes them), not taken out with a rest pattern: V8 copies an
+    // object minus named keys on a slow path, which was an eighth of a storefront listing's time.
+    view = fixedValue({
+      ...p,
+      costAndProfitData: undefined,
+      costRange: undefined,
+      variants: (p.variants ?? []).map((v) => withoutVariantCost(v)),
+    });
+    shopperViews.set(p, view);
+  }
+  return view;
 }
 
 /** A variant without its cost and profit. */
