@@ -17,8 +17,12 @@ const PAGES = '^src/sandbox/pages/';
 /** The React layer (storefront-kit/react): over the client's entry points; only its testing entry knows the sandbox. */
 const REACT = '^src/react/';
 const REACT_TESTING = '^src/react/testing\\.tsx?$';
-/** What src/react/ may import from the rest of src/: the client's entry points. */
-const REACT_CLIENT_ENTRY_POINTS = ['^src/index\\.ts$', '^src/modules\\.ts$'];
+/**
+ * What src/react/ may import from the rest of src/: the client's entry points, and the media
+ * helpers the entry re-exports as its `media` namespace (imported by name, so a page bundles only
+ * the helpers it uses: a bundler keeps a re-exported namespace whole).
+ */
+const REACT_CLIENT_ENTRY_POINTS = ['^src/index\\.ts$', '^src/modules\\.ts$', '^src/media/index\\.ts$'];
 /** What the React testing entry may import from the sandbox: its entry points. */
 const SANDBOX_ENTRY_POINTS = ['^src/sandbox/index\\.ts$', '^src/sandbox/seed/ids\\.ts$'];
 

@@ -64,7 +64,7 @@ const NOT_ON_OTHER_RUNTIMES: Record<string, string> = {
   'test/packaging/react-router-app.test.ts': 'a React Router app built with its typegen, tsc and build (the toolchain)',
   'test/types/**': 'type-level tests: what tsc says of the declarations (the toolchain)',
   'test/react/public-types.test.ts': "the React layer's declarations read by tsc (the toolchain)",
-  'test/react/{cart,catalog,components,docs-example,members,money-checkout,react-query,testing,react-version}.test.tsx':
+  'test/react/{cart,store,provider,catalog,variants,components,docs-example,members,image,money,checkout,react-query,testing,react-version}.test.tsx':
     "React's hooks and components in happy-dom against an in-process sandbox (React and the DOM emulation, not Node; the server render, server.test.tsx, runs everywhere)",
   'test/query/**': 'the query builders (plain TypeScript that builds request bodies)',
   'test/spec/examples-run.test.ts':

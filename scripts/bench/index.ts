@@ -152,15 +152,16 @@ async function reactRows(): Promise<void> {
   const { ours, anchors } = await reactBundles();
   const area = 'React layer, min+gzip (React itself left out)';
   const gz = (m: Measured) => ('gzip' in m ? kb(m.gzip) : '-');
-  const budget = (name: string, m: Measured, kB: number) =>
+  // The issue states its budgets in gzip bytes (1 kB = 1,000 B): bytes here, not kB of 1,024.
+  const budget = (name: string, m: Measured, bytes: number) =>
     rows.push(
       'gzip' in m
         ? {
             area,
             measure: `${name} vs the issue's budget`,
-            value: kb(m.gzip),
-            baseline: `${kB} kB`,
-            ratio: m.gzip / (kB * 1024),
+            value: `${int(m.gzip)} B`,
+            baseline: `${int(bytes)} B`,
+            ratio: m.gzip / bytes,
             target: { max: 1 },
             acceptance: true,
           }
@@ -169,10 +170,10 @@ async function reactRows(): Promise<void> {
   budget(
     "a cart page (docs/react.md's: provider, cart, actions, money, coupon, checkout button, client, OAuth)",
     ours.cartPage,
-    12,
+    12_000,
   );
-  budget('the cart hook + client (createClient, OAuthStrategy, provider, useCartCount)', ours.hookAndClient, 10);
-  budget('a product page (useProduct, useVariantSelection, Money, addLines)', ours.productPage, 15);
+  budget('the cart hook + client (createClient, OAuthStrategy, provider, useCartCount)', ours.hookAndClient, 10_000);
+  budget('a product page (useProduct, useVariantSelection, Money, Image, addLines)', ours.productPage, 15_000);
   const beside = (name: string, mine: Measured, anchor: Measured & { label: string }) =>
     rows.push({
       area,

@@ -20,7 +20,10 @@ interface Entry {
   resolveDir?: string;
 }
 
-/** Ours: the docs' cart page, the cart hook with the client, a product page, the react-query hooks. */
+/**
+ * Ours: the docs' cart page, the cart hook with the client, a product page (issue 30's: useProduct,
+ * useVariantSelection, Money, Image and addLines), the react-query hooks.
+ */
 export const OURS = {
   cartPage: {
     entry: `
@@ -47,13 +50,14 @@ createRoot(document.body).render(<StorefrontProvider client={kit as never}><Badg
     entry: `
 import { createRoot } from 'react-dom/client';
 import { createClient, currentCartV2, OAuthStrategy, products, redirects } from './src/index.ts';
-import { Money, StorefrontProvider, useCartActions, useProduct, useVariantSelection } from './src/react/index.ts';
+import { Image, Money, StorefrontProvider, useCartActions, useProduct, useVariantSelection } from './src/react/index.ts';
 const kit = createClient({ modules: { currentCartV2, products, redirects }, auth: OAuthStrategy({ clientId: 'c' }) });
 function Picker({ product }) {
   const picker = useVariantSelection(product);
   const { addLines } = useCartActions();
   const line = picker.toLineItem(1);
-  return <section><h1>{product.name}</h1>
+  const image = product.media?.mainMedia?.image;
+  return <section><h1>{product.name}</h1>{image && <Image image={image} width={480} />}
     {picker.options.map((o) => <fieldset key={o.name}>{o.choices.map((c) =>
       <button key={c.name} aria-pressed={c.selected} disabled={!c.inStock} onClick={() => picker.select(o.name, c.name)}>{c.name}</button>)}</fieldset>)}
     {picker.price && <Money amount={picker.price.discountedAmount} currency={picker.price.currency} />}

@@ -19,6 +19,7 @@ import type { OperationDescriptor } from '../../generated/runtime-types.ts';
 import type { AuthEnvironment, AuthStrategy } from '../client/auth-strategy.ts';
 import { DEFAULT_HOST } from '../client/defaults.ts';
 import { invoke, type ClientContext } from '../client/invoke.ts';
+import type { WireFeatures } from '../client/wire.ts';
 import { ClientError } from '../errors/client-error.ts';
 import { DIRECT_LOGIN_NEEDED, HOSTED_LOGIN_NEEDED, TOKEN_REQUEST_FAILED } from '../errors/messages.ts';
 import { EMPTY_TOKENS, memoryStorage, type Tokens, type TokenStorage } from './token-storage.ts';
@@ -73,7 +74,7 @@ export function OAuthStrategy<O extends OAuthStrategyOptions>(options: KnownOnly
     auth: strategy,
     retry: false,
   });
-  const call = (d: OperationDescriptor, args: unknown[]) => invoke(context(), d, args);
+  const call = (d: OperationDescriptor, args: unknown[], wire?: WireFeatures) => invoke(context(), d, args, wire);
 
   async function tokenRequest(body: Record<string, unknown>, headers?: Record<string, string>): Promise<TokenAnswer> {
     try {

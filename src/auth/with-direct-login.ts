@@ -10,6 +10,8 @@
 import { loginV2, registerV2 } from '../../generated/modules/authentication.ts';
 import { verifyDuringAuthentication } from '../../generated/modules/verification.ts';
 import { sendRecoveryEmail } from '../../generated/modules/recovery.ts';
+import type { OperationDescriptor } from '../../generated/runtime-types.ts';
+import { ALL_LEAVES } from '../client/wire.ts';
 import { ClientError } from '../errors/client-error.ts';
 import { MEMBER_TOKENS_FAILED, UNKNOWN_STATE } from '../errors/messages.ts';
 import { browserFrame, waitForFrame, type FrameDriver } from './direct-login.ts';
@@ -44,7 +46,9 @@ export function withDirectLogin<S extends ReturnType<typeof OAuthStrategy>>(
   options: DirectLoginOptions = {},
 ) {
   const auth = withHostedLogin(strategy);
-  const { call } = auth[STRATEGY_INTERNALS];
+  const internals = auth[STRATEGY_INTERNALS];
+  // Login, registration and recovery answer members' addresses and bytes: every leaf codec.
+  const call = (d: OperationDescriptor, args: unknown[]) => internals.call(d, args, { leaves: ALL_LEAVES });
   let machine: StateMachine = { loginState: LoginState.INITIAL };
 
   async function authFlow(run: () => Promise<unknown>, failure: (e: unknown) => StateMachine): Promise<StateMachine> {

@@ -2,7 +2,7 @@ import { ClientError } from '../errors/client-error.ts';
 import { TOKEN_HOST_REFUSED } from '../errors/messages.ts';
 import type { AuthStrategy } from './auth-strategy.ts';
 import { setAmbientContext, type AmbientContext } from './context.ts';
-import { operationFunction, type BuilderFactory } from './define-module.ts';
+import { operationFunction, type ModuleFeatures } from './define-module.ts';
 import { exchange, type ClientHooks, type ErrorInfo, type Pipeline } from './pipeline.ts';
 import type { RetryOptions } from './transport.ts';
 import type { OperationDescriptor } from '../../generated/runtime-types.ts';
@@ -14,7 +14,7 @@ export { DEFAULT_HOST };
 
 type AnyModule = Record<
   string,
-  ((...args: never[]) => unknown) & { descriptor: OperationDescriptor; builder?: BuilderFactory }
+  ((...args: never[]) => unknown) & { descriptor: OperationDescriptor; features?: ModuleFeatures }
 >;
 
 export interface ClientConfig<M extends Record<string, AnyModule>> {
@@ -101,7 +101,7 @@ export function createClient<M extends Record<string, AnyModule> = {}>(config: C
   for (const [name, mod] of Object.entries(config.modules ?? {})) {
     const fns: Record<string, unknown> = {};
     for (const [fnName, fn] of Object.entries(mod))
-      fns[fnName] = operationFunction(fn.descriptor, () => ctx, fn.builder);
+      fns[fnName] = operationFunction(fn.descriptor, () => ctx, fn.features);
     bound[name] = fns;
   }
 

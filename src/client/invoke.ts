@@ -8,10 +8,11 @@ import { errorFromResponse } from '../errors/from-response.ts';
 import { ELEVATED_REQUIRED } from '../errors/messages.ts';
 import { SdkError } from '../errors/sdk-error.ts';
 import { SystemError } from '../errors/system-error.ts';
-import { fromWire, mapShape } from '../normalise/shape.ts';
+import { basicFromWire, mapShape } from '../normalise/shape.ts';
 import { exchange, reportError, type Pipeline } from './pipeline.ts';
 import { argumentNameFor, buildRequest } from './request.ts';
 import type { CallOptions } from './types.ts';
+import type { WireFeatures } from './wire.ts';
 
 
 /** Everything a bound operation needs; one per client. */
@@ -29,14 +30,20 @@ async function readJson(res: Response): Promise<unknown> {
   }
 }
 
-export async function invoke(ctx: ClientContext, d: OperationDescriptor, args: unknown[]): Promise<unknown> {
+/** `wire`: what the operation's module passes in for `.r` and for address and bytes leaves (src/client/wire.ts). */
+export async function invoke(
+  ctx: ClientContext,
+  d: OperationDescriptor,
+  args: unknown[],
+  wire: WireFeatures = {},
+): Promise<unknown> {
   const n = d.pathParams.length;
   const call = (args[n + 1] ?? {}) as CallOptions;
   const fail = (error: Error): never => reportError(ctx, error, { operation: d.key, args });
   try {
     if (d.caller === 'elevated' && !ctx.auth?.elevated)
       throw new ClientError(ELEVATED_REQUIRED, { operation: d.key, args });
-    const req = buildRequest(d, args.slice(0, n), args[n]);
+    const req = buildRequest(d, args.slice(0, n), args[n], wire);
     const res = await exchange(ctx, req.method, ctx.host + req.url, req.body, {
       authorize: d.caller !== 'anyone',
       headers: call.headers,
@@ -52,7 +59,7 @@ export async function invoke(ctx: ClientContext, d: OperationDescriptor, args: u
       );
     }
     if (d.emptyResponse) return undefined;
-    return mapShape(body, d.response, d.shapes, fromWire, false);
+    return mapShape(body, d.response, d.shapes, wire.leaves?.fromWire ?? basicFromWire, false);
   } catch (err) {
     if (err instanceof SdkError) return fail(err);
     return fail(new SystemError({ operation: d.key, args }, { cause: err }));

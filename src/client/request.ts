@@ -5,9 +5,9 @@
  */
 import type { OperationDescriptor } from '../../generated/runtime-types.ts';
 import { ClientError } from '../errors/client-error.ts';
-import { encodeBase64Url } from '../normalise/base64url.ts';
-import { appendQuery, needsDotR } from '../normalise/query.ts';
-import { mapShape, toWire } from '../normalise/shape.ts';
+import { appendQuery } from '../normalise/query.ts';
+import { basicToWire, mapShape } from '../normalise/shape.ts';
+import type { WireFeatures } from './wire.ts';
 
 /** The provider's threshold for the GET -> POST fallback (serialised query string length). */
 export const QUERY_LENGTH_LIMIT = 4000;
@@ -38,9 +38,18 @@ function getPath(source: Record<string, unknown>, path: string[]): unknown {
   return node;
 }
 
-export function buildRequest(d: OperationDescriptor, pathValues: unknown[], options: unknown): WireRequest {
+/** `wire`: what the operation's module passes in for `.r` and for address and bytes leaves (src/client/wire.ts). */
+export function buildRequest(
+  d: OperationDescriptor,
+  pathValues: unknown[],
+  options: unknown,
+  wire: WireFeatures = {},
+): WireRequest {
   const payload = {
-    ...((mapShape(options ?? {}, d.request, d.shapes, toWire, true) ?? {}) as Record<string, unknown>),
+    ...((mapShape(options ?? {}, d.request, d.shapes, wire.leaves?.toWire ?? basicToWire, true) ?? {}) as Record<
+      string,
+      unknown
+    >),
   };
   // A POST query operation the provider also takes as GET `.r` goes as GET first (the official
   // SDK's form, which the provider's edge cache can serve), as POST only past the length limit.
@@ -67,8 +76,9 @@ export function buildRequest(d: OperationDescriptor, pathValues: unknown[], opti
 
   // `.r`: the official SDK sends a complex GET's whole payload as one base64url parameter.
   const params = new URLSearchParams();
-  if (d.dotR && needsDotR(payload)) {
-    params.set('.r', encodeBase64Url(JSON.stringify(payload)));
+  const dotR = d.dotR ? wire.dotR?.(payload) : undefined;
+  if (dotR) {
+    params.set('.r', dotR);
   } else {
     for (const [k, v] of Object.entries(payload)) appendQuery(params, k, v);
   }

@@ -96,19 +96,15 @@ function renameAddress(v: unknown, to: 0 | 1): unknown {
 
 const NON_FINITE_TEXT: Record<string, number> = { NaN: NaN, Infinity: Infinity, '-Infinity': -Infinity };
 
-/** Request leaves: Date -> ISO text, non-finite float -> its text, field-mask array -> comma text, address -> the wire's names. */
-export const toWire: LeafFn = (kind, v) => {
+/** Request leaves every operation may have: Date -> ISO text, non-finite float -> its text, field-mask array -> comma text. */
+export const basicToWire: LeafFn = (kind, v) => {
   if (kind === 'date') return v instanceof Date ? v.toISOString() : v;
-  if (kind === 'address') return renameAddress(v, 0);
-  if (kind === 'bytes') return v instanceof Uint8Array ? bytesToBase64(v) : v;
   if (kind === 'float') return typeof v === 'number' && !Number.isFinite(v) ? String(v) : v;
   return Array.isArray(v) ? v.join(',') : v;
 };
 
-/** Response leaves: ISO text -> Date, "NaN"/"Infinity"/"-Infinity" -> number, address -> the official SDK's names. */
-export const fromWire: LeafFn = (kind, v) => {
-  if (kind === 'address') return renameAddress(v, 1);
-  if (kind === 'bytes') return typeof v === 'string' ? base64ToBytes(v) : v;
+/** Response leaves every operation may have: ISO text -> Date, "NaN"/"Infinity"/"-Infinity" -> number. */
+export const basicFromWire: LeafFn = (kind, v) => {
   if (kind === 'date') {
     if (typeof v !== 'string') return v;
     const d = new Date(v);
@@ -117,4 +113,18 @@ export const fromWire: LeafFn = (kind, v) => {
   // Own keys only: "constructor" or "__proto__" in a float field stays the text it is.
   if (kind === 'float') return typeof v === 'string' && Object.hasOwn(NON_FINITE_TEXT, v) ? NON_FINITE_TEXT[v] : v;
   return v;
+};
+
+/** Request leaves, all of them: the basic ones, an address -> the wire's names, bytes -> base64. */
+export const toWire: LeafFn = (kind, v) => {
+  if (kind === 'address') return renameAddress(v, 0);
+  if (kind === 'bytes') return v instanceof Uint8Array ? bytesToBase64(v) : v;
+  return basicToWire(kind, v);
+};
+
+/** Response leaves, all of them: the basic ones, an address -> the official SDK's names, base64 -> bytes. */
+export const fromWire: LeafFn = (kind, v) => {
+  if (kind === 'address') return renameAddress(v, 1);
+  if (kind === 'bytes') return typeof v === 'string' ? base64ToBytes(v) : v;
+  return basicFromWire(kind, v);
 };

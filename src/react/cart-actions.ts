@@ -73,6 +73,10 @@ export interface CartApiV1 {
     [K in CartChange['kind']]: (cart: CartV1Operations, change: Of<K>, context: SendContext) => Promise<Answer>;
   };
   read(answer: Answer): ServerCart | null;
+  /** Sends a change with its V1 request and reads the answer (here, not in `sendChange`, so an app on V2 does not bundle it). */
+  send(client: StorefrontClient, change: CartChange, context: SendContext): Promise<ServerCart | null>;
+  /** The checkout of the visitor's cart, created from it (on V2 the cart's id is its checkout's). */
+  checkoutId(client: StorefrontClient): Promise<string | undefined>;
 }
 
 /** A line's catalog reference (Cart V2 keeps it under `source`). */
@@ -216,16 +220,13 @@ export async function sendChange(
   change: CartChange,
   context: SendContext,
 ): Promise<ServerCart | null> {
-  if (api !== 'v2') {
-    if (!client.currentCart) throw missing('currentCart', 'cartApi={cartApiV1}');
-    const request = api.requests[change.kind] as CartApiV1['requests'][CartChange['kind']];
-    return api.read(await request(client.currentCart, change as never, context));
-  }
-  if (!client.currentCartV2) throw missing('currentCartV2', 'Cart V2 (the default cartApi)');
+  if (api !== 'v2') return api.send(client, change, context);
+  if (!client.currentCartV2) throw missingModule('currentCartV2', 'Cart V2 (the default cartApi)');
   return readV2Cart(await ruleOf(change).v2(client.currentCartV2, change as never, context), client);
 }
 
-const missing = (module: string, what: string) =>
+/** The error of a cart API whose module the client lacks. */
+export const missingModule = (module: string, what: string) =>
   new ClientError(
     `storefront-kit/react: ${what} needs the ${module} module in the client (createClient({ modules: { ${module}, ... } }))`,
   );

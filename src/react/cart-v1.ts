@@ -7,7 +7,7 @@
  */
 import type { CartV1Operations, ServerCart } from './client-types.ts';
 import type { ResultOf } from '../index.ts';
-import { NO_CART, type CartApiV1 } from './cart-actions.ts';
+import { missingModule, NO_CART, type CartApiV1, type CartChange } from './cart-actions.ts';
 
 type V1Cart = NonNullable<ResultOf<CartV1Operations['getCurrentCart']>['cart']>;
 type V1Money = { amount?: string; convertedAmount?: string } | undefined;
@@ -66,6 +66,13 @@ function readV1Cart(answer: { cart?: unknown }): ServerCart | null {
 /** Cart V1 as the hooks' cart API: pass it as `<StorefrontProvider cartApi={cartApiV1}>` with `currentCart` in the client. */
 export const cartApiV1: CartApiV1 = {
   read: readV1Cart,
+  async send(client, change, context) {
+    if (!client.currentCart) throw missingModule('currentCart', 'cartApi={cartApiV1}');
+    const request = this.requests[change.kind] as CartApiV1['requests'][CartChange['kind']];
+    return this.read(await request(client.currentCart, change as never, context));
+  },
+  checkoutId: async (client) =>
+    (await client.currentCart!.createCheckoutFromCurrentCart({ channelType: 'WEB' })).checkoutId,
   requests: {
     refresh: (cart, _c, { signal }) => cart.getCurrentCart({}, { signal }),
     add: (cart, c) =>

@@ -52,12 +52,11 @@ export async function startCheckout(store: StorefrontStore, { postFlowUrl }: Che
       );
     const postFlow = destination(postFlowUrl);
     await store.cartSettled();
-    const { currentCart, currentCartV2 } = store.client;
-    // The cart the store knows (null: none, so the read below answers OWNED_CART_NOT_FOUND), or read.
+    // V2: the cart the store knows (null: none, so the read below answers OWNED_CART_NOT_FOUND), or read.
     const checkoutId =
       store.cartApi !== 'v2'
-        ? (await currentCart!.createCheckoutFromCurrentCart({ channelType: 'WEB' })).checkoutId
-        : (store.known().cart?.id ?? (await currentCartV2!.getCurrentCart()).cart.id);
+        ? await store.cartApi.checkoutId(store.client)
+        : (store.known().cart?.id ?? (await store.client.currentCartV2!.getCurrentCart()).cart.id);
     const { redirectSession } = await redirects.createRedirectSession({
       ecomCheckout: { checkoutId },
       callbacks: { postFlowUrl: postFlow },

@@ -4,7 +4,9 @@
  * and loaded lazily unless asked otherwise.
  */
 import type { ImgHTMLAttributes } from 'react';
-import { media } from '../index.ts';
+// The media helpers themselves, not the client entry's `media` namespace: a bundler keeps a
+// re-exported namespace whole (video, audio, documents), where named imports keep only these two.
+import { getImageUrl, getScaledToFitImageUrl } from '../media/index.ts';
 
 /** An image as the provider's answers carry it (a product's `media.mainMedia.image`), or its URI or URL. */
 export type ImageSource = string | { url?: string; width?: number; height?: number; altText?: string | null };
@@ -44,7 +46,7 @@ export function imageKind(url: unknown): 'media' | 'plain' | undefined {
   }
   if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') return undefined;
   try {
-    media.getImageUrl(url);
+    getImageUrl(url);
     return 'media';
   } catch {
     return 'plain';
@@ -68,7 +70,7 @@ function sourceOf(image: ImageSource): {
     throw new TypeError(
       `storefront-kit/react: <Image> shows http(s) and wix:image:// URLs only, not ${JSON.stringify(given.url.slice(0, 40))}`,
     );
-  const parsed = kind === 'media' ? media.getImageUrl(given.url) : { width: 0, height: 0, altText: undefined };
+  const parsed = kind === 'media' ? getImageUrl(given.url) : { width: 0, height: 0, altText: undefined };
   return {
     url: given.url,
     width: given.width || parsed.width,
@@ -98,7 +100,7 @@ export function imageAttributes({
   const widths = [
     ...new Set(DENSITIES.map((d) => Math.round(width * d)).map((w) => (source.width ? Math.min(w, source.width) : w))),
   ];
-  const scaled = (w: number) => media.getScaledToFitImageUrl(source.url, w, Math.max(1, Math.round(w * ratio)));
+  const scaled = (w: number) => getScaledToFitImageUrl(source.url, w, Math.max(1, Math.round(w * ratio)));
   if (source.plain)
     return {
       src: source.url,

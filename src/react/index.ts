@@ -1,13 +1,48 @@
 'use client';
 /**
  * storefront-kit/react: the React layer over the client (client components). No globals: each
- * `<StorefrontProvider>` holds its own store.
+ * `<StorefrontProvider>` holds its own store. What it exports, by topic: the provider; the cart's
+ * hooks, its actions' table and the Cart V1 option; checkout; money; the catalog's hooks and the
+ * variant picker; members and the store's session auth; images; the headless components; and the
+ * types they share. The server's render (storefront-kit/react/server), the tests' sandbox
+ * (storefront-kit/react/testing) and TanStack Query (storefront-kit/react-query) are entries of
+ * their own.
  */
+
+// The provider, and the store it holds (its snapshot, its dehydrated form).
 export { StorefrontProvider, useStorefront, type StorefrontProviderProps } from './provider.tsx';
-export { useCart, useCartActions, useCartCount, useCartLine, useCartTotals, type CartTotals } from './cart.ts';
-export { useCheckout, type CheckoutResult, type CheckoutStart } from './checkout.ts';
+export type { CartActions, DehydratedState, StoreSnapshot, StorefrontStore, Resource } from './store.ts';
+export type { JsonValue } from './data.ts';
+
+// The cart: its hooks, the table of its changes (one entry per kind of change), Cart V1 until 2027-02-01.
+export {
+  useCart,
+  useCartActions,
+  useCartCount,
+  useCartLine,
+  useCartTotals,
+  useSuspenseCart,
+  type CartTotals,
+} from './cart.ts';
+export { CART_CHANGES, type CartApi, type CartApiV1, type CartChange, type ChangeRule } from './cart-actions.ts';
+export { cartApiV1 } from './cart-v1.ts';
+
+// Checkout, and where a shopper may be sent back to.
+export { useCheckout, type CheckoutError, type CheckoutResult, type CheckoutStart } from './checkout.ts';
+export { sameOriginPath } from './destinations.ts';
+
+// Money from the provider's decimal text.
 export { Money, useMoney, addDecimals, multiplyDecimal, type MoneyFormat, type MoneyProps } from './money.tsx';
-export { useProduct, useProducts, useVariantSelection, type CatalogState } from './catalog.ts';
+
+// The catalog: products, collections, store variants, and the variant picker's rules.
+export {
+  useCollections,
+  useProduct,
+  useProducts,
+  useStoreVariants,
+  useVariantSelection,
+  type CatalogState,
+} from './catalog.ts';
 export {
   selectVariant,
   STORES_APP_ID,
@@ -16,35 +51,8 @@ export {
   type OptionState,
   type VariantSelection,
 } from './variants.ts';
-export { CART_CHANGES, type CartApi, type CartApiV1, type CartChange, type ChangeRule } from './cart-actions.ts';
-export { cartApiV1 } from './cart-v1.ts';
-export type { CartActions, DehydratedState, StoreSnapshot, StorefrontStore, Resource } from './store.ts';
-export type {
-  CartLine,
-  CartResult,
-  CartV1Operations,
-  CartV2Operations,
-  ServerCart,
-  CartWarning,
-  LineItemInput,
-  ProductsPage,
-  ProductsQuery,
-  StorefrontCart,
-  StorefrontClient,
-  StorefrontError,
-} from './client-types.ts';
-export type { JsonValue } from './data.ts';
-// Members, images, headless components, typed action errors (issue 23, second increment).
-export { useSuspenseCart } from './cart.ts';
-export { useCollections, useStoreVariants } from './catalog.ts';
-export { sameOriginPath } from './destinations.ts';
-export {
-  storeSessionAuth,
-  ACCESS_TOKEN_PATH,
-  type AccessTokenAnswer,
-  type StoreSessionAuthOptions,
-} from './session-auth.ts';
-export { Image, imageAttributes, type ImageProps, type ImageSource } from './image.tsx';
+
+// Members: sign-in and out, the member, the wishlist; the store's own session auth.
 export {
   useAuth,
   useMember,
@@ -56,21 +64,17 @@ export {
   type LoginResult,
   type LogoutResult,
 } from './members.ts';
-export type {
-  ActionError,
-  CartActionErrors,
-  Collection,
-  CollectionsPage,
-  CollectionsQuery,
-  Member,
-  MemberQuery,
-  ReadErrors,
-  StorefrontAuth,
-  StoreVariant,
-  Wishlist,
-  WishlistQuery,
-} from './client-types.ts';
-export type { CheckoutError } from './checkout.ts';
+export {
+  storeSessionAuth,
+  ACCESS_TOKEN_PATH,
+  type AccessTokenAnswer,
+  type StoreSessionAuthOptions,
+} from './session-auth.ts';
+
+// Images of the provider's media, scaled for the screen.
+export { Image, imageAttributes, type ImageProps, type ImageSource } from './image.tsx';
+
+// The headless components: a cart with its lines, a product with its options and choices.
 export {
   Cart,
   Choice,
@@ -89,3 +93,31 @@ import type { Product as ProductData } from './client-types.ts';
 /** `<Product product={…}>`, the headless component; as a type, the product as the catalog's reader answers it. */
 export const Product = ProductComponent;
 export type Product = ProductData;
+
+// The types the hooks share: the client they take, the cart and its lines, reads, errors typed by operation.
+export type {
+  ActionError,
+  CartActionErrors,
+  CartLine,
+  CartResult,
+  CartV1Operations,
+  CartV2Operations,
+  CartWarning,
+  Collection,
+  CollectionsPage,
+  CollectionsQuery,
+  LineItemInput,
+  Member,
+  MemberQuery,
+  ProductsPage,
+  ProductsQuery,
+  ReadErrors,
+  ServerCart,
+  StorefrontAuth,
+  StorefrontCart,
+  StorefrontClient,
+  StorefrontError,
+  StoreVariant,
+  Wishlist,
+  WishlistQuery,
+} from './client-types.ts';

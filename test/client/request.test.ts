@@ -1,8 +1,12 @@
 /** The wire form the client builds from an operation descriptor (provider wire: "Requests"). */
 import { describe, expect, it } from 'vitest';
 import { argumentNameFor, buildRequest, QUERY_LENGTH_LIMIT } from '../../src/client/request.ts';
+import { encodeDotR } from '../../src/client/wire.ts';
 import { decodeBase64Url } from '../../src/normalise/base64url.ts';
 import { descriptor } from '../support/descriptors.ts';
+
+/** What a module with `.r` operations passes in (src/modules.ts). */
+const DOT_R = { dotR: encodeDotR };
 
 describe('buildRequest', () => {
   it('repeats a path parameter in the JSON body of a POST', () => {
@@ -56,11 +60,11 @@ describe('buildRequest', () => {
 
   it('sends a complex GET payload as .r (base64url JSON) when the operation allows it', () => {
     const d = descriptor({ method: 'GET', path: '/members/v1/members', dotR: true });
-    const req = buildRequest(d, [], { paging: { limit: 10 }, sorting: [{ fieldName: 'createdDate', order: 'DESC' }] });
+    const req = buildRequest(d, [], { paging: { limit: 10 }, sorting: [{ fieldName: 'createdDate', order: 'DESC' }] }, DOT_R);
     const r = new URL('http://x' + req.url).searchParams.get('.r')!;
     expect(r).not.toMatch(/[+/=]/);
     expect(JSON.parse(decodeBase64Url(r))).toEqual({ paging: { limit: 10 }, sorting: [{ fieldName: 'createdDate', order: 'DESC' }] });
-    expect(buildRequest(d, [], { fieldsets: ['FULL'] }).url).toBe('/members/v1/members?fieldsets=FULL');
+    expect(buildRequest(d, [], { fieldsets: ['FULL'] }, DOT_R).url).toBe('/members/v1/members?fieldsets=FULL');
   });
 
   it('sends a POST query operation marked `.r` and post-fallback as GET `.r` on the same path, POST past 4000 characters', () => {
@@ -71,32 +75,32 @@ describe('buildRequest', () => {
       postFallback: true,
     });
     const query = { filter: { 'priceData.price': { $gt: 10 } }, paging: { limit: 2 } };
-    const get = buildRequest(d, [], { query });
+    const get = buildRequest(d, [], { query }, DOT_R);
     expect(get).toEqual({
       method: 'GET',
       url: '/stores-reader/v1/products/query-platformized?.r=eyJxdWVyeSI6eyJmaWx0ZXIiOnsicHJpY2VEYXRhLnByaWNlIjp7IiRndCI6MTB9fSwicGFnaW5nIjp7ImxpbWl0IjoyfX19',
     });
     expect(JSON.parse(decodeBase64Url(new URL('http://x' + get.url).searchParams.get('.r')!))).toEqual({ query });
     // Nothing nested: plain parameters, as the official SDK sends them; an empty query: no query string.
-    expect(buildRequest(d, [], { query: {} })).toEqual({
+    expect(buildRequest(d, [], { query: {} }, DOT_R)).toEqual({
       method: 'GET',
       url: '/stores-reader/v1/products/query-platformized',
     });
-    expect(buildRequest(d, [], { query: { filter: {} } })).toEqual({
+    expect(buildRequest(d, [], { query: { filter: {} } }, DOT_R)).toEqual({
       method: 'GET',
       url: '/stores-reader/v1/products/query-platformized',
     });
-    expect(buildRequest(d, [], { includeVariants: true })).toEqual({
+    expect(buildRequest(d, [], { includeVariants: true }, DOT_R)).toEqual({
       method: 'GET',
       url: '/stores-reader/v1/products/query-platformized?includeVariants=true',
     });
     const ids = Array.from({ length: 120 }, (_, i) => `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`);
-    const long = buildRequest(d, [], { query: { filter: { id: { $in: ids } } } });
+    const long = buildRequest(d, [], { query: { filter: { id: { $in: ids } } } }, DOT_R);
     expect(long.method).toBe('POST');
     expect(long.url).toBe('/stores-reader/v1/products/query-platformized');
     expect(JSON.parse(long.body!)).toEqual({ query: { filter: { id: { $in: ids } } } });
     // 4000 characters of query string exactly still go as GET; one more goes as POST.
-    const sized = (n: number) => buildRequest(d, [], { query: { filter: { name: 'x'.repeat(n) } } });
+    const sized = (n: number) => buildRequest(d, [], { query: { filter: { name: 'x'.repeat(n) } } }, DOT_R);
     const at = Array.from({ length: 4000 }, (_, n) => n).find((n) => sized(n).method === 'POST')!;
     expect(new URL('http://x' + sized(at - 1).url).search.length - 1).toBeLessThanOrEqual(QUERY_LENGTH_LIMIT);
     expect(new URL('http://x' + sized(at).url).pathname).toBe('/stores-reader/v1/products/query-platformized');

@@ -1,12 +1,12 @@
 // @vitest-environment happy-dom
-/** The catalog hooks and the variant picker's rules against the sandbox's seeded catalog. */
+/** The catalog hooks (catalog.ts) against the sandbox's seeded catalog: products, collections, the variant picker's hook. */
 import { act } from 'react';
 import { describe, expect, it } from 'vitest';
 import {
-  selectVariant,
   StorefrontProvider,
   useCartActions,
   useProduct,
+  useCollections,
   useProducts,
   useStorefront,
   useVariantSelection,
@@ -14,70 +14,13 @@ import {
   type StorefrontStore,
   type Product,
 } from '../../src/react/index.ts';
+import { renderWithSandbox } from '../../src/react/testing.tsx';
 import { mount, untilDom, visitorKit, type Kit } from './support.tsx';
+
+const text = (container: HTMLElement, selector: string) => container.querySelector(selector)?.textContent;
 
 const productOf = async (kit: Kit, slug: string): Promise<Product> =>
   (await kit.client.products.queryProducts({ query: { filter: { slug } } })).products![0];
-
-/** A choice's state as the test reads it. */
-const states = (selection: ReturnType<typeof selectVariant>, option: string) =>
-  Object.fromEntries(
-    selection.options
-      .find((o) => o.name === option)!
-      .choices.map((c) => [
-        c.name,
-        { exists: c.exists, available: c.available, inStock: c.inStock, selected: c.selected },
-      ]),
-  );
-
-describe('selectVariant (the picker rules, server and browser alike)', () => {
-  it('knows which sizes are in stock and prices the chosen variant in decimal text', async () => {
-    const kit = visitorKit();
-    const jacket = await productOf(kit, 'rain-jacket');
-    const none = selectVariant(jacket);
-    expect(none.complete).toBe(false);
-    expect(none.toLineItem(1)).toBeUndefined();
-    expect(states(none, 'Size')).toEqual({
-      S: { exists: true, available: true, inStock: false, selected: false },
-      M: { exists: true, available: true, inStock: true, selected: false },
-      L: { exists: true, available: true, inStock: true, selected: false },
-      XL: { exists: true, available: true, inStock: true, selected: false },
-    });
-    const large = selectVariant(jacket, { Size: 'L' });
-    expect(large.complete).toBe(true);
-    expect(large.price).toEqual({ amount: '134.00', discountedAmount: '134.00', currency: 'USD' });
-    expect(large.inStock).toBe(true);
-    expect(large.options[0].choices.find((c) => c.name === 'M')!.search).toBe('Size=M');
-    expect(selectVariant(jacket, { Size: 'S' }).inStock).toBe(false);
-    // A choice the product does not have is dropped.
-    expect(selectVariant(jacket, { Size: 'XXL', Fit: 'Slim' }).selected).toEqual({});
-  });
-
-  it('names colours as the variants do, and builds the line item the server accepts', async () => {
-    const kit = visitorKit();
-    const mug = await productOf(kit, 'ceramic-mug');
-    const red = selectVariant(mug, { Color: 'Red' });
-    expect(red.options[0].choices.map((c) => [c.name, c.value])).toEqual([
-      ['Green', '#1B4D3E'],
-      ['Red', '#C0392B'],
-    ]);
-    const bandana = await productOf(kit, 'cotton-bandana');
-    const greenBandana = selectVariant(bandana, { Color: 'Green' });
-    const { cart } = await kit.client.currentCartV2.addLineItemsToCurrentCart({
-      catalogItems: [red.toLineItem(1)!, greenBandana.toLineItem(2)!],
-    });
-    expect(
-      cart.lineItems.map((l) => [
-        l.name.original,
-        l.quantityInfo.requestedQuantity,
-        l.attributes?.descriptionLines?.[0]?.colorInfo?.original,
-      ]),
-    ).toEqual([
-      ['Ceramic mug', 1, 'Red'],
-      ['Cotton bandana', 2, 'Green'],
-    ]);
-  });
-});
 
 describe('useProduct, useProducts, useVariantSelection', () => {
   it('read once per key however many components ask, and the picker adds the chosen variant', async () => {
@@ -219,5 +162,55 @@ describe('useProduct, useProducts, useVariantSelection', () => {
     await untilDom(page.container, () => page.container.querySelector('p')!.textContent === 'success');
     expect(seen).toEqual({ status: 'success', data: null, error: undefined });
     page.unmount();
+  });
+});
+
+describe('useCollections', () => {
+  function Page({ offset }: { offset: number }) {
+    const page = useCollections({
+      query: { paging: { limit: 2, offset }, sort: [{ fieldName: 'name', order: 'ASC' }] },
+    });
+    if (page.status !== 'success') return <p>{page.status}</p>;
+    return (
+      <p data-page>
+        {page.data.collections.map((c) => c.name).join(',')}|{page.data.metadata?.offset}/{page.data.metadata?.total}
+      </p>
+    );
+  }
+
+  it('pages by offset as the spec does: one read per page, each page kept by its query', async () => {
+    const view = await renderWithSandbox(
+      <>
+        <Page offset={0} />
+        <Page offset={0} />
+      </>,
+    );
+    await untilDom(view.container, () => view.container.querySelectorAll('[data-page]').length === 2);
+    // Two components, one query: one read.
+    expect(view.requestCount(/\/collections\/query/)).toBe(1);
+    const all = (
+      await view.sandbox
+        .handle(
+          new Request('https://www.wixapis.com/v2/collections/query', {
+            method: 'POST',
+            headers: { 'content-type': 'application/json', authorization: view.auth.getTokens().accessToken.value },
+            body: JSON.stringify({ query: { sort: [{ fieldName: 'name', order: 'ASC' }] } }),
+          }),
+        )
+        .then((r) => r.json() as Promise<{ collections: { name: string }[] }>)
+    ).collections;
+    const names = all.map((c) => c.name);
+    expect(names.length).toBeGreaterThan(3);
+    expect(text(view.container, '[data-page]')).toBe(`${names.slice(0, 2).join(',')}|0/${names.length}`);
+
+    await view.rerender(<Page offset={2} />);
+    await untilDom(view.container, () => text(view.container, '[data-page]')?.endsWith(`|2/${names.length}`) ?? false);
+    expect(text(view.container, '[data-page]')).toBe(`${names.slice(2, 4).join(',')}|2/${names.length}`);
+    // The second page is one more read; going back to the first reads nothing.
+    expect(view.requestCount(/\/collections\/query/)).toBe(2);
+    await view.rerender(<Page offset={0} />);
+    expect(text(view.container, '[data-page]')).toBe(`${names.slice(0, 2).join(',')}|0/${names.length}`);
+    expect(view.requestCount(/\/collections\/query/)).toBe(2);
+    view.unmount();
   });
 });

@@ -1,20 +1,16 @@
 // @vitest-environment happy-dom
 /**
- * The second increment of the React layer against the in-process sandbox (renderWithSandbox, no
- * mocks): the Suspense cart, collections paged as the spec pages them, <Image>, members (sign in
- * and out on the app's page and through the hosted page, the member, the wishlist).
+ * The member hooks (members.ts) against the in-process sandbox (renderWithSandbox, no mocks):
+ * sign in and out on the app's page and through the hosted page, the member, the wishlist.
  */
-import { act, Component, Suspense, type ReactNode } from 'react';
-import { describe, expect, it, vi } from 'vitest';
+import { act } from 'react';
+import { describe, expect, it } from 'vitest';
 import { ApplicationError } from '../../src/index.ts';
 import {
-  Image,
   useAuth,
   useCart,
   useCartActions,
-  useCollections,
   useMember,
-  useSuspenseCart,
   useWishlist,
   type Auth,
   type LoginResult,
@@ -33,166 +29,6 @@ const socks = (quantity = 1) => ({
     appId: STORES_APP_ID,
     options: { variantId: '00000000-0000-0000-0000-000000000000' },
   },
-});
-
-class Boundary extends Component<{ children: ReactNode }, { error?: Error }> {
-  override state: { error?: Error } = {};
-  static getDerivedStateFromError = (error: Error) => ({ error });
-  override render() {
-    return this.state.error ? <p data-error>{(this.state.error as { code?: string }).code}</p> : this.props.children;
-  }
-}
-
-describe('useSuspenseCart', () => {
-  function Count() {
-    const lines = useSuspenseCart((cart) => cart.lineItems.length);
-    renders.count('suspense');
-    return <p data-count>{lines}</p>;
-  }
-  function Badge() {
-    const count = useCart((cart) => cart?.lineItems.length);
-    return <p data-badge>{count ?? '…'}</p>;
-  }
-
-  it('suspends until the one cart read of the page answers, then never again', async () => {
-    renders.reset();
-    const view = await renderWithSandbox(
-      <Suspense fallback={<p data-fallback>loading</p>}>
-        <Count />
-        <Badge />
-      </Suspense>,
-      { setup: (client) => client.currentCartV2.addLineItemsToCurrentCart({ catalogItems: [socks(2)] }) },
-    );
-    await untilDom(view.container, () => text(view.container, '[data-count]') === '1');
-    expect(view.requestCount('GET /ecom/v2/carts/current')).toBe(1);
-    expect(text(view.container, '[data-badge]')).toBe('1');
-    view.unmount();
-  });
-
-  it('throws a failed read to the error boundary, with its code', async () => {
-    // React reports the error the boundary caught on console.error.
-    const reported = vi.spyOn(console, 'error').mockImplementation(() => {});
-    const view = await renderWithSandbox(
-      <Boundary>
-        <Suspense fallback={<p>loading</p>}>
-          <Count />
-        </Suspense>
-      </Boundary>,
-      { faults: [{ match: 'GET /ecom/v2/carts/current', answer: { status: 503 } }] },
-    );
-    await untilDom(view.container, () => view.container.querySelector('[data-error]') !== null);
-    expect(text(view.container, '[data-error]')).toBe('SYSTEM_ERROR');
-    // The boundary is not a loop of reads: the failed read is read once.
-    expect(view.requestCount('GET /ecom/v2/carts/current')).toBe(1);
-    view.unmount();
-    reported.mockRestore();
-  });
-});
-
-describe('useCollections', () => {
-  function Page({ offset }: { offset: number }) {
-    const page = useCollections({
-      query: { paging: { limit: 2, offset }, sort: [{ fieldName: 'name', order: 'ASC' }] },
-    });
-    if (page.status !== 'success') return <p>{page.status}</p>;
-    return (
-      <p data-page>
-        {page.data.collections.map((c) => c.name).join(',')}|{page.data.metadata?.offset}/{page.data.metadata?.total}
-      </p>
-    );
-  }
-
-  it('pages by offset as the spec does: one read per page, each page kept by its query', async () => {
-    const view = await renderWithSandbox(
-      <>
-        <Page offset={0} />
-        <Page offset={0} />
-      </>,
-    );
-    await untilDom(view.container, () => view.container.querySelectorAll('[data-page]').length === 2);
-    // Two components, one query: one read.
-    expect(view.requestCount(/\/collections\/query/)).toBe(1);
-    const all = (
-      await view.sandbox
-        .handle(
-          new Request('https://www.wixapis.com/v2/collections/query', {
-            method: 'POST',
-            headers: { 'content-type': 'application/json', authorization: view.auth.getTokens().accessToken.value },
-            body: JSON.stringify({ query: { sort: [{ fieldName: 'name', order: 'ASC' }] } }),
-          }),
-        )
-        .then((r) => r.json() as Promise<{ collections: { name: string }[] }>)
-    ).collections;
-    const names = all.map((c) => c.name);
-    expect(names.length).toBeGreaterThan(3);
-    expect(text(view.container, '[data-page]')).toBe(`${names.slice(0, 2).join(',')}|0/${names.length}`);
-
-    await view.rerender(<Page offset={2} />);
-    await untilDom(view.container, () => text(view.container, '[data-page]')?.endsWith(`|2/${names.length}`) ?? false);
-    expect(text(view.container, '[data-page]')).toBe(`${names.slice(2, 4).join(',')}|2/${names.length}`);
-    // The second page is one more read; going back to the first reads nothing.
-    expect(view.requestCount(/\/collections\/query/)).toBe(2);
-    await view.rerender(<Page offset={0} />);
-    expect(text(view.container, '[data-page]')).toBe(`${names.slice(0, 2).join(',')}|0/${names.length}`);
-    expect(view.requestCount(/\/collections\/query/)).toBe(2);
-    view.unmount();
-  });
-});
-
-describe('<Image>', () => {
-  it('offers scaled copies at 1x to 3x (never above the original), with width, height and lazy loading', async () => {
-    const view = await renderWithSandbox(
-      <>
-        <Image
-          image={{ url: 'https://static.wixstatic.com/media/sfk_1~mv2.jpg', width: 1200, height: 800 }}
-          width={300}
-          alt="Linen shirt"
-        />
-        <Image
-          image="wix:image://v1/sfk_2~mv2.jpg/tote.jpg#originWidth=500&originHeight=1000"
-          width={200}
-          loading="eager"
-        />
-      </>,
-    );
-    const [shirt, tote] = [...view.container.querySelectorAll('img')];
-    expect(shirt.getAttribute('src')).toBe(
-      'https://static.wixstatic.com/media/sfk_1~mv2.jpg/v1/fit/w_300,h_200/file.jpg',
-    );
-    expect(shirt.getAttribute('srcset')).toBe(
-      [300, 450, 600, 900]
-        .map((w) => `https://static.wixstatic.com/media/sfk_1~mv2.jpg/v1/fit/w_${w},h_${(w * 2) / 3}/file.jpg ${w}w`)
-        .join(', '),
-    );
-    expect([shirt.getAttribute('width'), shirt.getAttribute('height'), shirt.getAttribute('loading')]).toEqual([
-      '300',
-      '200',
-      'lazy',
-    ]);
-    expect(shirt.getAttribute('sizes')).toBe('300px');
-    expect(shirt.getAttribute('alt')).toBe('Linen shirt');
-    // 3x would be wider than the original 500: capped there. The URI's file name is its alt text.
-    expect(
-      tote
-        .getAttribute('srcset')!
-        .split(', ')
-        .map((c) => c.split(' ')[1]),
-    ).toEqual(['200w', '300w', '400w', '500w']);
-    expect([tote.getAttribute('height'), tote.getAttribute('loading'), tote.getAttribute('alt')]).toEqual([
-      '400',
-      'eager',
-      'tote.jpg',
-    ]);
-    view.unmount();
-  });
-
-  it('refuses an image whose size it cannot know, naming what is missing', async () => {
-    await expect(
-      renderWithSandbox(<Image image="https://static.wixstatic.com/media/sfk_1~mv2.jpg" width={300} />),
-    ).rejects.toThrow(
-      'storefront-kit/react: <Image> needs a height: the image does not say its original size (width and height)',
-    );
-  });
 });
 
 describe('members', () => {
