@@ -19,7 +19,7 @@ const REACT_TESTING = '^src/react/testing\\.tsx?$';
 /** What src/react/ may import from the rest of src/: the client's entry points. */
 const REACT_CLIENT_ENTRY_POINTS = ['^src/index\\.ts$', '^src/modules\\.ts$'];
 /** What the React testing entry may import from the sandbox: its entry points. */
-const SANDBOX_ENTRY_POINTS = ['^src/sandbox/index\\.ts$', '^src/sandbox/seed/ids\\.ts$'];
+const SANDBOX_ENTRY_POINTS = ['^src/sandbox/index\\.ts$'];
 
 /** What console/ may import from src/ (the package's entry points and the console's data). */
 const CONSOLE_ENTRY_POINTS = [

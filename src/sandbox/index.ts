@@ -7,6 +7,8 @@ export {
   type Sandbox,
   type SandboxOptions,
 } from './platform/app.ts';
+// The keys a sandbox started without options accepts (an app's or a test's defaults).
+export { DEFAULT_API_KEY, DEFAULT_CLIENT_ID, DEFAULT_SITE_ID } from './platform/defaults.ts';
 export { createSandboxServer, type SandboxServer, type SandboxServerOptions } from './platform/server.ts';
 export type { SandboxModule, SandboxRoute, SeedContext, RouteEnv } from './platform/module.ts';
 export type * from './platform/types.ts';

@@ -19,7 +19,8 @@ import { chromium, type Browser, type BrowserContext, type Locator, type Page } 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startStorefront } from '../../examples/storefront/server.ts';
 import { createSandboxServer, type SandboxServer } from '../../src/sandbox/platform/server.ts';
-import { COUPON, DEFAULT_API_KEY, DEMO_MEMBER, WISHLIST_ID } from '../../src/sandbox/seed/ids.ts';
+import { COUPON, DEMO_MEMBER, WISHLIST_ID } from '../../src/sandbox/seed/ids.ts';
+import { DEFAULT_API_KEY } from '../../src/sandbox/platform/defaults.ts';
 import { sharedStorefrontBuild } from '../support/storefront-build.ts';
 import { startWatchProxy, type WatchProxy } from './watch-proxy.ts';
 import { CHROMIUM, CHROMIUM_ARGS, noSidewaysScroll, screenshots, seriousViolations } from './support.ts';

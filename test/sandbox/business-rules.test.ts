@@ -7,7 +7,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { toMinor } from '../../src/sandbox/domain/money.ts';
-import { GIFT_CARD, PRODUCT, STORES_APP_ID } from '../../src/sandbox/seed/ids.ts';
+import { GIFT_CARD, PRODUCT } from '../../src/sandbox/seed/ids.ts';
+import { STORES_APP_ID } from '../../src/provider-ids.ts';
 import { adminClient, call, useSandboxServer, visitorClient } from '../support/sandbox.ts';
 
 const s = useSandboxServer();

@@ -14,7 +14,8 @@ import {
   OAuthStrategy,
   withDirectLogin,
 } from '../../src/index.ts';
-import { COUPON, DEMO_MEMBER, GIFT_CARD, PRODUCT, STORES_APP_ID, variantId } from '../../src/sandbox/seed/ids.ts';
+import { COUPON, DEMO_MEMBER, GIFT_CARD, PRODUCT, variantId } from '../../src/sandbox/seed/ids.ts';
+import { STORES_APP_ID } from '../../src/provider-ids.ts';
 import { API_KEY, call, CLIENT_ID, nodeFrame, useSandboxServer } from '../support/sandbox.ts';
 
 const s = useSandboxServer();

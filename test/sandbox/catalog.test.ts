@@ -4,7 +4,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import { ApiKeyStrategy, ApplicationError, collections, createClient, currentCart, OAuthStrategy, products, wishlist } from '../../src/index.ts';
-import { COLLECTION, DEFAULT_SITE_ID, PRODUCT, STORES_APP_ID, WISHLIST_ID } from '../../src/sandbox/seed/ids.ts';
+import { COLLECTION, PRODUCT, WISHLIST_ID } from '../../src/sandbox/seed/ids.ts';
+import { STORES_APP_ID } from '../../src/provider-ids.ts';
+import { DEFAULT_SITE_ID } from '../../src/sandbox/platform/defaults.ts';
 import { API_KEY, call, CLIENT_ID, useSandboxServer, visitorToken } from '../support/sandbox.ts';
 
 const s = useSandboxServer();

@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { ApplicationError, checkout, collections, createClient, currentCart, OAuthStrategy, products, ValidationError } from '../../src/index.ts';
 import { call, CLIENT_ID, useSandboxServer, visitorToken } from '../support/sandbox.ts';
-import { STORES_APP_ID } from '../../src/sandbox/seed/ids.ts';
+import { STORES_APP_ID } from '../../src/provider-ids.ts';
 
 const s = useSandboxServer();
 const STORES = STORES_APP_ID;

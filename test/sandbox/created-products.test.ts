@@ -5,7 +5,8 @@
  * shape, as the store reader answers both; and its cart line links to its page by its slug.
  */
 import { describe, expect, it } from 'vitest';
-import { PRODUCT, STORES_APP_ID } from '../../src/sandbox/seed/ids.ts';
+import { PRODUCT } from '../../src/sandbox/seed/ids.ts';
+import { STORES_APP_ID } from '../../src/provider-ids.ts';
 import { adminClient, useSandboxServer, visitorClient } from '../support/sandbox.ts';
 
 const s = useSandboxServer();

@@ -10,7 +10,8 @@ import { createClient, currentCart, OAuthStrategy } from '../../src/index.ts';
 import { createSandbox, type Sandbox } from '../../src/sandbox/index.ts';
 import { createSandboxServer, type SandboxServer } from '../../src/sandbox/platform/server.ts';
 import { sandboxOptionsFromArgs } from '../../src/sandbox/platform/cli.ts';
-import { PRODUCT, STORES_APP_ID } from '../../src/sandbox/seed/ids.ts';
+import { PRODUCT } from '../../src/sandbox/seed/ids.ts';
+import { STORES_APP_ID } from '../../src/provider-ids.ts';
 import { API_KEY, call, CLIENT_ID, visitorToken } from '../support/sandbox.ts';
 
 const admin = { authorization: API_KEY };

@@ -27,7 +27,9 @@ import fc from 'fast-check';
 import { beforeAll, expect, it } from 'vitest';
 import { combinationVariantId } from '../../src/sandbox/domain/catalog/catalog.ts';
 import { createSandbox, type Sandbox } from '../../src/sandbox/platform/app.ts';
-import { DEFAULT_API_KEY, DEFAULT_CLIENT_ID, GIFT_CARD, PRODUCT, STORES_APP_ID } from '../../src/sandbox/seed/ids.ts';
+import { GIFT_CARD, PRODUCT } from '../../src/sandbox/seed/ids.ts';
+import { STORES_APP_ID } from '../../src/provider-ids.ts';
+import { DEFAULT_API_KEY, DEFAULT_CLIENT_ID } from '../../src/sandbox/platform/defaults.ts';
 
 type Json = Record<string, any>;
 const SEED = Number(process.env.MODEL_SEED ?? 1515);

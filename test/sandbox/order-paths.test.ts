@@ -4,7 +4,8 @@
  * events (only where they came from differs: checkout and cart ids, channel, buyer).
  */
 import { expect, it } from 'vitest';
-import { PRODUCT, STORES_APP_ID, variantId } from '../../src/sandbox/seed/ids.ts';
+import { PRODUCT, variantId } from '../../src/sandbox/seed/ids.ts';
+import { STORES_APP_ID } from '../../src/provider-ids.ts';
 import { adminClient, call, useSandboxServer, visitorClient } from '../support/sandbox.ts';
 
 const s = useSandboxServer();

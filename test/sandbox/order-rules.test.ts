@@ -6,7 +6,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { toMinor } from '../../src/sandbox/domain/money.ts';
-import { PRODUCT, STORES_APP_ID } from '../../src/sandbox/seed/ids.ts';
+import { PRODUCT } from '../../src/sandbox/seed/ids.ts';
+import { STORES_APP_ID } from '../../src/provider-ids.ts';
 import { adminClient, API_KEY, call, useSandboxServer, visitorClient } from '../support/sandbox.ts';
 
 const s = useSandboxServer();

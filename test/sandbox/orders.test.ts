@@ -20,7 +20,9 @@ import {
 } from '../../src/index.ts';
 import { API_KEY, call, CLIENT_ID, useSandboxServer, visitorToken } from '../support/sandbox.ts';
 import { loadBundles } from '../support/spec.ts';
-import { DEFAULT_SITE_ID, ORDER, PRODUCT, STORES_APP_ID } from '../../src/sandbox/seed/ids.ts';
+import { ORDER, PRODUCT } from '../../src/sandbox/seed/ids.ts';
+import { STORES_APP_ID } from '../../src/provider-ids.ts';
+import { DEFAULT_SITE_ID } from '../../src/sandbox/platform/defaults.ts';
 
 const s = useSandboxServer();
 const STORES = STORES_APP_ID;

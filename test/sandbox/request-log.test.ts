@@ -8,7 +8,7 @@ import { sandboxOptionsFromArgs } from '../../src/sandbox/platform/cli.ts';
 import type { RequestLogEntry } from '../../src/sandbox/platform/request-log.ts';
 import { createSandboxServer, type SandboxServer } from '../../src/sandbox/platform/server.ts';
 import { API_KEY, call, CLIENT_ID, visitorToken } from '../support/sandbox.ts';
-import { DEFAULT_SITE_ID } from '../../src/sandbox/seed/ids.ts';
+import { DEFAULT_SITE_ID } from '../../src/sandbox/platform/defaults.ts';
 
 describe('--log', () => {
   it('is off unless asked; `--log` alone is text; json and off as named; SFK_LOG too; npm start defaults to text', () => {

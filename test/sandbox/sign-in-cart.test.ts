@@ -7,7 +7,8 @@
 import { describe, expect, it } from 'vitest';
 import { authentication, createClient, currentCart, OAuthStrategy, withDirectLogin } from '../../src/index.ts';
 import type { SandboxModule } from '../../src/sandbox/platform/module.ts';
-import { DEMO_MEMBER, PRODUCT, STORES_APP_ID } from '../../src/sandbox/seed/ids.ts';
+import { DEMO_MEMBER, PRODUCT } from '../../src/sandbox/seed/ids.ts';
+import { STORES_APP_ID } from '../../src/provider-ids.ts';
 import { API_KEY, call, CLIENT_ID, nodeFrame, useSandboxServer } from '../support/sandbox.ts';
 
 const REDIRECT = 'http://localhost:5173/callback';

@@ -6,7 +6,8 @@
 import { describe, expect, it } from 'vitest';
 import { createSandbox, type Sandbox } from '../../src/sandbox/index.ts';
 import { sandboxOptionsFromArgs } from '../../src/sandbox/platform/cli.ts';
-import { PRODUCT, STORES_APP_ID } from '../../src/sandbox/seed/ids.ts';
+import { PRODUCT } from '../../src/sandbox/seed/ids.ts';
+import { STORES_APP_ID } from '../../src/provider-ids.ts';
 import { LARGE_STORE_PRODUCTS, largeStoreIds } from '../../src/sandbox/seed/stores.ts';
 import { API_KEY, CLIENT_ID } from '../support/sandbox.ts';
 

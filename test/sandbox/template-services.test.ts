@@ -10,7 +10,9 @@ import { items } from '@wix/data';
 import { collections, products } from '@wix/stores';
 import { describe, expect, it } from 'vitest';
 import { useProviderFetch } from '../conformance/provider-fetch.ts';
-import { CMS, COLLECTION, DEFAULT_SITE_ID, STORES_APP_ID } from '../../src/sandbox/seed/ids.ts';
+import { CMS, COLLECTION } from '../../src/sandbox/seed/ids.ts';
+import { STORES_APP_ID } from '../../src/provider-ids.ts';
+import { DEFAULT_SITE_ID } from '../../src/sandbox/platform/defaults.ts';
 import { API_KEY, call, CLIENT_ID, useSandboxServer, visitorToken } from '../support/sandbox.ts';
 
 const s = useSandboxServer();

@@ -15,7 +15,8 @@ import {
 } from '../../src/sandbox/platform/server.ts';
 import { revokeMemberTokens } from '../../src/sandbox/platform/tokens.ts';
 import { loadTokenSecret } from '../../src/sandbox/platform/token-secret.ts';
-import { PRODUCT, STORES_APP_ID } from '../../src/sandbox/seed/ids.ts';
+import { PRODUCT } from '../../src/sandbox/seed/ids.ts';
+import { STORES_APP_ID } from '../../src/provider-ids.ts';
 import { API_KEY, call, CLIENT_ID } from '../support/sandbox.ts';
 import { tempFolder } from '../support/temp-folder.ts';
 

@@ -11,7 +11,9 @@ import { cart, orders } from '@wix/ecom';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSandboxServer, type SandboxServer } from '../../src/sandbox/platform/server.ts';
 import { WebhookSigner } from '../../src/sandbox/platform/webhook-signing.ts';
-import { DEFAULT_SITE_ID, PRODUCT, STORES_APP_ID } from '../../src/sandbox/seed/ids.ts';
+import { PRODUCT } from '../../src/sandbox/seed/ids.ts';
+import { STORES_APP_ID } from '../../src/provider-ids.ts';
+import { DEFAULT_SITE_ID } from '../../src/sandbox/platform/defaults.ts';
 import { API_KEY, call, visitorToken } from '../support/sandbox.ts';
 
 const APP_ID = '8f0f1d6e-0000-4000-8000-00000000a991';

@@ -15,7 +15,8 @@ import { flowScript, flowTest } from '../../console/src/flow-export.ts';
 import { findOperation } from '../../console/src/operations.ts';
 import { getState, setState } from '../../console/src/state.ts';
 import { createSandboxServer, type SandboxServer } from '../../src/sandbox/platform/server.ts';
-import { DEFAULT_CLIENT_ID, STORES_APP_ID } from '../../src/sandbox/seed/ids.ts';
+import { STORES_APP_ID } from '../../src/provider-ids.ts';
+import { DEFAULT_CLIENT_ID } from '../../src/sandbox/platform/defaults.ts';
 import { userProject } from '../support/user-code.ts';
 
 const root = resolve(import.meta.dirname, '..', '..');

@@ -16,7 +16,7 @@ import { tsSnippet } from '../../console/src/snippets.ts';
 import { getState, setState } from '../../console/src/state.ts';
 import { operationList } from '../../src/console-data.ts';
 import { createSandboxServer, type SandboxServer } from '../../src/sandbox/platform/server.ts';
-import { DEFAULT_CLIENT_ID } from '../../src/sandbox/seed/ids.ts';
+import { DEFAULT_CLIENT_ID } from '../../src/sandbox/platform/defaults.ts';
 import { userProject, type Outcome } from '../support/user-code.ts';
 
 interface Snippet {

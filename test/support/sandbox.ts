@@ -3,7 +3,7 @@ import { afterAll, beforeAll } from 'vitest';
 import { createSandboxServer, type SandboxServer, type SandboxServerOptions } from '../../src/sandbox/platform/server.ts';
 
 import { ApiKeyStrategy, checkout, collections, createClient, currentCart, OAuthStrategy, orders, products, wishlist, type FrameDriver } from '../../src/index.ts';
-import { DEFAULT_API_KEY, DEFAULT_CLIENT_ID, DEFAULT_SITE_ID } from '../../src/sandbox/seed/ids.ts';
+import { DEFAULT_API_KEY, DEFAULT_CLIENT_ID, DEFAULT_SITE_ID } from '../../src/sandbox/platform/defaults.ts';
 
 export const API_KEY = DEFAULT_API_KEY;
 export const CLIENT_ID = DEFAULT_CLIENT_ID;
