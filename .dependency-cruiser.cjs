@@ -10,6 +10,14 @@ const PLATFORM = '^src/sandbox/platform/';
 const DOMAIN = '^src/sandbox/domain/';
 /** The sandbox's operations: one thin file per service of openapi/ (and the beyond-spec services). */
 const OPERATIONS = '^src/sandbox/operations/';
+/**
+ * The sandbox's composition root and its entry points: the files at src/sandbox/'s top (modules.ts,
+ * create-sandbox.ts, sandbox-server.ts, start.ts, index.ts, msw.ts, register.ts), which hand the
+ * platform the built-in modules and seeds.
+ */
+const COMPOSITION = '^src/sandbox/[^/]+$';
+/** The sandbox's seed: the seeded data and its ids. */
+const SEED = '^src/sandbox/seed/';
 /** The sandbox's hosted pages (login, logout, recovery, redirect, checkout) and their HTML helper. */
 const PAGES = '^src/sandbox/pages/';
 
@@ -28,8 +36,8 @@ const CONSOLE_ENTRY_POINTS = [
   '^src/auth/index\\.ts$',
   '^src/console-data\\.ts$',
   '^src/sandbox/index\\.ts$',
-  // The console's in-browser sandbox builds one with createSandbox.
-  '^src/sandbox/platform/app\\.ts$',
+  // The console's in-browser sandbox builds one with createSandbox (browser-safe: no server, unlike index.ts).
+  '^src/sandbox/create-sandbox\\.ts$',
   // The sandbox's default client id, API key and site id, which the console's forms start from.
   '^src/sandbox/platform/defaults\\.ts$',
 ];
@@ -112,12 +120,28 @@ module.exports = {
       to: { path: OPERATIONS },
     },
     {
-      name: 'platform-and-domain-take-only-ids-from-seed',
+      name: 'platform-and-domain-not-into-seed',
       severity: 'error',
       comment:
-        'The seed (src/sandbox/seed/) fills the store through the domain; the platform and the domain take only its ids (seed/ids.ts: the default keys, the Stores app id), never seed data.',
+        "The seed (src/sandbox/seed/) fills the store through the domain and is seed data only, ids included: the provider's fixed ids are src/provider-ids.ts, the default keys platform/defaults.ts, and what the platform needs of the seed (the starting stores, the default member) the composition root hands it.",
       from: { path: [PLATFORM, DOMAIN] },
-      to: { path: '^src/sandbox/seed/', pathNot: '^src/sandbox/seed/ids\\.ts$' },
+      to: { path: SEED },
+    },
+    {
+      name: 'platform-and-domain-not-into-the-composition-root',
+      severity: 'error',
+      comment:
+        'The composition root (src/sandbox/modules.ts) and the entry points beside it build a sandbox from the platform, the operations and the seed: the platform takes what it runs as an argument (SandboxComposition), and neither it nor the domain imports the files that compose it.',
+      from: { path: [PLATFORM, DOMAIN] },
+      to: { path: COMPOSITION },
+    },
+    {
+      name: 'react-and-console-not-into-seed',
+      severity: 'error',
+      comment:
+        "The React layer and the console take the provider's fixed ids from src/provider-ids.ts and the sandbox's default keys from its entry points, never from the sandbox's seed (the console once took the Stores app id from seed/ids.ts).",
+      from: { path: [REACT, '^console/'] },
+      to: { path: SEED },
     },
     {
       name: 'pages-render-from-data',

@@ -18,7 +18,7 @@ import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startStorefront } from '../../examples/storefront/server.ts';
-import { createSandboxServer, type SandboxServer } from '../../src/sandbox/platform/server.ts';
+import { createSandboxServer, type SandboxServer } from '../../src/sandbox/sandbox-server.ts';
 import { COUPON, DEMO_MEMBER, WISHLIST_ID } from '../../src/sandbox/seed/ids.ts';
 import { DEFAULT_API_KEY } from '../../src/sandbox/platform/defaults.ts';
 import { sharedStorefrontBuild } from '../support/storefront-build.ts';

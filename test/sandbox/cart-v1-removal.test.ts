@@ -10,7 +10,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createSandbox } from '../../src/sandbox/index.ts';
 import { sandboxOptionsFromArgs } from '../../src/sandbox/platform/cli.ts';
 import type { RequestLogEntry } from '../../src/sandbox/platform/request-log.ts';
-import { createSandboxServer, type SandboxServer } from '../../src/sandbox/platform/server.ts';
+import { createSandboxServer, type SandboxServer } from '../../src/sandbox/sandbox-server.ts';
 import { CHECKOUT_ID } from '../../src/sandbox/seed/ids.ts';
 import { DEFAULT_SITE_ID } from '../../src/sandbox/platform/defaults.ts';
 import { API_KEY, call, useSandboxServer, visitorToken } from '../support/sandbox.ts';

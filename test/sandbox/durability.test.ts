@@ -19,7 +19,7 @@ afterEach(() => {
 const start = (args: string[]) => startSandboxProcess(['--port', '0', '--validate-responses', ...args], running);
 
 function exitOf(args: string[]): Promise<{ code: number | null; stderr: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/sandbox/platform/cli.ts', '--port', '0', '--validate-responses', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/sandbox/start.ts', '--port', '0', '--validate-responses', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
   children.push(child);
   let stderr = '';
   child.stderr!.on('data', (d) => (stderr += d));

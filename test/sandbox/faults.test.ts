@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient, currentCart, OAuthStrategy } from '../../src/index.ts';
 import { createSandbox, type Sandbox } from '../../src/sandbox/index.ts';
-import { createSandboxServer, type SandboxServer } from '../../src/sandbox/platform/server.ts';
+import { createSandboxServer, type SandboxServer } from '../../src/sandbox/sandbox-server.ts';
 import { sandboxOptionsFromArgs } from '../../src/sandbox/platform/cli.ts';
 import { PRODUCT } from '../../src/sandbox/seed/ids.ts';
 import { STORES_APP_ID } from '../../src/provider-ids.ts';

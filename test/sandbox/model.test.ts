@@ -26,7 +26,7 @@
 import fc from 'fast-check';
 import { beforeAll, expect, it } from 'vitest';
 import { combinationVariantId } from '../../src/sandbox/domain/catalog/catalog.ts';
-import { createSandbox, type Sandbox } from '../../src/sandbox/platform/app.ts';
+import { createSandbox, type Sandbox } from '../../src/sandbox/create-sandbox.ts';
 import { GIFT_CARD, PRODUCT } from '../../src/sandbox/seed/ids.ts';
 import { STORES_APP_ID } from '../../src/provider-ids.ts';
 import { DEFAULT_API_KEY, DEFAULT_CLIENT_ID } from '../../src/sandbox/platform/defaults.ts';

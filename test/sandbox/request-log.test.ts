@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sandboxOptionsFromArgs } from '../../src/sandbox/platform/cli.ts';
 import type { RequestLogEntry } from '../../src/sandbox/platform/request-log.ts';
-import { createSandboxServer, type SandboxServer } from '../../src/sandbox/platform/server.ts';
+import { createSandboxServer, type SandboxServer } from '../../src/sandbox/sandbox-server.ts';
 import { API_KEY, call, CLIENT_ID, visitorToken } from '../support/sandbox.ts';
 import { DEFAULT_SITE_ID } from '../../src/sandbox/platform/defaults.ts';
 

@@ -4,7 +4,7 @@
  * `getCurrentCart` call to anything that read `ctx.op`.
  */
 import { describe, expect, it } from 'vitest';
-import { createSandbox } from '../../src/sandbox/platform/app.ts';
+import { createSandbox } from '../../src/sandbox/create-sandbox.ts';
 import type { OperationDescriptor } from '../../generated/runtime-types.ts';
 
 describe('the sandbox own work', () => {

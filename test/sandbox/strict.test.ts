@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createSandbox, formatCallReport } from '../../src/sandbox/index.ts';
 import { sandboxHandlers } from '../../src/sandbox/msw.ts';
 import { sandboxOptionsFromArgs } from '../../src/sandbox/platform/cli.ts';
-import { createSandboxServer, type SandboxServer } from '../../src/sandbox/platform/server.ts';
+import { createSandboxServer, type SandboxServer } from '../../src/sandbox/sandbox-server.ts';
 
 const API = 'https://www.wixapis.com';
 const UNKNOWN = '/ecom/v1/gift-wrapping/options';

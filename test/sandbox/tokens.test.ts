@@ -12,7 +12,7 @@ import {
   createSandboxServer,
   type SandboxServer,
   type SandboxServerOptions,
-} from '../../src/sandbox/platform/server.ts';
+} from '../../src/sandbox/sandbox-server.ts';
 import { revokeMemberTokens } from '../../src/sandbox/platform/tokens.ts';
 import { loadTokenSecret } from '../../src/sandbox/platform/token-secret.ts';
 import { PRODUCT } from '../../src/sandbox/seed/ids.ts';

@@ -9,7 +9,7 @@ import type { AddressInfo } from 'node:net';
 import { AppStrategy, createClient as createWixClient } from '@wix/sdk';
 import { cart, orders } from '@wix/ecom';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSandboxServer, type SandboxServer } from '../../src/sandbox/platform/server.ts';
+import { createSandboxServer, type SandboxServer } from '../../src/sandbox/sandbox-server.ts';
 import { WebhookSigner } from '../../src/sandbox/platform/webhook-signing.ts';
 import { PRODUCT } from '../../src/sandbox/seed/ids.ts';
 import { STORES_APP_ID } from '../../src/provider-ids.ts';

@@ -14,7 +14,7 @@ import { credentials, send } from '../../console/src/client.ts';
 import { flowScript, flowTest } from '../../console/src/flow-export.ts';
 import { findOperation } from '../../console/src/operations.ts';
 import { getState, setState } from '../../console/src/state.ts';
-import { createSandboxServer, type SandboxServer } from '../../src/sandbox/platform/server.ts';
+import { createSandboxServer, type SandboxServer } from '../../src/sandbox/sandbox-server.ts';
 import { STORES_APP_ID } from '../../src/provider-ids.ts';
 import { DEFAULT_CLIENT_ID } from '../../src/sandbox/platform/defaults.ts';
 import { userProject } from '../support/user-code.ts';

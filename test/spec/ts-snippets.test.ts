@@ -15,7 +15,7 @@ import { exampleCall, formProblems } from '../../console/src/schema.ts';
 import { tsSnippet } from '../../console/src/snippets.ts';
 import { getState, setState } from '../../console/src/state.ts';
 import { operationList } from '../../src/console-data.ts';
-import { createSandboxServer, type SandboxServer } from '../../src/sandbox/platform/server.ts';
+import { createSandboxServer, type SandboxServer } from '../../src/sandbox/sandbox-server.ts';
 import { DEFAULT_CLIENT_ID } from '../../src/sandbox/platform/defaults.ts';
 import { userProject, type Outcome } from '../support/user-code.ts';
 
