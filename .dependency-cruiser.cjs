@@ -18,8 +18,15 @@ const OPERATIONS = '^src/sandbox/operations/';
 const COMPOSITION = '^src/sandbox/[^/]+$';
 /** The sandbox's seed: the seeded data and its ids. */
 const SEED = '^src/sandbox/seed/';
-/** The sandbox's hosted pages (login, logout, recovery, redirect, checkout) and their HTML helper. */
+/** The sandbox's hosted pages (login, logout, recovery, redirect, checkout), their HTML helper and their routes. */
 const PAGES = '^src/sandbox/pages/';
+/**
+ * The page templates (pages/*.ts): presentation only. The routes that serve them (pages/routes/:
+ * a request -> the domain -> a template's HTML) live beside them, not among the operations, which
+ * are one file per service of openapi/.
+ */
+const PAGE_TEMPLATES = '^src/sandbox/pages/[^/]+$';
+const PAGE_ROUTES = '^src/sandbox/pages/routes/';
 
 /** The React layer (storefront-kit/react): over the client's entry points; only its testing entry knows the sandbox. */
 const REACT = '^src/react/';
@@ -115,9 +122,9 @@ module.exports = {
       name: 'operations-only-into-the-composition-root',
       severity: 'error',
       comment:
-        'An operations file (src/sandbox/operations/, one per service of openapi/) is imported by src/sandbox/modules.ts only: operations never import each other (what they share is domain/), and neither the platform nor the domain knows an operation.',
+        'An operations file (src/sandbox/operations/, one per service of openapi/) or a page routes file (src/sandbox/pages/routes/) is imported by src/sandbox/modules.ts only: they never import each other (what they share is domain/), and neither the platform, the domain nor a page template knows one.',
       from: { path: '^src/', pathNot: '^src/sandbox/modules\\.ts$' },
-      to: { path: OPERATIONS },
+      to: { path: [OPERATIONS, PAGE_ROUTES] },
     },
     {
       name: 'platform-and-domain-not-into-seed',
@@ -147,15 +154,15 @@ module.exports = {
       name: 'pages-render-from-data',
       severity: 'error',
       comment:
-        'The hosted pages (src/sandbox/pages/) are presentation: they render the data the routes hand them and import nothing else of the sandbox (no operations, domain, platform or seed).',
-      from: { path: PAGES },
-      to: { path: '^src/sandbox/', pathNot: PAGES },
+        "The hosted pages' templates (src/sandbox/pages/*.ts) are presentation: they render the data the routes (pages/routes/) hand them and import nothing else of the sandbox (no routes, operations, domain, platform or seed).",
+      from: { path: PAGE_TEMPLATES },
+      to: { path: '^src/sandbox/', pathNot: PAGE_TEMPLATES },
     },
     {
       name: 'platform-and-domain-not-into-pages',
       severity: 'error',
       comment:
-        "Pages are served by the routes in operations/: the platform serves no hosted page (its only HTML is the console's static files) and the domain knows no HTML.",
+        "Pages are served by their routes (pages/routes/, and operations/checkout.ts's checkout page): the platform serves no hosted page (its only HTML is the console's static files) and the domain knows no HTML.",
       from: { path: [PLATFORM, DOMAIN] },
       to: { path: PAGES },
     },

@@ -25,7 +25,7 @@ import { categoriesOperations } from './operations/categories.ts';
 import { collectionsV2Operations } from './operations/collections-v2.ts';
 import { currentCartOperations } from './operations/current-cart.ts';
 import { dataItemsModule } from './operations/data-items.ts';
-import { hostedPageRoutes } from './operations/hosted-pages.ts';
+import { hostedPageRoutes } from './pages/routes/hosted-pages.ts';
 import { inventoryItemsV3Operations } from './operations/inventory-items-v3.ts';
 import { mediaModule } from './operations/media.ts';
 import { membersOperations } from './operations/members.ts';

@@ -16,7 +16,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PROVIDER_HOST_ADDRESS, routeProviderRequests } from '../../src/sandbox/platform/register.ts';
+import { PROVIDER_HOST_ADDRESS, routeProviderRequests } from '../../src/sandbox/platform/node-routing.ts';
 import { createSandboxServer, type SandboxServer } from '../../src/sandbox/sandbox-server.ts';
 import { DEFAULT_CLIENT_ID } from '../../src/sandbox/platform/defaults.ts';
 

@@ -10,7 +10,7 @@ import { getScaledToFillImageUrl as sdkFill, getScaledToFitImageUrl as sdkFit, g
 import { describe, expect, it } from 'vitest';
 import { getScaledToFillImageUrl, getScaledToFitImageUrl } from '../../src/media/media.ts';
 import { PROVIDER_URLS_HEADER } from '../../src/sandbox/platform/provider-hosts.ts';
-import { routeProviderRequests } from '../../src/sandbox/platform/register.ts';
+import { routeProviderRequests } from '../../src/sandbox/platform/node-routing.ts';
 import { API_KEY, call, useSandboxServer } from '../support/sandbox.ts';
 
 const s = useSandboxServer();

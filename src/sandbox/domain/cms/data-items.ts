@@ -9,10 +9,10 @@
  * out unless the query includes it (`includeReferences`, the SDK's `.include(field)`), and then
  * holds the referenced items' data, in the order the references were made.
  */
-import { appError, standardError, validationError } from '../platform/errors.ts';
-import { isJsonObject } from '../platform/safe-object.ts';
-import { queryOffset, type Filter, type SortSpec } from '../platform/query-engine.ts';
-import type { Db, JsonObject } from '../platform/types.ts';
+import { appError, standardError, validationError } from '../../platform/errors.ts';
+import { isJsonObject } from '../../platform/safe-object.ts';
+import { queryOffset, type Filter, type SortSpec } from '../../platform/query-engine.ts';
+import type { Db, JsonObject } from '../../platform/types.ts';
 
 export const DATA_COLLECTIONS = 'dataCollections';
 export const DATA_ITEMS = 'dataItems';
@@ -31,7 +31,7 @@ export interface DataItemRecord {
   references: Record<string, string[]>;
 }
 
-declare module '../platform/types.ts' {
+declare module '../../platform/types.ts' {
   interface Collections {
     dataCollections: DataCollectionRecord;
     dataItems: DataItemRecord;

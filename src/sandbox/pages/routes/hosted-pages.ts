@@ -7,16 +7,16 @@
  * - `/__sandbox/logout`: ends the creator's login and goes to the post-flow URL.
  * - `/__sandbox/redirect`: a page that says what the provider would do for the other purposes.
  * - `/__sandbox/recover`: the set-password form recovery and activation e-mails link to.
- * Pages render from data (../pages/); every page escapes all text and carries a strict
+ * Pages render from data (the templates in ../, src/sandbox/pages/); every page escapes all text and carries a strict
  * Content-Security-Policy.
  */
-import { SandboxError } from '../platform/errors.ts';
-import type { RouteEnv, SandboxRoute } from '../platform/module.ts';
-import { SANDBOX_CAPTCHA_TOKEN } from '../platform/captcha.ts';
-import type { Caller, OperationContext, SandboxRequest } from '../platform/types.ts';
-import { isRegisteredRedirect, type ClientSettings } from '../domain/identity/clients.ts';
-import { loginWithPassword, memberOfSession, verifyCode, type AuthAnswer } from '../domain/identity/identity.ts';
-import { liveRecoveryToken, recoverWithToken } from '../domain/identity/recovery.ts';
+import { SandboxError } from '../../platform/errors.ts';
+import type { RouteEnv, SandboxRoute } from '../../platform/module.ts';
+import { SANDBOX_CAPTCHA_TOKEN } from '../../platform/captcha.ts';
+import type { Caller, OperationContext, SandboxRequest } from '../../platform/types.ts';
+import { isRegisteredRedirect, type ClientSettings } from '../../domain/identity/clients.ts';
+import { loginWithPassword, memberOfSession, verifyCode, type AuthAnswer } from '../../domain/identity/identity.ts';
+import { liveRecoveryToken, recoverWithToken } from '../../domain/identity/recovery.ts';
 import {
   authRequestOf,
   closeSession,
@@ -24,19 +24,13 @@ import {
   openSession,
   providerPageOf,
   type RedirectSessionRecord,
-} from '../domain/identity/redirect-sessions.ts';
-import { endMemberLogin } from '../domain/identity/sessions.ts';
-import { problemPage, redirectTo } from '../pages/html.ts';
-import {
-  authResultPage,
-  awaitingApprovalPage,
-  loginPage,
-  verificationCodePage,
-  type LoginSession,
-} from '../pages/login.ts';
-import { signedOutPage } from '../pages/logout.ts';
-import { passwordSetPage, setPasswordPage } from '../pages/recovery.ts';
-import { redirectSessionPage } from '../pages/redirect.ts';
+} from '../../domain/identity/redirect-sessions.ts';
+import { endMemberLogin } from '../../domain/identity/sessions.ts';
+import { problemPage, redirectTo } from '../html.ts';
+import { authResultPage, awaitingApprovalPage, loginPage, verificationCodePage, type LoginSession } from '../login.ts';
+import { signedOutPage } from '../logout.ts';
+import { passwordSetPage, setPasswordPage } from '../recovery.ts';
+import { redirectSessionPage } from '../redirect.ts';
 
 const originOf = (uri: string) => new URL(uri).origin;
 
