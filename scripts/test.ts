@@ -113,16 +113,27 @@ function countVitest(counts: string, ok: boolean): Counts {
 // These checks only read the sources: they run beside the pack (which writes dist/), each
 // printed in one piece when it ends. tsc alone keeps one core busy for half a minute; the pack's
 // tsc and vite take the other.
-const readers: [title: string, cmd: string, args: string[]][] = [
-  ['spec lint', bin('redocly'), ['lint', '--config', 'redocly.yaml', '--format', 'stylish', '--max-problems', '200']],
-  ['generated drift', bin('tsx'), ['scripts/generate.ts', '--check']],
-  ['type check', bin('tsc'), ['-p', 'tsconfig.json', '--noEmit']],
-  // The example storefront: its own config (the package's entry names mapped to the sources).
-  ['type check (examples/storefront)', bin('tsc'), ['-p', 'examples/storefront/tsconfig.json', '--noEmit']],
+type Command = [cmd: string, args: string[]];
+const readers: [title: string, ...commands: Command[]][] = [
+  ['spec lint', [bin('redocly'), ['lint', '--config', 'redocly.yaml', '--format', 'stylish', '--max-problems', '200']]],
+  ['generated drift', [bin('tsx'), ['scripts/generate.ts', '--check']]],
+  ['type check', [bin('tsc'), ['-p', 'tsconfig.json', '--noEmit']]],
+  // The example storefront: React Router's route types first (`./+types/<route>`, written to its
+  // git-ignored .react-router/), then its own config (the package's entry names mapped to the sources).
+  [
+    'type check (examples/storefront)',
+    [bin('react-router'), ['typegen', 'examples/storefront']],
+    [bin('tsc'), ['-p', 'examples/storefront/tsconfig.json', '--noEmit']],
+  ],
   // dependency-cruiser with .dependency-cruiser.cjs: no cycles in src/, one-way imports (see the file).
-  ['import rules', bin('depcruise'), ['src', 'console', 'examples', '--config', '.dependency-cruiser.cjs']],
+  ['import rules', [bin('depcruise'), ['src', 'console', 'examples', '--config', '.dependency-cruiser.cjs']]],
 ];
-const reading = Promise.all(readers.map(([title, cmd, args]) => beside(title, cmd, args, {})));
+/** A reader's commands one after the other; the first that fails fails it. */
+async function read(title: string, commands: Command[]): Promise<boolean> {
+  for (const [cmd, args] of commands) if (!(await beside(title, cmd, args, {}))) return false;
+  return true;
+}
+const reading = Promise.all(readers.map(([title, ...commands]) => read(title, commands)));
 // Packed once here, as `npm pack` on a clone does it: prepack builds the library and the console
 // (the browser test files, run in parallel, share that build), for the packaging tests on every
 // runtime (a missing tarball fails them).

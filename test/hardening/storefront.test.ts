@@ -7,6 +7,7 @@
  * The Chromium half (a cross-site page in a real browser) is test/browser/storefront-security.test.ts.
  */
 import { request } from 'node:http';
+import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { oauthCookie } from '../../examples/storefront/app/login.server.ts';
 import { startStorefront, type Storefront } from '../../examples/storefront/server.ts';
@@ -193,6 +194,31 @@ describe('odd methods and bodies: clear 4xx answers, never a 500', () => {
     const big = new Uint8Array(32 << 20);
     const res = await post('/products/trail-socks', { body: big });
     expect(res.status).toBe(413);
+    expect((await fetch(store.url)).status).toBe(200);
+  });
+});
+
+/** A request written as raw bytes (fetch and node:http send neither of these), its answer's head. */
+function rawRequest(text: string): Promise<string> {
+  const { hostname, port } = new URL(store.url);
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    const socket = connect(Number(port), hostname, () => socket.write(text));
+    socket.on('data', (b: Buffer) => chunks.push(b));
+    socket.on('end', () => resolve(Buffer.concat(chunks).toString('latin1').split('\r\n\r\n')[0]));
+    socket.on('error', reject);
+  });
+}
+
+describe('requests no web Request can carry', () => {
+  it('answers a TRACE with 405 and a request target that is no URL with 400, with the page headers, and answers the next request', async () => {
+    const host = new URL(store.url).host;
+    for (const [line, status] of [['TRACE / HTTP/1.1', 405], ['GET http://[ HTTP/1.1', 400]] as const) {
+      const head = await rawRequest(`${line}\r\nHost: ${host}\r\nConnection: close\r\n\r\n`);
+      expect(head, line).toMatch(new RegExp(`^HTTP/1.1 ${status}\\b`));
+      expect(head, line).toMatch(/\r\ncontent-security-policy: [^\r]*frame-ancestors 'none'/i);
+      figures.refusals++;
+    }
     expect((await fetch(store.url)).status).toBe(200);
   });
 });

@@ -1,7 +1,7 @@
 /**
  * The storefront's client: one per visitor, on the sandbox's (or the provider's) host. The
- * browser's client has only the modules the browser calls (the cart on Cart V2, catalog reads,
- * checkout); the server's adds the member's.
+ * browser's client has only the modules the browser calls (the cart on Cart V2, checkout): the
+ * pages' catalog reads are their loaders', on the server's client, which adds the member's.
  */
 import {
   collections,
@@ -33,7 +33,7 @@ export interface ApiConfig {
 }
 
 export function browserClient({ host }: ApiConfig) {
-  return createClient({ modules: { currentCartV2, products, redirects }, auth: storeSessionAuth(), host });
+  return createClient({ modules: { currentCartV2, redirects }, auth: storeSessionAuth(), host });
 }
 
 /** The server's storage of the visitor's tokens: the request's cookie, renewed ones sent back HttpOnly. */

@@ -6,9 +6,6 @@ import {
   Scripts,
   ScrollRestoration,
   isRouteErrorResponse,
-  useLoaderData,
-  useRouteError,
-  type LoaderFunctionArgs,
   type ShouldRevalidateFunction,
 } from 'react-router';
 import { StorefrontProvider } from 'storefront-kit/react';
@@ -19,9 +16,10 @@ import { Header } from './components/header.tsx';
 import { browserClient } from './kit.ts';
 import { NonceContext } from './nonce.ts';
 import './styles.css';
+import type { Route } from './+types/root';
 
 /** The visitor's cart, read on the server so the first paint shows it and the browser reads it no more. */
-export async function loader({ context }: LoaderFunctionArgs) {
+export async function loader({ context }: Route.LoaderArgs) {
   const { visitor } = context;
   const storefront = createServerStorefront({ client: visitor.client });
   // A failed read is left out of the state: the browser reads the cart itself then.
@@ -56,8 +54,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
   );
 }
 
-export default function App() {
-  const { state, api, member } = useLoaderData<typeof loader>();
+export default function App({ loaderData }: Route.ComponentProps) {
+  const { state, api, member } = loaderData;
   // The browser's client reads the visitor's tokens from the cookie the server set; on the
   // server it sends nothing (the render reads only the state).
   const [client] = useState(() => browserClient(api));
@@ -80,8 +78,7 @@ export default function App() {
 }
 
 /** An error outside any page's own boundary (the header cannot be drawn: the root's data may be missing). */
-export function ErrorBoundary() {
-  const error = useRouteError();
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const status = isRouteErrorResponse(error) ? error.status : 500;
   return (
     <main id="main" className="page">

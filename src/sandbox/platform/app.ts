@@ -17,7 +17,7 @@ import { RateLimit, type RateLimitOptions } from './rate-limit.ts';
 import { CallReport, NOT_EMULATED_HEADER, STRICT_HEADER, strictRefusal } from './calls.ts';
 import { WebhookSigner } from './webhook-signing.ts';
 import { Router } from './router.ts';
-import { removedAnswer, RetiredCalls } from './retired.ts';
+import { isRemoved, REMOVAL_DAY, removedAnswer, RetiredCalls } from './retired.ts';
 import type { Sandbox } from './sandbox.ts';
 import { newTokenEpoch, resolveCaller, tokenRefusal, TokenSigner } from './tokens.ts';
 import type { RequestNote } from './request-log.ts';
@@ -424,7 +424,9 @@ export function buildSandbox(composition: SandboxComposition, given: SandboxOpti
       settings: sandbox.settings(),
       now: sandbox.now,
       newId: () => crypto.randomUUID(),
-      emit: (e) => pendingEvents.push(e),
+      emit: ({ retired, ...e }) => {
+        if (!retired || !isRemoved(REMOVAL_DAY, sandbox.settings().cartV1, sandbox.now())) pendingEvents.push(e);
+      },
       announce: (name, event) => {
         for (const on of listeners) on[name]?.(ctx, event);
       },

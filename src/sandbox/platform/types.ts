@@ -95,6 +95,12 @@ export interface DomainEventInput {
   updatedEvent?: { currentEntity: Entity };
   deletedEvent?: { movedToTrash?: boolean; deletedEntity?: Entity };
   actionEvent?: { body: Record<string, unknown> };
+  /**
+   * An event of an API the provider retires (Cart V1 and Checkout V1): the provider stops sending
+   * it with the API, so it is neither recorded nor delivered while the setting `cartV1` answers
+   * that API as removed.
+   */
+  retired?: true;
 }
 
 /**

@@ -352,7 +352,31 @@ export function validateRequest(
   if (v.query && !v.query(query)) out.push(...toViolations(v.query.errors));
   const validateBody = bodyFromQuery ? v.bodyFromQuery : v.body;
   if (validateBody && !validateBody(body)) out.push(...toViolations(validateBody.errors));
-  return out;
+  if (out.length) return out;
+  // ajv's coercion turns the text `Infinity` (and a JSON body's `1e400`) into a number that passes
+  // its integer and number checks; no field of the provider takes one, and JSON cannot answer it.
+  const nonFinite = nonFiniteNumberAt(query) ?? nonFiniteNumberAt(body);
+  return nonFinite === undefined
+    ? []
+    : [{ field: nonFinite || '(body)', description: 'must be a finite number', violatedRule: 'VALIDATION' }];
+}
+
+/** The path (as violations name fields) of the first number in a value that is not finite. */
+function nonFiniteNumberAt(value: unknown, path = ''): string | undefined {
+  if (typeof value === 'number') return Number.isFinite(value) ? undefined : path;
+  if (!value || typeof value !== 'object') return undefined;
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) {
+      const at = nonFiniteNumberAt(value[i], `${path}[${i}]`);
+      if (at !== undefined) return at;
+    }
+    return undefined;
+  }
+  for (const [key, child] of Object.entries(value)) {
+    const at = nonFiniteNumberAt(child, path ? `${path}.${key}` : key);
+    if (at !== undefined) return at;
+  }
+  return undefined;
 }
 
 /** For tests: validate a 200 body against the operation's response schema. */

@@ -1,10 +1,11 @@
-import { Link, redirect, useLoaderData, type LoaderFunctionArgs, type MetaFunction } from 'react-router';
+import { Link, redirect } from 'react-router';
 import { ProductGrid } from '../components/product-card.tsx';
+import type { Route } from './+types/account';
 
-export const meta: MetaFunction = () => [{ title: 'My account · Sandbox Store' }];
+export const meta: Route.MetaFunction = () => [{ title: 'My account · Sandbox Store' }];
 
 /** The signed-in member and their wishlist's products; a visitor is sent to sign in. */
-export async function loader({ context }: LoaderFunctionArgs) {
+export async function loader({ context }: Route.LoaderArgs) {
   const { client, auth, wishlists } = context.visitor;
   if (!auth.loggedIn()) return redirect('/login');
   const { member } = await client.members.getCurrentMember({ fieldsets: ['FULL'] });
@@ -25,8 +26,8 @@ export async function loader({ context }: LoaderFunctionArgs) {
   };
 }
 
-export default function Account() {
-  const { name, email, hasWishlist, products } = useLoaderData<typeof loader>();
+export default function Account({ loaderData }: Route.ComponentProps) {
+  const { name, email, hasWishlist, products } = loaderData;
   return (
     <div className="page">
       <h1>Hello, {name}</h1>

@@ -1,9 +1,10 @@
 import { useState } from 'react';
-import { data, redirect, useActionData, type ActionFunctionArgs, type MetaFunction } from 'react-router';
+import { data, redirect } from 'react-router';
 import { createServerStorefront } from 'storefront-kit/react/server';
 import { CartContents, couponRefusal, reasonOf } from '../components/cart.tsx';
+import type { Route } from './+types/cart';
 
-export const meta: MetaFunction = () => [{ title: 'Your cart · Sandbox Store' }];
+export const meta: Route.MetaFunction = () => [{ title: 'Your cart · Sandbox Store' }];
 
 /** The most a line may hold (Cart V2's `newQuantity` bound). */
 const MAX_QUANTITY = 100_000;
@@ -14,7 +15,7 @@ const MAX_QUANTITY = 100_000;
  * on the server (one table of changes for the tap and the form); done, back to /cart (a reload
  * does not send it again); refused, the page says why.
  */
-export async function action({ request, context }: ActionFunctionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   const field = (name: string) => {
     const value = form.get(name);
@@ -54,8 +55,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 const statusOf = (error: { code?: string }) => (error.code === 'SYSTEM_ERROR' ? 502 : 400);
 
 /** The cart as a page: the header's cart link without JavaScript (the drawer with it). */
-export default function CartPage() {
-  const refused = useActionData<typeof action>();
+export default function CartPage({ actionData: refused }: Route.ComponentProps) {
   const [message, setMessage] = useState('');
   return (
     <div className="page">

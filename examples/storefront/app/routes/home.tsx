@@ -1,13 +1,14 @@
-import { Link, useLoaderData, type LoaderFunctionArgs, type MetaFunction } from 'react-router';
+import { Link } from 'react-router';
 import { browsableCollections, collectionBySlug, productPage } from '../catalog.server.ts';
 import { ProductGrid } from '../components/product-card.tsx';
+import type { Route } from './+types/home';
 
-export const meta: MetaFunction = () => [
+export const meta: Route.MetaFunction = () => [
   { title: 'Sandbox Store' },
   { name: 'description', content: 'A storefront on storefront-kit and its sandbox.' },
 ];
 
-export async function loader({ context }: LoaderFunctionArgs) {
+export async function loader({ context }: Route.LoaderArgs) {
   const { client } = context.visitor;
   const [collections, featured] = await Promise.all([
     browsableCollections(client),
@@ -25,8 +26,8 @@ export async function loader({ context }: LoaderFunctionArgs) {
   return { collections, featured: products };
 }
 
-export default function Home() {
-  const { collections, featured } = useLoaderData<typeof loader>();
+export default function Home({ loaderData }: Route.ComponentProps) {
+  const { collections, featured } = loaderData;
   return (
     <div className="page">
       <h1>Sandbox Store</h1>

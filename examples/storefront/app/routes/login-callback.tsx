@@ -1,10 +1,11 @@
-import { redirect, type LoaderFunctionArgs } from 'react-router';
+import { redirect } from 'react-router';
 import type { OAuthData } from 'storefront-kit';
 import { sameOriginPath } from 'storefront-kit/react/server';
 import { oauthCookie } from '../login.server.ts';
+import type { Route } from './+types/login-callback';
 
 /** Back from the hosted login page: the code for member tokens (the visitor's cart merges into the member's). */
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const { auth } = context.visitor;
   const oauthData = (await oauthCookie.parse(request.headers.get('cookie'))) as OAuthData | null;
   const clear = { 'set-cookie': await oauthCookie.serialize('', { maxAge: 0 }) };

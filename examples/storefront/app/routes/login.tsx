@@ -1,10 +1,11 @@
-import { Link, type ActionFunctionArgs, type MetaFunction } from 'react-router';
+import { Link } from 'react-router';
 import { toHostedLogin } from '../login.server.ts';
+import type { Route } from './+types/login';
 
-export const meta: MetaFunction = () => [{ title: 'Sign in · Sandbox Store' }];
+export const meta: Route.MetaFunction = () => [{ title: 'Sign in · Sandbox Store' }];
 
 /** The hosted login page (PKCE): a redirect session to it, the shopper sent there. */
-export function action({ context, request }: ActionFunctionArgs) {
+export function action({ context, request }: Route.ActionArgs) {
   return toHostedLogin(context.visitor, new URL(request.url).searchParams.get('back') ?? '/account');
 }
 

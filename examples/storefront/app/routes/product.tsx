@@ -1,21 +1,12 @@
 import { useState } from 'react';
-import {
-  data,
-  Link,
-  redirect,
-  useActionData,
-  useLoaderData,
-  useSearchParams,
-  type ActionFunctionArgs,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from 'react-router';
+import { data, Link, redirect, useSearchParams } from 'react-router';
 import { Image, Money, useCartActions, useVariantSelection, type Choices, type Product } from 'storefront-kit/react';
 import { selectVariant } from 'storefront-kit/react/server';
 import { notFound } from '../catalog.server.ts';
 import { reasonOf, useCartDrawer } from '../components/cart.tsx';
 import { PageError } from '../components/not-found.tsx';
 import type { ServerClient } from '../kit.ts';
+import type { Route } from './+types/product';
 
 /** A form field per option: `option:Size=M`. */
 const FIELD = 'option:';
@@ -37,16 +28,16 @@ function choicesFrom(product: Product, read: (name: string) => string | null): C
   return choices;
 }
 
-export async function loader({ params, request, context }: LoaderFunctionArgs) {
-  const product = await productBySlug(context.visitor.client, params.slug ?? '');
+export async function loader({ params, request, context }: Route.LoaderArgs) {
+  const product = await productBySlug(context.visitor.client, params.slug);
   const search = new URL(request.url).searchParams;
   return { product, initial: choicesFrom(product, (name) => search.get(name)) };
 }
 
 /** Add to cart without JavaScript: the form's choices name the variant; back to the page with a notice. */
-export async function action({ params, request, context }: ActionFunctionArgs) {
+export async function action({ params, request, context }: Route.ActionArgs) {
   const { client } = context.visitor;
-  const product = await productBySlug(client, params.slug ?? '');
+  const product = await productBySlug(client, params.slug);
   const form = await request.formData();
   const choices = choicesFrom(product, (name) => form.get(FIELD + name) as string | null);
   const picked = selectVariant(product, choices);
@@ -63,25 +54,32 @@ export async function action({ params, request, context }: ActionFunctionArgs) {
   return redirect(`/products/${params.slug}?${back}`);
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: data ? `${data.product.name} · Sandbox Store` : 'Product not found' },
-  ...(data?.product.description ? [{ name: 'description', content: data.product.description }] : []),
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  { title: loaderData ? `${loaderData.product.name} · Sandbox Store` : 'Product not found' },
+  ...(loaderData?.product.description ? [{ name: 'description', content: loaderData.product.description }] : []),
 ];
 
 export const ErrorBoundary = PageError;
 
-export default function ProductPage() {
-  const { product, initial } = useLoaderData<typeof loader>();
+export default function ProductPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { product, initial } = loaderData;
   // A new product (a client-side navigation) starts its own picker.
-  return <ProductView key={product.id} product={product} initial={initial} />;
+  return <ProductView key={product.id} product={product} initial={initial} served={actionData} />;
 }
 
-function ProductView({ product, initial }: { product: Product; initial: Choices }) {
+function ProductView({
+  product,
+  initial,
+  served,
+}: {
+  product: Product;
+  initial: Choices;
+  served: Route.ComponentProps['actionData'];
+}) {
   const picker = useVariantSelection(product, initial);
   const { addLines } = useCartActions();
   const drawer = useCartDrawer();
   const [searchParams] = useSearchParams();
-  const served = useActionData<typeof action>();
   const [message, setMessage] = useState('');
   const error = message || served?.error;
   const image = product.media?.mainMedia?.image;

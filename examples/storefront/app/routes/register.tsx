@@ -1,7 +1,8 @@
-import { data, Form, useActionData, type ActionFunctionArgs, type MetaFunction } from 'react-router';
+import { data, Form } from 'react-router';
 import { toHostedLogin } from '../login.server.ts';
+import type { Route } from './+types/register';
 
-export const meta: MetaFunction = () => [{ title: 'Create an account · Sandbox Store' }];
+export const meta: Route.MetaFunction = () => [{ title: 'Create an account · Sandbox Store' }];
 
 const SAY: Record<string, string> = {
   emailAlreadyExists: 'There is already an account with this e-mail. Sign in instead.',
@@ -14,7 +15,7 @@ const SAY: Record<string, string> = {
  * through the hosted page with the registration's session token (it asks nothing), as the
  * official SDK's hidden frame does in a browser: this works without JavaScript.
  */
-export async function action({ request, context }: ActionFunctionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   const { auth } = context.visitor;
   const form = await request.formData();
   const email = String(form.get('email') ?? '').trim();
@@ -27,8 +28,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return data({ error: 'Check your e-mail, or wait for the store to approve your account.' }, { status: 202 });
 }
 
-export default function Register() {
-  const answer = useActionData<typeof action>();
+export default function Register({ actionData: answer }: Route.ComponentProps) {
   return (
     <div className="page">
       <h1>Create an account</h1>

@@ -101,21 +101,21 @@ export const pricedForReading = (db: Db, cart: StoredCart): StoredCart =>
 
 // Pricing is a read (getCurrentCart re-prices for stock and coupons); only a write moves updatedDate.
 // Every write sends the cart's event through both APIs' names, as the provider, running V1 over
-// V2, does: V1's (wix.ecom.v1.cart, the V1 cart) and V2's (wix.ecom.v2.cart, the V2 view).
+// V2, does: V1's (wix.ecom.v1.cart, the V1 cart; retired with V1) and V2's (wix.ecom.v2.cart, the V2 view).
 export function saveCart(ctx: DomainContext, cart: StoredCart, created: boolean): StoredCart {
   priceCart(ctx.db, cart);
   cart.updatedDate = ctx.now().toISOString();
   cart.v2 = { ...cart.v2, revision: (cart.v2?.revision ?? 0) + 1 };
   ctx.db.put('carts', cart.id, cart);
   const slug = created ? 'created' : 'updated';
-  ctx.emit(entityEvent(CART_FQDN, slug, cartV1View(cart)));
+  ctx.emit({ ...entityEvent(CART_FQDN, slug, cartV1View(cart)), retired: true });
   ctx.emit(entityEvent(CART_V2_FQDN, slug, cartV2View(ctx.db, cart)));
   return cart;
 }
 
 export function deleteCart(ctx: DomainContext, cart: StoredCart): void {
   ctx.db.delete('carts', cart.id);
-  ctx.emit(entityEvent(CART_FQDN, 'deleted', cartV1View(cart)));
+  ctx.emit({ ...entityEvent(CART_FQDN, 'deleted', cartV1View(cart)), retired: true });
   ctx.emit(entityEvent(CART_V2_FQDN, 'deleted', cartV2View(ctx.db, cart)));
 }
 

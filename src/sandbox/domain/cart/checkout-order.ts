@@ -110,7 +110,7 @@ export function placeCheckoutOrder(
   const placed = placeOrder(ctx, orderFromCheckout(ctx.db, ck, delayCapture));
   if (ck.giftCardCode && placed.totals.giftCard > 0) redeemGiftCard(ctx.db, ck.giftCardCode, placed.totals.giftCard);
   ctx.db.put('checkouts', ck.id, { ...ck, completed: true });
-  ctx.emit(entityEvent(CHECKOUT_FQDN, 'completed', ck));
+  ctx.emit({ ...entityEvent(CHECKOUT_FQDN, 'completed', ck), retired: true });
   return {
     orderId: placed.order.id,
     ...(placed.paymentGatewayOrderId ? { paymentGatewayOrderId: placed.paymentGatewayOrderId } : {}),

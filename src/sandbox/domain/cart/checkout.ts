@@ -37,7 +37,7 @@ declare module '../../platform/types.ts' {
 export const CHECKOUT_FQDN = 'wix.ecom.v1.checkout';
 
 const emitCheckout = (ctx: DomainContext, slug: string, ck: StoredCheckout) =>
-  ctx.emit(entityEvent(CHECKOUT_FQDN, slug, ck));
+  ctx.emit({ ...entityEvent(CHECKOUT_FQDN, slug, ck), retired: true });
 
 /** Whether the caller may see a checkout: their own (a member's, or a visitor's no member owns); the site sees all. */
 export function visibleTo(caller: Caller, ck: StoredCheckout): boolean {
