@@ -11,8 +11,23 @@ const PLATFORM = '^src/sandbox/platform/';
 const DOMAIN = '^src/sandbox/domain/';
 /** The sandbox's operations: one thin file per service of openapi/ (and the beyond-spec services). */
 const OPERATIONS = '^src/sandbox/operations/';
-/** The sandbox's hosted pages (login, logout, recovery, redirect, checkout) and their HTML helper. */
+/**
+ * The sandbox's composition root and its entry points: the files at src/sandbox/'s top (modules.ts,
+ * create-sandbox.ts, sandbox-server.ts, start.ts, index.ts, msw.ts, register.ts), which hand the
+ * platform the built-in modules and seeds.
+ */
+const COMPOSITION = '^src/sandbox/[^/]+$';
+/** The sandbox's seed: the seeded data and its ids. */
+const SEED = '^src/sandbox/seed/';
+/** The sandbox's hosted pages (login, logout, recovery, redirect, checkout), their HTML helper and their routes. */
 const PAGES = '^src/sandbox/pages/';
+/**
+ * The page templates (pages/*.ts): presentation only. The routes that serve them (pages/routes/:
+ * a request -> the domain -> a template's HTML) live beside them, not among the operations, which
+ * are one file per service of openapi/.
+ */
+const PAGE_TEMPLATES = '^src/sandbox/pages/[^/]+$';
+const PAGE_ROUTES = '^src/sandbox/pages/routes/';
 
 /** The React layer (storefront-kit/react): over the client's entry points; only its testing entry knows the sandbox. */
 const REACT = '^src/react/';
@@ -24,7 +39,7 @@ const REACT_TESTING = '^src/react/testing\\.tsx?$';
  */
 const REACT_CLIENT_ENTRY_POINTS = ['^src/index\\.ts$', '^src/modules\\.ts$', '^src/media/index\\.ts$'];
 /** What the React testing entry may import from the sandbox: its entry points. */
-const SANDBOX_ENTRY_POINTS = ['^src/sandbox/index\\.ts$', '^src/sandbox/seed/ids\\.ts$'];
+const SANDBOX_ENTRY_POINTS = ['^src/sandbox/index\\.ts$'];
 
 /** What console/ may import from src/ (the package's entry points and the console's data). */
 const CONSOLE_ENTRY_POINTS = [
@@ -33,8 +48,8 @@ const CONSOLE_ENTRY_POINTS = [
   '^src/auth/index\\.ts$',
   '^src/console-data\\.ts$',
   '^src/sandbox/index\\.ts$',
-  // The console's in-browser sandbox builds one with createSandbox.
-  '^src/sandbox/platform/app\\.ts$',
+  // The console's in-browser sandbox builds one with createSandbox (browser-safe: no server, unlike index.ts).
+  '^src/sandbox/create-sandbox\\.ts$',
   // The sandbox's default client id, API key and site id, which the console's forms start from.
   '^src/sandbox/platform/defaults\\.ts$',
 ];
@@ -144,31 +159,47 @@ module.exports = {
       name: 'operations-only-into-the-composition-root',
       severity: 'error',
       comment:
-        'An operations file (src/sandbox/operations/, one per service of openapi/) is imported by src/sandbox/modules.ts only: operations never import each other (what they share is domain/), and neither the platform nor the domain knows an operation.',
+        'An operations file (src/sandbox/operations/, one per service of openapi/) or a page routes file (src/sandbox/pages/routes/) is imported by src/sandbox/modules.ts only: they never import each other (what they share is domain/), and neither the platform, the domain nor a page template knows one.',
       from: { path: '^src/', pathNot: '^src/sandbox/modules\\.ts$' },
-      to: { path: OPERATIONS },
+      to: { path: [OPERATIONS, PAGE_ROUTES] },
     },
     {
-      name: 'platform-and-domain-take-only-ids-from-seed',
+      name: 'platform-and-domain-not-into-seed',
       severity: 'error',
       comment:
-        'The seed (src/sandbox/seed/) fills the store through the domain; the platform and the domain take only its ids (seed/ids.ts: the default keys, the Stores app id), never seed data.',
+        "The seed (src/sandbox/seed/) fills the store through the domain and is seed data only, ids included: the provider's fixed ids are src/provider-ids.ts, the default keys platform/defaults.ts, and what the platform needs of the seed (the starting stores, the default member) the composition root hands it.",
       from: { path: [PLATFORM, DOMAIN] },
-      to: { path: '^src/sandbox/seed/', pathNot: '^src/sandbox/seed/ids\\.ts$' },
+      to: { path: SEED },
+    },
+    {
+      name: 'platform-and-domain-not-into-the-composition-root',
+      severity: 'error',
+      comment:
+        'The composition root (src/sandbox/modules.ts) and the entry points beside it build a sandbox from the platform, the operations and the seed: the platform takes what it runs as an argument (SandboxComposition), and neither it nor the domain imports the files that compose it.',
+      from: { path: [PLATFORM, DOMAIN] },
+      to: { path: COMPOSITION },
+    },
+    {
+      name: 'react-and-console-not-into-seed',
+      severity: 'error',
+      comment:
+        "The React layer and the console take the provider's fixed ids from src/provider-ids.ts and the sandbox's default keys from its entry points, never from the sandbox's seed (the console once took the Stores app id from seed/ids.ts).",
+      from: { path: [REACT, '^console/'] },
+      to: { path: SEED },
     },
     {
       name: 'pages-render-from-data',
       severity: 'error',
       comment:
-        'The hosted pages (src/sandbox/pages/) are presentation: they render the data the routes hand them and import nothing else of the sandbox (no operations, domain, platform or seed).',
-      from: { path: PAGES },
-      to: { path: '^src/sandbox/', pathNot: PAGES },
+        "The hosted pages' templates (src/sandbox/pages/*.ts) are presentation: they render the data the routes (pages/routes/) hand them and import nothing else of the sandbox (no routes, operations, domain, platform or seed).",
+      from: { path: PAGE_TEMPLATES },
+      to: { path: '^src/sandbox/', pathNot: PAGE_TEMPLATES },
     },
     {
       name: 'platform-and-domain-not-into-pages',
       severity: 'error',
       comment:
-        "Pages are served by the routes in operations/: the platform serves no hosted page (its only HTML is the console's static files) and the domain knows no HTML.",
+        "Pages are served by their routes (pages/routes/, and operations/checkout.ts's checkout page): the platform serves no hosted page (its only HTML is the console's static files) and the domain knows no HTML.",
       from: { path: [PLATFORM, DOMAIN] },
       to: { path: PAGES },
     },

@@ -24,13 +24,13 @@ if (args[0] !== undefined && !args[0].startsWith('-')) {
 const consoleDir = fileURLToPath(new URL('../dist/console', import.meta.url));
 if (
   !existsSync(`${consoleDir}/index.html`) ||
-  !existsSync(new URL('../dist/src/sandbox/platform/cli.js', import.meta.url))
+  !existsSync(new URL('../dist/src/sandbox/start.js', import.meta.url))
 ) {
   console.error(
     `storefront-kit: this copy has no build (${consoleDir} or dist/src missing): in a clone, run \`npm run build\` or \`npm start\``,
   );
   process.exit(1);
 }
-const { main } = await import('../dist/src/sandbox/platform/cli.js');
+const { main } = await import('../dist/src/sandbox/start.js');
 // Logs each request by default, as `npm start` does.
 await main(args, { staticDir: consoleDir, name: 'storefront-kit', log: 'text' });

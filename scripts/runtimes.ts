@@ -80,8 +80,12 @@ const NOT_ON_OTHER_RUNTIMES: Record<string, string> = {
   // preload) runs on every runtime in the platform, pkce, token, durability, data-file, media,
   // event, request-log, cli, conformance and proof-app suites.
   'test/sandbox/domain/**': "the sandbox's domain rules, unit by unit (plain TypeScript)",
-  'test/sandbox/{orders,order-paths,order-rules,business-rules,commerce,members,identity,catalog,stories,created-products,model,limits,router,pages,run-as,sign-in-cart,store-indexes,template-services,transactions,query-engine}.test.ts':
-    "the sandbox's business rules, its model walk, store, router and page templates (plain TypeScript over its state; Node 20 runs them)",
+  'test/sandbox/scenarios/**': "the sandbox's business rules as scenarios and its model walk (plain TypeScript over its state)",
+  'test/sandbox/pages/**': "the sandbox's page templates (plain TypeScript; the hosted login page in chromium)",
+  'test/sandbox/operations/{orders,members,identity,catalog,created-products,template-services}.test.ts':
+    "the sandbox's services over its state (plain TypeScript; Node 20 runs them)",
+  'test/sandbox/platform/{limits,router,run-as,store-indexes,transactions,query-engine}.test.ts':
+    "the sandbox's store, router and limits (plain TypeScript over its state; Node 20 runs them)",
 };
 
 export const RUNTIME_SUITES = 'client, conformance, sandbox platform, preload, React server render, packaging';

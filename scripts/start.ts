@@ -7,7 +7,7 @@
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join, resolve, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { main } from '../src/sandbox/platform/cli.ts';
+import { main } from '../src/sandbox/start.ts';
 import { buildConsole } from './build-console.ts';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');

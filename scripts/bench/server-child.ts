@@ -13,7 +13,7 @@ import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import type { AddressInfo } from 'node:net';
 import type { StateSnapshot } from '../../src/sandbox/platform/store.ts';
-import { createSandboxServer } from '../../src/sandbox/platform/server.ts';
+import { createSandboxServer } from '../../src/sandbox/sandbox-server.ts';
 
 const [mode, ...rest] = process.argv.slice(2);
 

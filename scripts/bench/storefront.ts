@@ -25,7 +25,7 @@ import { buildStorefront, firstLoadJs } from '../../examples/storefront/build.ts
 import { nextFirstLoad, TEMPLATE_PRODUCT_PAGE } from './first-load.ts';
 import { CHROMIUM, FLAGS } from './console.ts';
 import { startServer } from './servers.ts';
-import { DEFAULT_CLIENT_ID } from '../../src/sandbox/seed/ids.ts';
+import { DEFAULT_CLIENT_ID } from '../../src/sandbox/platform/defaults.ts';
 import { median } from './median.ts';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');

@@ -10,7 +10,7 @@ import { curlSnippet, tsSnippet, type Credentials, type PreviewedRequest } from 
 import type { OperationDescriptor } from '../../generated/runtime-types.ts';
 import * as modules from '../../src/modules.ts';
 import { ApiKeyStrategy, createClient } from '../../src/index.ts';
-import { DEFAULT_API_KEY, DEFAULT_CLIENT_ID, DEFAULT_SITE_ID } from '../../src/sandbox/seed/ids.ts';
+import { DEFAULT_API_KEY, DEFAULT_CLIENT_ID, DEFAULT_SITE_ID } from '../../src/sandbox/platform/defaults.ts';
 
 export interface Samples {
   typescript: string;

@@ -5,7 +5,7 @@
  */
 import { operationList } from '../../generated/operations.ts';
 import { modules } from '../../src/sandbox/modules.ts';
-import { createSandbox } from '../../src/sandbox/platform/app.ts';
+import { createSandbox } from '../../src/sandbox/create-sandbox.ts';
 
 export interface CoverageRow {
   key: string;

@@ -20,8 +20,13 @@ import {
   type FrameDriver,
   type FrameMessage,
 } from '../index.ts';
-import { createSandbox, type FaultRule, type Sandbox, type SandboxOptions } from '../sandbox/index.ts';
-import { DEFAULT_CLIENT_ID } from '../sandbox/seed/ids.ts';
+import {
+  createSandbox,
+  DEFAULT_CLIENT_ID,
+  type FaultRule,
+  type Sandbox,
+  type SandboxOptions,
+} from '../sandbox/index.ts';
 import type { CartApi } from './cart-actions.ts';
 import type { StorefrontAuth } from './client-types.ts';
 import { StorefrontProvider } from './provider.tsx';

@@ -1,13 +1,9 @@
 /** storefront-kit/sandbox: the provider, emulated, for tests and offline development. */
-export {
-  createSandbox,
-  DEFAULT_SETTINGS,
-  JsonAnswer,
-  type Answer,
-  type Sandbox,
-  type SandboxOptions,
-} from './platform/app.ts';
-export { createSandboxServer, type SandboxServer, type SandboxServerOptions } from './platform/server.ts';
+export { createSandbox } from './create-sandbox.ts';
+export { DEFAULT_SETTINGS, JsonAnswer, type Answer, type Sandbox, type SandboxOptions } from './platform/app.ts';
+// The keys a sandbox started without options accepts (an app's or a test's defaults).
+export { DEFAULT_API_KEY, DEFAULT_CLIENT_ID, DEFAULT_SITE_ID } from './platform/defaults.ts';
+export { createSandboxServer, type SandboxServer, type SandboxServerOptions } from './sandbox-server.ts';
 export type { SandboxModule, SandboxRoute, SeedContext, RouteEnv } from './platform/module.ts';
 export type * from './platform/types.ts';
 export { SandboxError, appError, validationError } from './platform/errors.ts';

@@ -4,7 +4,7 @@
  * rules it runs on its own (listeners, scheduled jobs). The platform takes this list and knows
  * no module by name.
  */
-import type { SandboxModule } from './platform/module.ts';
+import type { SandboxComposition, SandboxModule } from './platform/module.ts';
 import type { SandboxHandlers, StoreIndexes } from './platform/types.ts';
 import type { StateLimits } from './platform/limits.ts';
 import { AUTH_CODE_TTL_MS } from './domain/identity/oauth.ts';
@@ -25,7 +25,7 @@ import { categoriesOperations } from './operations/categories.ts';
 import { collectionsV2Operations } from './operations/collections-v2.ts';
 import { currentCartOperations } from './operations/current-cart.ts';
 import { dataItemsModule } from './operations/data-items.ts';
-import { hostedPageRoutes } from './operations/hosted-pages.ts';
+import { hostedPageRoutes } from './pages/routes/hosted-pages.ts';
 import { inventoryItemsV3Operations } from './operations/inventory-items-v3.ts';
 import { mediaModule } from './operations/media.ts';
 import { membersOperations } from './operations/members.ts';
@@ -44,6 +44,8 @@ import { seedCarts, seedMemberCart } from './seed/carts.ts';
 import { seedCatalog } from './seed/catalog.ts';
 import { seedMembers, seedWaitingTokens } from './seed/members.ts';
 import { seedOrders } from './seed/orders.ts';
+import { DEMO_MEMBER } from './seed/ids.ts';
+import { STARTING_STORE } from './seed/stores.ts';
 
 export type { SandboxModule } from './platform/module.ts';
 
@@ -232,5 +234,15 @@ export const stateLimits: StateLimits = {
   },
 };
 
-/** The starting stores a start or a reset makes, by name (seed/stores.ts). */
-export { STARTING_STORE as startingStores } from './seed/stores.ts';
+/**
+ * The built-in sandbox, as the platform takes it: createSandbox (create-sandbox.ts),
+ * createSandboxServer (sandbox-server.ts) and the command (start.ts) hand it over. The starting
+ * stores a start or a reset makes are seed/stores.ts's; the demo member is the default sign-in.
+ */
+export const builtInSandbox: SandboxComposition = {
+  modules,
+  storeIndexes,
+  stateLimits,
+  startingStores: STARTING_STORE,
+  defaultMember: DEMO_MEMBER,
+};

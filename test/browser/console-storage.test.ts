@@ -5,7 +5,7 @@
  * user saying so (that sandbox's own key is offered).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSandboxServer, type SandboxServer } from '../../src/sandbox/platform/server.ts';
+import { createSandboxServer, type SandboxServer } from '../../src/sandbox/sandbox-server.ts';
 import { useConsole } from './support.ts';
 
 const h = useConsole();

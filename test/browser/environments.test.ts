@@ -4,7 +4,7 @@
  * across reloads and every call and snippet follows it.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSandboxServer, type SandboxServer } from '../../src/sandbox/platform/server.ts';
+import { createSandboxServer, type SandboxServer } from '../../src/sandbox/sandbox-server.ts';
 import { useConsole } from './support.ts';
 
 const h = useConsole();

@@ -14,7 +14,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { operationList } from '../../src/console-data.ts';
-import { DEFAULT_API_KEY, DEMO_MEMBER } from '../../src/sandbox/seed/ids.ts';
+import { DEMO_MEMBER } from '../../src/sandbox/seed/ids.ts';
+import { DEFAULT_API_KEY } from '../../src/sandbox/platform/defaults.ts';
 import { call } from '../support/sandbox.ts';
 import { useConsole } from './support.ts';
 

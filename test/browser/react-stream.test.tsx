@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient, currentCartV2, OAuthStrategy, products, redirects } from '../../src/index.ts';
 import { createServerStorefront } from '../../src/react/server.ts';
 import { createSandbox } from '../../src/sandbox/index.ts';
-import { DEFAULT_CLIENT_ID } from '../../src/sandbox/seed/ids.ts';
+import { DEFAULT_CLIENT_ID } from '../../src/sandbox/platform/defaults.ts';
 import { linesOf, type Kit } from '../react/support.tsx';
 import { App } from './react-stream/app.tsx';
 import { CHROMIUM, CHROMIUM_ARGS, root } from './support.ts';

@@ -11,7 +11,7 @@ import { existsSync } from 'node:fs';
 import { chromium, type Browser, type BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { routeToSandbox, type RoutableContext, type RoutedCall } from '../../src/sandbox/index.ts';
-import { createSandboxServer, type SandboxServer } from '../../src/sandbox/platform/server.ts';
+import { createSandboxServer, type SandboxServer } from '../../src/sandbox/sandbox-server.ts';
 import { API_KEY, call } from '../support/sandbox.ts';
 import { CHROMIUM, CHROMIUM_ARGS } from './support.ts';
 

@@ -13,8 +13,9 @@ import { chromium, type Browser, type BrowserContext, type Page } from 'playwrig
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startStorefront } from '../../examples/storefront/server.ts';
 import { OAuthStrategy, withDirectLogin } from '../../src/index.ts';
-import { createSandboxServer, type SandboxServer } from '../../src/sandbox/platform/server.ts';
-import { DEFAULT_CLIENT_ID, DEMO_MEMBER, WISHLIST_ID } from '../../src/sandbox/seed/ids.ts';
+import { createSandboxServer, type SandboxServer } from '../../src/sandbox/sandbox-server.ts';
+import { DEMO_MEMBER, WISHLIST_ID } from '../../src/sandbox/seed/ids.ts';
+import { DEFAULT_CLIENT_ID } from '../../src/sandbox/platform/defaults.ts';
 import { nodeFrame } from '../support/sandbox.ts';
 import { sharedStorefrontBuild } from '../support/storefront-build.ts';
 import { CHROMIUM, CHROMIUM_ARGS } from './support.ts';

@@ -7,7 +7,8 @@
 import { currentCart } from '@wix/ecom';
 import { createClient, OAuthStrategy } from '@wix/sdk';
 import { describe, expect, it } from 'vitest';
-import { PRODUCT, STORES_APP_ID } from '../../src/sandbox/seed/ids.ts';
+import { PRODUCT } from '../../src/sandbox/seed/ids.ts';
+import { STORES_APP_ID } from '../../src/provider-ids.ts';
 import { call, CLIENT_ID, useSandboxServer } from '../support/sandbox.ts';
 import { useProviderFetch } from './provider-fetch.ts';
 

@@ -10,7 +10,9 @@ import { checkout, currentCart, orders } from '@wix/ecom';
 import { redirects } from '@wix/redirects';
 import { ApiKeyStrategy, createClient, OAuthStrategy } from '@wix/sdk';
 import { afterEach, describe, expect, it } from 'vitest';
-import { COUPON, DEFAULT_CLIENT_ID, DEFAULT_SITE_ID, DEMO_MEMBER, GIFT_CARD, PRODUCT, STORES_APP_ID, variantId } from '../../src/sandbox/seed/ids.ts';
+import { COUPON, DEMO_MEMBER, GIFT_CARD, PRODUCT, variantId } from '../../src/sandbox/seed/ids.ts';
+import { STORES_APP_ID } from '../../src/provider-ids.ts';
+import { DEFAULT_CLIENT_ID, DEFAULT_SITE_ID } from '../../src/sandbox/platform/defaults.ts';
 import { API_KEY, call, useSandboxServer } from '../support/sandbox.ts';
 import { useProviderFetch } from './provider-fetch.ts';
 

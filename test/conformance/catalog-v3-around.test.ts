@@ -11,7 +11,9 @@ import { members } from '@wix/members';
 import { ApiKeyStrategy, createClient, OAuthStrategy } from '@wix/sdk';
 import { catalogVersioning, collections, inventoryItemsV3, products } from '@wix/stores';
 import { afterEach, describe, expect, it } from 'vitest';
-import { COLLECTION, DEFAULT_SITE_ID, DEFAULT_VARIANT_ID, PRODUCT, STORES_APP_ID } from '../../src/sandbox/seed/ids.ts';
+import { COLLECTION, PRODUCT } from '../../src/sandbox/seed/ids.ts';
+import { DEFAULT_VARIANT_ID, STORES_APP_ID } from '../../src/provider-ids.ts';
+import { DEFAULT_SITE_ID } from '../../src/sandbox/platform/defaults.ts';
 import { API_KEY, call, CLIENT_ID, useSandboxServer } from '../support/sandbox.ts';
 import { useProviderFetch } from './provider-fetch.ts';
 

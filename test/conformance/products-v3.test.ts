@@ -11,8 +11,10 @@ import { checkout, currentCart } from '@wix/ecom';
 import { ApiKeyStrategy, createClient, OAuthStrategy } from '@wix/sdk';
 import { products, productsV3 } from '@wix/stores';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { routeProviderRequests } from '../../src/sandbox/platform/register.ts';
-import { DEFAULT_SITE_ID, PRODUCT, STORES_APP_ID, variantId } from '../../src/sandbox/seed/ids.ts';
+import { routeProviderRequests } from '../../src/sandbox/platform/node-routing.ts';
+import { PRODUCT, variantId } from '../../src/sandbox/seed/ids.ts';
+import { STORES_APP_ID } from '../../src/provider-ids.ts';
+import { DEFAULT_SITE_ID } from '../../src/sandbox/platform/defaults.ts';
 import { API_KEY, CLIENT_ID, useSandboxServer } from '../support/sandbox.ts';
 
 const s = useSandboxServer();

@@ -4,7 +4,7 @@
  * goes to the sandbox, everything else on.
  */
 import { afterAll, beforeAll } from 'vitest';
-import { routeProviderRequests } from '../../src/sandbox/platform/register.ts';
+import { routeProviderRequests } from '../../src/sandbox/platform/node-routing.ts';
 
 export function useProviderFetch(base: () => string): void {
   let restore = () => {};

@@ -11,7 +11,8 @@ import { createClient, OAuthStrategy } from '@wix/sdk';
 import { collections, products } from '@wix/stores';
 import { describe, expect, it } from 'vitest';
 import { toMinor } from '../../src/sandbox/domain/money.ts';
-import { COLLECTION, PRODUCT, STORES_APP_ID } from '../../src/sandbox/seed/ids.ts';
+import { COLLECTION, PRODUCT } from '../../src/sandbox/seed/ids.ts';
+import { STORES_APP_ID } from '../../src/provider-ids.ts';
 import { CLIENT_ID, useSandboxServer } from '../support/sandbox.ts';
 import { useProviderFetch } from './provider-fetch.ts';
 

@@ -11,7 +11,8 @@ import { startStorefront, type Storefront } from '../../examples/storefront/serv
 import { sharedStorefrontBuild } from '../support/storefront-build.ts';
 import { createClient, currentCartV2, OAuthStrategy, readCookie } from '../../src/index.ts';
 import { createSandboxServer, type SandboxServer } from '../../src/sandbox/index.ts';
-import { COUPON, DEFAULT_CLIENT_ID } from '../../src/sandbox/seed/ids.ts';
+import { COUPON } from '../../src/sandbox/seed/ids.ts';
+import { DEFAULT_CLIENT_ID } from '../../src/sandbox/platform/defaults.ts';
 
 let sandbox: SandboxServer;
 let storefront: Storefront;

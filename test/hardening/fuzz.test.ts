@@ -17,7 +17,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { operationList } from '../../generated/operations.ts';
 import type { OperationDescriptor } from '../../generated/runtime-types.ts';
-import { createSandbox } from '../../src/sandbox/platform/app.ts';
+import { createSandbox } from '../../src/sandbox/create-sandbox.ts';
 import type { Sandbox } from '../../src/sandbox/platform/sandbox.ts';
 import { DEMO_MEMBER } from '../../src/sandbox/seed/ids.ts';
 import { API_KEY, CLIENT_ID, useSandboxServer } from '../support/sandbox.ts';

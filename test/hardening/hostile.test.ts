@@ -16,7 +16,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ApiKeyStrategy, authentication, ClientError, createClient, OAuthStrategy, products, withHostedLogin } from '../../src/index.ts';
 import { REDIRECT_REFUSED } from '../../src/errors/messages.ts';
-import { createSandboxServer } from '../../src/sandbox/platform/server.ts';
+import { createSandboxServer } from '../../src/sandbox/sandbox-server.ts';
 import { sameSecret } from '../../src/sandbox/platform/secrets.ts';
 import { MAX_LINE_QUANTITY } from '../../src/sandbox/domain/cart/cart-lines.ts';
 import { IDENTITY_NICKNAME_MAX } from '../../src/sandbox/domain/members/member-records.ts';

@@ -36,7 +36,7 @@ let child: ChildProcess | undefined;
 let base = '';
 
 beforeAll(async () => {
-  child = spawn(process.execPath, ['--import', 'tsx', 'src/sandbox/platform/cli.ts', '--port', '0'], {
+  child = spawn(process.execPath, ['--import', 'tsx', 'src/sandbox/start.ts', '--port', '0'], {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   base = await new Promise<string>((resolve, reject) => {

@@ -27,10 +27,11 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { operationList } from '../../generated/operations.ts';
 import { checkout, ClientError, createClient, currentCart, elevate, members, OAuthStrategy, withHostedLogin } from '../../src/index.ts';
-import { createSandbox, MAX_BODY_BYTES, MAX_IMPORT_BYTES, MAX_JSON_DEPTH } from '../../src/sandbox/platform/app.ts';
+import { MAX_BODY_BYTES, MAX_IMPORT_BYTES, MAX_JSON_DEPTH } from '../../src/sandbox/platform/app.ts';
+import { createSandbox } from '../../src/sandbox/create-sandbox.ts';
 import { DataFile } from '../../src/sandbox/platform/persist.ts';
 import { AUTH_STATE, DEMO_MEMBER } from '../../src/sandbox/seed/ids.ts';
-import { createSandboxServer } from '../../src/sandbox/platform/server.ts';
+import { createSandboxServer } from '../../src/sandbox/sandbox-server.ts';
 import { API_KEY, call, CLIENT_ID, useSandboxServer, visitorToken } from '../support/sandbox.ts';
 import { deeplyNestedJson } from './requests.ts';
 import { comparableState, providerErrorProblem, recordFigures } from './support.ts';
@@ -659,7 +660,7 @@ describe('one --data file, one sandbox', () => {
     try {
       await expect(createSandboxServer({ port: 0, data })).rejects.toThrow(message);
       // The command line says the same and exits 1.
-      const child = spawnSync(process.execPath, ['--import', 'tsx', 'src/sandbox/platform/cli.ts', '--port', '0', '--data', data], { encoding: 'utf8', timeout: 20_000 });
+      const child = spawnSync(process.execPath, ['--import', 'tsx', 'src/sandbox/start.ts', '--port', '0', '--data', data], { encoding: 'utf8', timeout: 20_000 });
       expect(child.status).toBe(1);
       expect(child.stderr).toContain(`storefront-kit sandbox: ${message}`);
       figures.refusals += 2;
@@ -949,7 +950,7 @@ describe('framing, static paths and where links point', () => {
     const message = 'Refusing to listen on 0.0.0.0 with the default API key "sandbox-api-key": it is public, and anyone who reaches the port could change or wipe the sandbox\'s state. Choose a key with --api-key (or SFK_API_KEY).';
     await expect(createSandboxServer({ port: 0, host: '0.0.0.0' })).rejects.toThrow(message);
     await expect(createSandboxServer({ port: 0, host: '0.0.0.0', apiKeys: ['x', API_KEY] })).rejects.toThrow(message);
-    const child = spawnSync(process.execPath, ['--import', 'tsx', 'src/sandbox/platform/cli.ts', '--port', '0', '--host', '0.0.0.0'], { encoding: 'utf8', timeout: 20_000 });
+    const child = spawnSync(process.execPath, ['--import', 'tsx', 'src/sandbox/start.ts', '--port', '0', '--host', '0.0.0.0'], { encoding: 'utf8', timeout: 20_000 });
     expect(child.status).toBe(1);
     expect(child.stderr).toContain(`storefront-kit sandbox: ${message}`);
     await expect(createSandboxServer({ port: 0, publicUrl: 'https://sandbox.example/app' })).rejects.toThrow(

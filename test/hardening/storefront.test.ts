@@ -13,7 +13,7 @@ import { oauthCookie } from '../../examples/storefront/app/login.server.ts';
 import { startStorefront, type Storefront } from '../../examples/storefront/server.ts';
 import { createSandboxServer, type SandboxServer } from '../../src/sandbox/index.ts';
 import { createClient, currentCart, OAuthStrategy, readCookie } from '../../src/index.ts';
-import { DEFAULT_API_KEY, DEFAULT_CLIENT_ID } from '../../src/sandbox/seed/ids.ts';
+import { DEFAULT_API_KEY, DEFAULT_CLIENT_ID } from '../../src/sandbox/platform/defaults.ts';
 import { sharedStorefrontBuild } from '../support/storefront-build.ts';
 import { recordFigures } from './support.ts';
 

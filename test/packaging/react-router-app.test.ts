@@ -15,7 +15,7 @@ import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { packedForTests } from '../../scripts/pack.ts';
 import { createClient, OAuthStrategy, products } from '../../src/index.ts';
-import { createSandboxServer, type SandboxServer } from '../../src/sandbox/platform/server.ts';
+import { createSandboxServer, type SandboxServer } from '../../src/sandbox/sandbox-server.ts';
 import { tempFolder } from '../support/temp-folder.ts';
 import { startUntil, type Started } from './support.ts';
 

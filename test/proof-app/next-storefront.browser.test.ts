@@ -14,7 +14,7 @@ import { join } from 'node:path';
 import { build } from 'esbuild';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSandboxServer, type SandboxServer } from '../../src/sandbox/platform/server.ts';
+import { createSandboxServer, type SandboxServer } from '../../src/sandbox/sandbox-server.ts';
 import { CHROMIUM, CHROMIUM_ARGS, root } from '../browser/support.ts';
 
 const APP_DIR = join(root, 'test', 'next-app');

@@ -16,9 +16,9 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PROVIDER_HOST_ADDRESS, routeProviderRequests } from '../../src/sandbox/platform/register.ts';
-import { createSandboxServer, type SandboxServer } from '../../src/sandbox/platform/server.ts';
-import { DEFAULT_CLIENT_ID } from '../../src/sandbox/seed/ids.ts';
+import { PROVIDER_HOST_ADDRESS, routeProviderRequests } from '../../src/sandbox/platform/node-routing.ts';
+import { createSandboxServer, type SandboxServer } from '../../src/sandbox/sandbox-server.ts';
+import { DEFAULT_CLIENT_ID } from '../../src/sandbox/platform/defaults.ts';
 
 /** The edge runtime's own fetch and Request (a bundled undici copy), as Next.js's middleware gets them. */
 const edge = createRequire(import.meta.url)('next/dist/compiled/@edge-runtime/primitives/fetch.js') as {

@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { operationList, queryFields } from '../../generated/operations.ts';
-import { DEFAULT_SITE_ID } from '../../src/sandbox/seed/ids.ts';
+import { DEFAULT_SITE_ID } from '../../src/sandbox/platform/defaults.ts';
 import { API_KEY, call, useSandboxServer } from '../support/sandbox.ts';
 
 const s = useSandboxServer();

@@ -4,7 +4,8 @@ import { Component, Suspense, type ReactNode } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { useCart, useSuspenseCart } from '../../src/react/index.ts';
 import { renderWithSandbox } from '../../src/react/testing.tsx';
-import { PRODUCT, STORES_APP_ID } from '../../src/sandbox/seed/ids.ts';
+import { STORES_APP_ID } from '../../src/provider-ids.ts';
+import { PRODUCT } from '../../src/sandbox/seed/ids.ts';
 import { renderCounter, untilDom } from './support.tsx';
 
 const renders = renderCounter();

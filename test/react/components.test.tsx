@@ -23,7 +23,8 @@ import {
   type LineItemActions,
 } from '../../src/react/index.ts';
 import { renderWithSandbox, type RenderWithSandboxResult } from '../../src/react/testing.tsx';
-import { PRODUCT, STORES_APP_ID } from '../../src/sandbox/seed/ids.ts';
+import { PRODUCT } from '../../src/sandbox/seed/ids.ts';
+import { STORES_APP_ID } from '../../src/provider-ids.ts';
 import { renderCounter, untilDom } from './support.tsx';
 
 const renders = renderCounter();

@@ -16,7 +16,8 @@ import {
   type LoginResult,
 } from '../../src/react/index.ts';
 import { renderWithSandbox } from '../../src/react/testing.tsx';
-import { DEMO_MEMBER, PRODUCT, STORES_APP_ID, WISHLIST_ID } from '../../src/sandbox/seed/ids.ts';
+import { DEMO_MEMBER, PRODUCT, WISHLIST_ID } from '../../src/sandbox/seed/ids.ts';
+import { STORES_APP_ID } from '../../src/provider-ids.ts';
 import { renderCounter, untilDom } from './support.tsx';
 
 const renders = renderCounter();

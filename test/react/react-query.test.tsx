@@ -6,7 +6,7 @@
 import { QueryClient, QueryClientProvider, useInfiniteQuery, useMutation, useQuery } from '@tanstack/react-query';
 import { act, type ReactNode } from 'react';
 import { describe, expect, it } from 'vitest';
-import { STORES_APP_ID } from '../../src/sandbox/seed/ids.ts';
+import { STORES_APP_ID } from '../../src/provider-ids.ts';
 import { storefrontQueries } from '../../src/react/react-query.ts';
 import { linesOf, mount, untilDom, visitorKit } from './support.tsx';
 

@@ -19,7 +19,7 @@ import {
   type CartResult,
   type StorefrontStore,
 } from '../../src/react/index.ts';
-import { STORES_APP_ID } from '../../src/sandbox/seed/ids.ts';
+import { STORES_APP_ID } from '../../src/provider-ids.ts';
 import { CART_API, CART_REQUESTS, linesOf, mount, renderCounter, TEN_SLUGS, visitorKit, type Kit } from './support.tsx';
 
 const renders = renderCounter();

@@ -6,7 +6,8 @@ import { act, type ReactNode } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { createClient, currentCart, currentCartV2, OAuthStrategy, products, redirects } from '../../src/index.ts';
 import { createSandbox, type Sandbox } from '../../src/sandbox/index.ts';
-import { DEFAULT_CLIENT_ID, STORES_APP_ID } from '../../src/sandbox/seed/ids.ts';
+import { STORES_APP_ID } from '../../src/provider-ids.ts';
+import { DEFAULT_CLIENT_ID } from '../../src/sandbox/platform/defaults.ts';
 import { cartApiV1, type CartApi, type LineItemInput } from '../../src/react/index.ts';
 import { requestsInFlight } from '../../src/react/requests-in-flight.ts';
 

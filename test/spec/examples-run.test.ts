@@ -13,7 +13,8 @@ import { describe, expect, it } from 'vitest';
 import * as modules from '../../src/modules.ts';
 import { ApiKeyStrategy, createClient, SdkError, type AuthStrategy } from '../../src/index.ts';
 import { createSandbox } from '../../src/sandbox/index.ts';
-import { DEFAULT_API_KEY, DEFAULT_CLIENT_ID, DEFAULT_SITE_ID, DEMO_MEMBER } from '../../src/sandbox/seed/ids.ts';
+import { DEMO_MEMBER } from '../../src/sandbox/seed/ids.ts';
+import { DEFAULT_API_KEY, DEFAULT_CLIENT_ID, DEFAULT_SITE_ID } from '../../src/sandbox/platform/defaults.ts';
 import { exampleRequests, type ExampleRequest } from '../support/examples.ts';
 
 const HOST = 'http://127.0.0.1:4010';

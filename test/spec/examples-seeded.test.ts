@@ -7,7 +7,8 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createSandbox } from '../../src/sandbox/index.ts';
-import { DEFAULT_CLIENT_ID, DEFAULT_VARIANT_ID, STORES_APP_ID } from '../../src/sandbox/seed/ids.ts';
+import { DEFAULT_VARIANT_ID, STORES_APP_ID } from '../../src/provider-ids.ts';
+import { DEFAULT_CLIENT_ID } from '../../src/sandbox/platform/defaults.ts';
 import { exampleRequests, type ExampleRequest } from '../support/examples.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

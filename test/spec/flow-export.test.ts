@@ -14,8 +14,9 @@ import { credentials, send } from '../../console/src/core/client.ts';
 import { flowScript, flowTest } from '../../console/src/core/flow-export.ts';
 import { findOperation } from '../../console/src/core/operations.ts';
 import { getState, setState } from '../../console/src/core/state.ts';
-import { createSandboxServer, type SandboxServer } from '../../src/sandbox/platform/server.ts';
-import { DEFAULT_CLIENT_ID, STORES_APP_ID } from '../../src/sandbox/seed/ids.ts';
+import { createSandboxServer, type SandboxServer } from '../../src/sandbox/sandbox-server.ts';
+import { STORES_APP_ID } from '../../src/provider-ids.ts';
+import { DEFAULT_CLIENT_ID } from '../../src/sandbox/platform/defaults.ts';
 import { userProject } from '../support/user-code.ts';
 
 const root = resolve(import.meta.dirname, '..', '..');

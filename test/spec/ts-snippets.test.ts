@@ -15,8 +15,8 @@ import { exampleCall, formProblems } from '../../console/src/core/schema.ts';
 import { tsSnippet } from '../../console/src/core/snippets.ts';
 import { getState, setState } from '../../console/src/core/state.ts';
 import { operationList } from '../../src/console-data.ts';
-import { createSandboxServer, type SandboxServer } from '../../src/sandbox/platform/server.ts';
-import { DEFAULT_CLIENT_ID } from '../../src/sandbox/seed/ids.ts';
+import { createSandboxServer, type SandboxServer } from '../../src/sandbox/sandbox-server.ts';
+import { DEFAULT_CLIENT_ID } from '../../src/sandbox/platform/defaults.ts';
 import { userProject, type Outcome } from '../support/user-code.ts';
 
 interface Snippet {

@@ -6,7 +6,7 @@ export function startSandboxProcess(
   args: string[],
   children: Set<ChildProcess>,
 ): Promise<{ child: ChildProcess; url: string; /** Everything it printed so far (kept until it exits). */ output: () => string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/sandbox/platform/cli.ts', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/sandbox/start.ts', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
   children.add(child);
   child.on('exit', () => children.delete(child));
   return new Promise((resolve, reject) => {

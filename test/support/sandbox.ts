@@ -1,9 +1,9 @@
 /** Starts a sandbox server on 127.0.0.1 (a free port) for a test file, with response validation on. */
 import { afterAll, beforeAll } from 'vitest';
-import { createSandboxServer, type SandboxServer, type SandboxServerOptions } from '../../src/sandbox/platform/server.ts';
+import { createSandboxServer, type SandboxServer, type SandboxServerOptions } from '../../src/sandbox/sandbox-server.ts';
 
 import { ApiKeyStrategy, checkout, collections, createClient, currentCart, OAuthStrategy, orders, products, wishlist, type FrameDriver } from '../../src/index.ts';
-import { DEFAULT_API_KEY, DEFAULT_CLIENT_ID, DEFAULT_SITE_ID } from '../../src/sandbox/seed/ids.ts';
+import { DEFAULT_API_KEY, DEFAULT_CLIENT_ID, DEFAULT_SITE_ID } from '../../src/sandbox/platform/defaults.ts';
 
 export const API_KEY = DEFAULT_API_KEY;
 export const CLIENT_ID = DEFAULT_CLIENT_ID;

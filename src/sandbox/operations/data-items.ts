@@ -19,7 +19,7 @@ import {
   removeDataItem,
   writeDataItem,
   type DataQuery,
-} from '../domain/cms.ts';
+} from '../domain/cms/data-items.ts';
 import { appError, validationError } from '../platform/errors.ts';
 import type { RouteEnv, SandboxModule, SandboxRoute } from '../platform/module.ts';
 import type { Caller, JsonObject } from '../platform/types.ts';

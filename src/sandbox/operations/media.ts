@@ -7,8 +7,8 @@
  */
 import { appError } from '../platform/errors.ts';
 import type { SandboxModule } from '../platform/module.ts';
-import { drawPlaceholder } from '../platform/placeholder-image.ts';
-import { encodePng } from '../platform/png.ts';
+import { drawPlaceholder } from '../domain/media/placeholder-image.ts';
+import { encodePng } from '../domain/media/png.ts';
 import { knownImage } from '../domain/catalog/media-files.ts';
 
 /** No side of a served image is longer than this (a transform may ask for any size). */

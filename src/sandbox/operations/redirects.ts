@@ -1,6 +1,6 @@
 /**
  * `createRedirectSession`: stores one purpose and answers a `fullUrl` on the sandbox itself
- * (the pages of ./hosted-pages.ts): `/__sandbox/login` for `auth`, `/__sandbox/logout` for
+ * (the pages of ../pages/routes/hosted-pages.ts): `/__sandbox/login` for `auth`, `/__sandbox/logout` for
  * `logout`, `/__sandbox/redirect` for every other purpose.
  */
 import type { SandboxHandlers } from '../platform/types.ts';

@@ -36,20 +36,13 @@ import type {
 import { parseQuery } from './dot-r.ts';
 import { filterSizeViolation, queryFieldViolations } from './query-fields.ts';
 import { responseValidator, validateRequest } from './validate.ts';
-import {
-  modules as businessModules,
-  startingStores,
-  stateLimits,
-  storeIndexes,
-  type SandboxModule,
-} from '../modules.ts';
+import type { SandboxComposition, SandboxModule } from './module.ts';
 import { enforceLimits, sweepExpired } from './limits.ts';
 import { bodyLimit, nestedTooDeep, readJsonObject } from './json-body.ts';
 import { isJsonObject, ownOptions, ownValue, setDotted } from './safe-object.ts';
 import { assertSafeUrls } from './url-safety.ts';
 import { keepsProviderUrls, toSandboxMediaUrls } from './provider-hosts.ts';
 import { DEFAULT_API_KEY, DEFAULT_CLIENT_ID, DEFAULT_SITE_ID } from './defaults.ts';
-import { DEMO_MEMBER } from '../seed/ids.ts';
 import { isStartingStore, STARTING_STORES, type StartingStoreName } from './starting-stores.ts';
 
 export { MAX_BODY_BYTES, MAX_IMPORT_BYTES } from './json-body.ts';
@@ -264,15 +257,20 @@ function authorize(d: OperationDescriptor, caller: Caller): SandboxError | undef
   return undefined;
 }
 
-export function createSandbox(given: SandboxOptions = {}): Sandbox {
+/**
+ * A sandbox made of what the composition root hands it (`createSandbox` in
+ * src/sandbox/create-sandbox.ts passes the built-in modules and seeds).
+ */
+export function buildSandbox(composition: SandboxComposition, given: SandboxOptions = {}): Sandbox {
+  const { modules: businessModules, startingStores, stateLimits, storeIndexes, defaultMember } = composition;
   // No inherited property answers an option lookup (a polluted Object.prototype included).
   const options = ownOptions(given);
   const opts: SandboxIdentity = {
     clientIds: options.clientIds ?? [DEFAULT_CLIENT_ID],
     apiKeys: options.apiKeys ?? [DEFAULT_API_KEY],
     siteId: options.siteId ?? DEFAULT_SITE_ID,
-    memberEmail: options.memberEmail ?? DEMO_MEMBER.email,
-    memberPassword: options.memberPassword ?? DEMO_MEMBER.password,
+    memberEmail: options.memberEmail ?? defaultMember.email,
+    memberPassword: options.memberPassword ?? defaultMember.password,
   };
   const modules = [...businessModules, ...(options.modules ?? [])];
   const handlers: HandlerTable = Object.assign({}, ...modules.map((m) => m.handlers ?? {}));

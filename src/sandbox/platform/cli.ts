@@ -14,7 +14,8 @@
  */
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { createSandboxServer, LOOPBACK_NAMES, type SandboxServerOptions } from './server.ts';
+import { LOOPBACK_NAMES, serveSandbox, type SandboxServerOptions } from './server.ts';
+import type { SandboxComposition } from './module.ts';
 import { LOG_FORMATS, type LogFormat } from './request-log.ts';
 import { describeRetiredCalls, REMOVAL_DAY } from './retired.ts';
 import {
@@ -194,9 +195,11 @@ export function describeStart(
 /**
  * Starts the sandbox from command-line flags and prints how to reach it; with `staticDir` (the
  * built console: `npx storefront-kit`, `npm start`) it serves the console at the same address.
- * `name` prefixes its error messages (the command the user typed).
+ * `name` prefixes its error messages (the command the user typed). The command itself, with the
+ * built-in modules and seeds, is src/sandbox/start.ts.
  */
-export async function main(
+export async function startFromArgs(
+  composition: SandboxComposition,
   args: string[],
   {
     staticDir,
@@ -217,7 +220,7 @@ export async function main(
   }
   try {
     const { reportCalls: _, ...serverOptions } = options;
-    const s = await createSandboxServer({ ...serverOptions, staticDir });
+    const s = await serveSandbox(composition, { ...serverOptions, staticDir });
     // Before anything is printed: a Ctrl-C as soon as the address shows still stops it cleanly.
     const stop = () => {
       // What an unchanged app still calls of Cart V1 and Checkout V1 (nothing when it called none).
@@ -252,8 +255,4 @@ export async function main(
     console.error(`${name}: ${(err as Error).message}`);
     process.exit(1);
   }
-}
-
-if (process.argv[1] && import.meta.url === new URL(`file://${process.argv[1]}`).href) {
-  await main(process.argv.slice(2).filter((a) => a !== 'sandbox'));
 }

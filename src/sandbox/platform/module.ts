@@ -10,7 +10,9 @@ import type {
   OperationContext,
   SandboxRequest,
 } from './types.ts';
-import type { SandboxSettings } from './types.ts';
+import type { SandboxSettings, StoreIndexes } from './types.ts';
+import type { StateLimits } from './limits.ts';
+import type { StartingStoreName } from './starting-stores.ts';
 
 export type { BeyondSpecService } from './types.ts';
 
@@ -67,4 +69,18 @@ export interface StartingStore {
   seed?(ctx: SeedContext): void;
   /** Slow to make (the large store): a sandbox makes it once, and a later reset to it loads what it made. */
   keepMade?: boolean;
+}
+
+/**
+ * What the composition root (src/sandbox/modules.ts) hands the platform: the modules, what the
+ * store indexes and caps, the starting stores and the member its sign-in defaults name. The
+ * platform knows no module, seed or member by name.
+ */
+export interface SandboxComposition {
+  modules: readonly SandboxModule[];
+  storeIndexes: StoreIndexes;
+  stateLimits: StateLimits;
+  startingStores: Readonly<Record<StartingStoreName, StartingStore>>;
+  /** The member whose e-mail and password a sandbox started without them accepts (printed at start). */
+  defaultMember: { readonly email: string; readonly password: string };
 }

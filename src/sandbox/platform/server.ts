@@ -6,7 +6,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import {
-  createSandbox,
+  buildSandbox,
   DEFAULT_API_KEY,
   errorResponse,
   JsonAnswer,
@@ -15,6 +15,7 @@ import {
   type SandboxOptions,
 } from './app.ts';
 import { appError, type SandboxError } from './errors.ts';
+import type { SandboxComposition } from './module.ts';
 import { bodyLimit } from './json-body.ts';
 import type { SandboxRequest } from './types.ts';
 import { clockProblem } from './clock.ts';
@@ -306,7 +307,14 @@ function publicOrigin(value: string): string {
   );
 }
 
-export async function createSandboxServer(given: SandboxServerOptions = {}): Promise<SandboxServer> {
+/**
+ * A sandbox made of what the composition root hands it, behind an HTTP server
+ * (`createSandboxServer` in src/sandbox/sandbox-server.ts passes the built-in modules and seeds).
+ */
+export async function serveSandbox(
+  composition: SandboxComposition,
+  given: SandboxServerOptions = {},
+): Promise<SandboxServer> {
   // No inherited property answers an option lookup (a polluted Object.prototype included).
   const options = ownOptions(given);
   const host = options.host ?? '127.0.0.1';
@@ -327,7 +335,7 @@ export async function createSandboxServer(given: SandboxServerOptions = {}): Pro
     throw new DataFileError(`${options.data}: ${clock}; refusing to start over it. Fix it, or move it away.`);
   }
   let url = '';
-  const sandbox = createSandbox({
+  const sandbox = buildSandbox(composition, {
     ...options,
     controlReadsNeedKey: options.controlReadsNeedKey ?? !loopbackOnly,
     state,

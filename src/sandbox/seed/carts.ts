@@ -20,9 +20,9 @@ import {
   GIFT_CARD,
   PRODUCT,
   seededVisitorId,
-  STORES_APP_ID,
   variantId,
 } from './ids.ts';
+import { STORES_APP_ID } from '../../provider-ids.ts';
 
 /** The coupons and the gift card. */
 export function seedCarts(ctx: SeedContext): void {

@@ -16,7 +16,8 @@ import { ALL_PRODUCTS_COLLECTION_ID, COLLECTIONS, type StoredCollection } from '
 import { buildVariants } from '../domain/catalog/product-prices.ts';
 import { costData } from '../domain/catalog/pricing.ts';
 import { WISHLISTS } from '../domain/catalog/wishlist.ts';
-import { collectionId, DEFAULT_VARIANT_ID, DEMO_MEMBER, PRODUCT, productId, variantId, WISHLIST_ID } from './ids.ts';
+import { DEFAULT_VARIANT_ID } from '../../provider-ids.ts';
+import { collectionId, DEMO_MEMBER, PRODUCT, productId, variantId, WISHLIST_ID } from './ids.ts';
 import { PREORDERS } from '../domain/catalog/catalog-reader.ts';
 
 /** name, type, price, cost, weight, brand, ribbon; by index (product n is index n - 1). */

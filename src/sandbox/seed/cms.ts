@@ -4,7 +4,7 @@
  * description, a rich-text (HTML) body; `Menus`: a slug and the pages it links to, in order
  * (the header and footer menus the template asks for by slug). See docs/template-store.md.
  */
-import { putDataCollection } from '../domain/cms.ts';
+import { putDataCollection } from '../domain/cms/data-items.ts';
 import type { SeedContext } from '../platform/module.ts';
 import { CMS, cmsItemId, seededId } from './ids.ts';
 

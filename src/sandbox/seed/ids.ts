@@ -3,16 +3,11 @@
  * import them instead of copying literals. Ids are fixed; everything else a seed writes may
  * change (prices, stock, dates relative to the seed time).
  */
+import { ALL_PRODUCTS_COLLECTION } from '../../provider-ids.ts';
 
 /** A seeded uuid-shaped id: `<prefix>-0000-4000-8000-<n, 12 digits>`. */
 export const seededId = (prefix: string, n: number): string =>
   `${prefix}-0000-4000-8000-${String(n).padStart(12, '0')}`;
-
-// The provider's fixed ids and the sandbox's default keys, re-exported for the tests and the
-// spec's examples, which name every id from here.
-export { ALL_PRODUCTS_COLLECTION, DEFAULT_VARIANT_ID, STORES_APP_ID } from '../../provider-ids.ts';
-export { DEFAULT_API_KEY, DEFAULT_CLIENT_ID, DEFAULT_SITE_ID } from '../platform/defaults.ts';
-import { ALL_PRODUCTS_COLLECTION } from '../../provider-ids.ts';
 
 /** The demo member (its e-mail and password are printed at start). */
 export const DEMO_MEMBER = {
@@ -132,6 +127,3 @@ export const CMS = {
 } as const;
 /** Seeded CMS item n of a collection. */
 export const cmsItemId = (n: number): string => seededId('0d0a0000', n);
-
-// The store's one location and an inventory item's id are the domain's (Catalog V3 inventory).
-export { DEFAULT_LOCATION_ID, inventoryItemId } from '../domain/catalog/inventory-items.ts';

@@ -19,7 +19,8 @@ import {
 import { ORDER_NUMBER_BASE, priceOrderLines, type LineToOrder } from '../domain/orders/place-order.ts';
 import { activity, derive, price } from '../domain/orders/settlement.ts';
 import { computeTotals } from '../domain/totals.ts';
-import { DEMO_MEMBER, orderId, productId, seededId, seededVisitorId, STORES_APP_ID } from './ids.ts';
+import { STORES_APP_ID } from '../../provider-ids.ts';
+import { DEMO_MEMBER, orderId, productId, seededId, seededVisitorId } from './ids.ts';
 
 const DAY_MS = 86_400_000;
 /** Every seeded order ships by standard delivery, 5.00. */

@@ -20,8 +20,9 @@ import { buildVariants } from '../domain/catalog/product-prices.ts';
 import { costData } from '../domain/catalog/pricing.ts';
 import type { SeedContext, StartingStore } from '../platform/module.ts';
 import type { StartingStoreName } from '../platform/starting-stores.ts';
-import { DEFAULT_VARIANT_ID, inventoryItemId, seededId } from './ids.ts';
-import { INVENTORY_REVISIONS } from '../domain/catalog/inventory-items.ts';
+import { DEFAULT_VARIANT_ID } from '../../provider-ids.ts';
+import { seededId } from './ids.ts';
+import { INVENTORY_REVISIONS, inventoryItemId } from '../domain/catalog/inventory-items.ts';
 
 /** Products the large store adds to the demo store's. */
 export const LARGE_STORE_PRODUCTS = 10_000;

@@ -12,7 +12,8 @@ import { pricedLines } from '../../../src/sandbox/domain/cart/cart-pricing.ts';
 import { newCheckout, priceCheckout } from '../../../src/sandbox/domain/cart/checkout.ts';
 import { orderFromCheckout } from '../../../src/sandbox/domain/cart/checkout-order.ts';
 import { seedCarts } from '../../../src/sandbox/seed/carts.ts';
-import { COUPON, GIFT_CARD, STORES_APP_ID } from '../../../src/sandbox/seed/ids.ts';
+import { COUPON, GIFT_CARD } from '../../../src/sandbox/seed/ids.ts';
+import { STORES_APP_ID } from '../../../src/provider-ids.ts';
 
 function fixture(mugs = 2) {
   const { store, ctx, events } = bareDomain();

@@ -9,7 +9,7 @@ import type { DomainContext } from '../../../src/sandbox/domain/context.ts';
 import { placeOrder, type OrderToPlace } from '../../../src/sandbox/domain/orders/place-order.ts';
 import { capture, derive, transactionsOf, voidPayment } from '../../../src/sandbox/domain/orders/settlement.ts';
 import { ORDER_INVENTORY, restockOrder } from '../../../src/sandbox/domain/orders/stock.ts';
-import { STORES_APP_ID } from '../../../src/sandbox/seed/ids.ts';
+import { STORES_APP_ID } from '../../../src/provider-ids.ts';
 
 function fixture(quantity = 3) {
   const { store, ctx, events } = bareDomain();

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import type { StoredProduct } from '../../../src/sandbox/domain/catalog/catalog.ts';
 import { buildVariants, currentNumber, setProductNumber } from '../../../src/sandbox/domain/catalog/product-prices.ts';
-import { DEFAULT_VARIANT_ID } from '../../../src/sandbox/seed/ids.ts';
+import { DEFAULT_VARIANT_ID } from '../../../src/provider-ids.ts';
 
 const colour = {
   name: 'Color',

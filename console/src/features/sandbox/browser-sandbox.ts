@@ -5,7 +5,7 @@
  */
 import { http, passthrough } from 'msw';
 import { setupWorker } from 'msw/browser';
-import { createSandbox } from '../../../../src/sandbox/platform/app.ts';
+import { createSandbox } from '../../../../src/sandbox/create-sandbox.ts';
 import { setState } from '../../core/state.ts';
 
 /** The static files of the console itself; every other same-origin request is the sandbox's. */
