@@ -351,7 +351,7 @@ export interface components {
         PriceData: {
             /** @description Currency code (ISO-4217), e.g. `USD`. */
             readonly currency?: string;
-            /** @description Price. */
+            /** @description Price (not below 0). */
             price?: number | null;
             /** @description Discounted price (the price when no discount is set). */
             readonly discountedPrice?: number;
@@ -363,7 +363,7 @@ export interface components {
         ConvertedPriceData: components["schemas"]["PriceData"];
         /** @description Cost and profit (merchant-specific data; returned when the request asks for it with the right permissions). */
         CostAndProfitData: {
-            /** @description Item cost. */
+            /** @description Item cost (not below 0). */
             itemCost?: number | null;
             /** @description Item cost formatted with the currency. */
             readonly formattedItemCost?: string;

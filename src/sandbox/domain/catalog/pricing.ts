@@ -81,6 +81,7 @@ export function costData(price: number, cost: number | undefined): CostData | un
     formattedItemCost: formatPrice(cost),
     profit,
     formattedProfit: formatPrice(profit),
-    profitMargin: price ? round2(profit / price) : 0,
+    // From the unrounded profit: a rounded one can pass the price (price 0.006, cost 0: profit 0.01).
+    profitMargin: price ? Math.round(((price - cost) / price) * 10_000) / 10_000 : 0,
   };
 }
