@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
+import { NOT_ON_OTHER_RUNTIMES } from './scripts/runtimes.ts';
 import LongWaitsFirst from './test/support/sequencer.ts';
 
 const shared = {
@@ -34,6 +35,15 @@ const FIGURES = 'test/hardening/{largest-body,state-growth,load-and-fault}.test.
  */
 const WORKERS = Number(process.env.SFK_TEST_WORKERS) || 2;
 
+const TEST_FILES = ['test/**/*.test.ts', 'test/**/*.test.tsx'];
+/**
+ * The suites only Node 20 runs (scripts/runtimes.ts), as test-file globs: a folder's glob
+ * (`test/browser/**`) stands for the test files under it.
+ */
+const NODE_20_ONLY = Object.keys(NOT_ON_OTHER_RUNTIMES).flatMap((glob) =>
+  glob.endsWith('/**') ? TEST_FILES.map((files) => glob + files.slice('test/**'.length)) : [glob],
+);
+
 // One config for the console build (vite) and the test runner (vitest).
 export default defineConfig({
   test: {
@@ -43,7 +53,23 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'default',
-          include: ['test/**/*.test.ts', 'test/**/*.test.tsx', `!${FIGURES}`],
+          include: NODE_20_ONLY,
+          exclude: [...configDefaults.exclude, FIGURES],
+          env: { SFK_REACT_MAJOR: '19' },
+          maxWorkers: WORKERS,
+        },
+      },
+      {
+        // The suites every Node version runs (the rest of test/): the files of a worker share one
+        // module graph, so the sandbox, the client and the official SDK are imported once per
+        // worker, not once per file (each file still gets fresh servers, scratch folders and
+        // state: every one passes either way). Node 22, 24 and 26 run this project alone.
+        extends: true,
+        test: {
+          name: 'every-node',
+          include: TEST_FILES,
+          exclude: [...configDefaults.exclude, ...NODE_20_ONLY, FIGURES],
+          isolate: false,
           env: { SFK_REACT_MAJOR: '19' },
           maxWorkers: WORKERS,
         },

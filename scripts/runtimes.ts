@@ -51,7 +51,7 @@ export const RUNTIMES: readonly Runtime[] = [
  * fetch, crypto and tokens, files and locks, images, events and webhooks, the CLI), conformance
  * with the official SDK, the proof app's preload and msw routes, and React's server render.
  */
-const NOT_ON_OTHER_RUNTIMES: Record<string, string> = {
+export const NOT_ON_OTHER_RUNTIMES: Record<string, string> = {
   'test/browser/**': 'the console in chromium',
   '**/*.browser.test.ts': 'pages in chromium',
   'test/proof-app/browser.test.ts':
@@ -86,20 +86,14 @@ const NOT_ON_OTHER_RUNTIMES: Record<string, string> = {
 export const RUNTIME_SUITES = 'client, conformance, sandbox platform, preload, React server render, packaging';
 
 /**
- * vitest's arguments for a runtime's run: every suite but those above, in the default project
- * (the react-18 project, the React tests again on React 18.3, runs on this Node only).
+ * vitest's arguments for a runtime's run: the every-node project (vite.config.ts), every suite
+ * but those above (the react-18 project, the React tests again on React 18.3, runs on this Node
+ * only). Its files run without isolation: the sandbox, the client and the official SDK are
+ * imported once per worker, not once per file (a lone Node 22 run: 76 s isolated, 48 s not; every
+ * file passes either way).
  */
 export function runtimeVitestArgs(): string[] {
-  return [
-    'run',
-    '--project',
-    'default',
-    // One module graph for all the files of the run: the sandbox, the client and the official SDK
-    // are imported once, not once per file (a lone Node 22 run: 76 s isolated, 48 s not; every
-    // file passes either way, and Node 20's run keeps each file isolated).
-    '--no-isolate',
-    ...Object.keys(NOT_ON_OTHER_RUNTIMES).flatMap((glob) => ['--exclude', glob]),
-  ];
+  return ['run', '--project', 'every-node'];
 }
 
 export function runtimeBinary(rt: Runtime): string {
