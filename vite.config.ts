@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { configDefaults, defineConfig } from 'vitest/config';
-import { NOT_ON_OTHER_RUNTIMES } from './scripts/runtimes.ts';
+import { NOT_ON_OTHER_RUNTIMES, PLAIN_TYPESCRIPT } from './scripts/runtimes.ts';
 import LongWaitsFirst from './test/support/sequencer.ts';
 
 const shared = {
@@ -36,13 +36,15 @@ const FIGURES = 'test/hardening/{largest-body,state-growth,load-and-fault}.test.
 const WORKERS = Number(process.env.SFK_TEST_WORKERS) || 2;
 
 const TEST_FILES = ['test/**/*.test.ts', 'test/**/*.test.tsx'];
-/**
- * The suites only Node 20 runs (scripts/runtimes.ts), as test-file globs: a folder's glob
- * (`test/browser/**`) stands for the test files under it.
- */
-const NODE_20_ONLY = Object.keys(NOT_ON_OTHER_RUNTIMES).flatMap((glob) =>
-  glob.endsWith('/**') ? TEST_FILES.map((files) => glob + files.slice('test/**'.length)) : [glob],
-);
+/** Globs of scripts/runtimes.ts as test-file globs: a folder's glob (`test/browser/**`) stands for the test files under it. */
+const testFiles = (globs: Record<string, string>) =>
+  Object.keys(globs).flatMap((glob) =>
+    glob.endsWith('/**') ? TEST_FILES.map((files) => glob + files.slice('test/**'.length)) : [glob],
+  );
+/** The suites only Node 20 runs (scripts/runtimes.ts). */
+const NODE_20_ONLY = testFiles(NOT_ON_OTHER_RUNTIMES);
+/** Of those, the ones that are plain TypeScript over in-memory state. */
+const PLAIN = testFiles(PLAIN_TYPESCRIPT);
 
 // One config for the console build (vite) and the test runner (vitest).
 export default defineConfig({
@@ -54,7 +56,7 @@ export default defineConfig({
         test: {
           name: 'default',
           include: NODE_20_ONLY,
-          exclude: [...configDefaults.exclude, FIGURES],
+          exclude: [...configDefaults.exclude, ...PLAIN, FIGURES],
           env: { SFK_REACT_MAJOR: '19' },
           maxWorkers: WORKERS,
         },
@@ -69,6 +71,19 @@ export default defineConfig({
           name: 'every-node',
           include: TEST_FILES,
           exclude: [...configDefaults.exclude, ...NODE_20_ONLY, FIGURES],
+          isolate: false,
+          env: { SFK_REACT_MAJOR: '19' },
+          maxWorkers: WORKERS,
+        },
+      },
+      {
+        // Node 20's plain TypeScript suites (the sandbox's rules, the query builders, the spec's
+        // examples), without isolation for the same reason: none mocks a module, fakes a timer or
+        // changes a global.
+        extends: true,
+        test: {
+          name: 'plain-typescript',
+          include: PLAIN,
           isolate: false,
           env: { SFK_REACT_MAJOR: '19' },
           maxWorkers: WORKERS,

@@ -44,6 +44,28 @@ export const RUNTIMES: readonly Runtime[] = [
 ];
 
 /**
+ * Of the suites only Node 20 runs (below), those that are plain TypeScript over values and
+ * in-memory state (no browser, child process, build, tool, mock or fake timer): Node 20 runs them
+ * without isolation, as it runs the every-node suites (vite.config.ts).
+ */
+export const PLAIN_TYPESCRIPT: Record<string, string> = {
+  'test/query/**': 'the query builders (plain TypeScript that builds request bodies)',
+  'test/spec/examples-run.test.ts':
+    "the spec documents' examples sent through the client to an in-process sandbox (the spec's content; the client's wire runs in test/client)",
+  'test/spec/examples.test.ts': "the spec documents' examples against their schemas (YAML, not the library)",
+  'test/spec/examples-seeded.test.ts': "the spec documents' examples against the seed (YAML, not the library)",
+  'test/spec/operations.test.ts': "the spec documents' operation list (YAML, not the library)",
+  'test/spec/enums.test.ts': "the spec documents' enumerations (YAML, not the library)",
+  // The sandbox's rules are plain TypeScript over its in-memory state: what a Node version can
+  // change (the HTTP server, fetch, crypto and tokens, files and locks, images, webhooks, the
+  // preload) runs on every runtime in the platform, pkce, token, durability, data-file, media,
+  // event, request-log, cli, conformance and proof-app suites.
+  'test/sandbox/domain/**': "the sandbox's domain rules, unit by unit (plain TypeScript)",
+  'test/sandbox/{orders,order-paths,order-rules,business-rules,commerce,members,identity,catalog,stories,created-products,model,limits,router,pages,run-as,sign-in-cart,store-indexes,template-services,transactions,query-engine}.test.ts':
+    "the sandbox's business rules, its model walk, store, router and page templates (plain TypeScript over its state; Node 20 runs them)",
+};
+
+/**
  * Every suite under test/ runs on each runtime except these: they check the tools, the page, the
  * machine or plain TypeScript logic rather than what a Node version can change, and Node 20's run
  * covers them. What a Node version can change runs everywhere: the client (its transport, auth,
@@ -65,22 +87,9 @@ export const NOT_ON_OTHER_RUNTIMES: Record<string, string> = {
   'test/react/public-types.test.ts': "the React layer's declarations read by tsc (the toolchain)",
   'test/react/{cart,catalog,components,docs-example,members,money-checkout,react-query,testing,react-version}.test.tsx':
     "React's hooks and components in happy-dom against an in-process sandbox (React and the DOM emulation, not Node; the server render, server.test.tsx, runs everywhere)",
-  'test/query/**': 'the query builders (plain TypeScript that builds request bodies)',
-  'test/spec/examples-run.test.ts':
-    "the spec documents' examples sent through the client to an in-process sandbox (the spec's content; the client's wire runs in test/client)",
-  'test/spec/examples.test.ts': "the spec documents' examples against their schemas (YAML, not the library)",
-  'test/spec/examples-seeded.test.ts': "the spec documents' examples against the seed (YAML, not the library)",
-  'test/spec/operations.test.ts': "the spec documents' operation list (YAML, not the library)",
-  'test/spec/enums.test.ts': "the spec documents' enumerations (YAML, not the library)",
   'test/spec/flow-export.test.ts': "the console's exported flows, type-checked by tsc (the console's tool)",
   'test/spec/ts-snippets.test.ts': "the console's TypeScript snippets, type-checked by tsc (the console's tool)",
-  // The sandbox's rules are plain TypeScript over its in-memory state: what a Node version can
-  // change (the HTTP server, fetch, crypto and tokens, files and locks, images, webhooks, the
-  // preload) runs on every runtime in the platform, pkce, token, durability, data-file, media,
-  // event, request-log, cli, conformance and proof-app suites.
-  'test/sandbox/domain/**': "the sandbox's domain rules, unit by unit (plain TypeScript)",
-  'test/sandbox/{orders,order-paths,order-rules,business-rules,commerce,members,identity,catalog,stories,created-products,model,limits,router,pages,run-as,sign-in-cart,store-indexes,template-services,transactions,query-engine}.test.ts':
-    "the sandbox's business rules, its model walk, store, router and page templates (plain TypeScript over its state; Node 20 runs them)",
+  ...PLAIN_TYPESCRIPT,
 };
 
 export const RUNTIME_SUITES = 'client, conformance, sandbox platform, preload, React server render, packaging';
