@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
+import { NOT_ON_OTHER_RUNTIMES, PLAIN_TYPESCRIPT } from './scripts/runtimes.ts';
 import LongWaitsFirst from './test/support/sequencer.ts';
 
 const shared = {
@@ -34,6 +35,17 @@ const FIGURES = 'test/hardening/{largest-body,state-growth,load-and-fault}.test.
  */
 const WORKERS = Number(process.env.SFK_TEST_WORKERS) || 2;
 
+const TEST_FILES = ['test/**/*.test.ts', 'test/**/*.test.tsx'];
+/** Globs of scripts/runtimes.ts as test-file globs: a folder's glob (`test/browser/**`) stands for the test files under it. */
+const testFiles = (globs: Record<string, string>) =>
+  Object.keys(globs).flatMap((glob) =>
+    glob.endsWith('/**') ? TEST_FILES.map((files) => glob + files.slice('test/**'.length)) : [glob],
+  );
+/** The suites only Node 20 runs (scripts/runtimes.ts). */
+const NODE_20_ONLY = testFiles(NOT_ON_OTHER_RUNTIMES);
+/** Of those, the ones that are plain TypeScript over in-memory state. */
+const PLAIN = testFiles(PLAIN_TYPESCRIPT);
+
 // One config for the console build (vite) and the test runner (vitest).
 export default defineConfig({
   test: {
@@ -43,7 +55,36 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'default',
-          include: ['test/**/*.test.ts', 'test/**/*.test.tsx', `!${FIGURES}`],
+          include: NODE_20_ONLY,
+          exclude: [...configDefaults.exclude, ...PLAIN, FIGURES],
+          env: { SFK_REACT_MAJOR: '19' },
+          maxWorkers: WORKERS,
+        },
+      },
+      {
+        // The suites every Node version runs (the rest of test/): the files of a worker share one
+        // module graph, so the sandbox, the client and the official SDK are imported once per
+        // worker, not once per file (each file still gets fresh servers, scratch folders and
+        // state: every one passes either way). Node 22, 24 and 26 run this project alone.
+        extends: true,
+        test: {
+          name: 'every-node',
+          include: TEST_FILES,
+          exclude: [...configDefaults.exclude, ...NODE_20_ONLY, FIGURES],
+          isolate: false,
+          env: { SFK_REACT_MAJOR: '19' },
+          maxWorkers: WORKERS,
+        },
+      },
+      {
+        // Node 20's plain TypeScript suites (the sandbox's rules, the query builders, the spec's
+        // examples), without isolation for the same reason: none mocks a module, fakes a timer or
+        // changes a global.
+        extends: true,
+        test: {
+          name: 'plain-typescript',
+          include: PLAIN,
+          isolate: false,
           env: { SFK_REACT_MAJOR: '19' },
           maxWorkers: WORKERS,
         },

@@ -44,6 +44,33 @@ export const RUNTIMES: readonly Runtime[] = [
 ];
 
 /**
+ * Of the suites only Node 20 runs (below), those that are plain TypeScript over values and
+ * in-memory state (no browser, child process, build, tool, mock or fake timer): Node 20 runs them
+ * without isolation, as it runs the every-node suites (vite.config.ts).
+ */
+export const PLAIN_TYPESCRIPT: Record<string, string> = {
+  'test/query/**': 'the query builders (plain TypeScript that builds request bodies)',
+  'test/console/**': "the console's pure helpers (plain TypeScript: its state, forms, snippets and flows)",
+  'test/spec/examples-run.test.ts':
+    "the spec documents' examples sent through the client to an in-process sandbox (the spec's content; the client's wire runs in test/client)",
+  'test/spec/examples.test.ts': "the spec documents' examples against their schemas (YAML, not the library)",
+  'test/spec/examples-seeded.test.ts': "the spec documents' examples against the seed (YAML, not the library)",
+  'test/spec/operations.test.ts': "the spec documents' operation list (YAML, not the library)",
+  'test/spec/enums.test.ts': "the spec documents' enumerations (YAML, not the library)",
+  // The sandbox's rules are plain TypeScript over its in-memory state: what a Node version can
+  // change (the HTTP server, fetch, crypto and tokens, files and locks, images, webhooks, the
+  // preload) runs on every runtime in the platform, pkce, token, durability, data-file, media,
+  // event, request-log, cli, conformance and proof-app suites.
+  'test/sandbox/domain/**': "the sandbox's domain rules, unit by unit (plain TypeScript)",
+  'test/sandbox/scenarios/**': "the sandbox's business rules as scenarios and its model walk (plain TypeScript over its state)",
+  'test/sandbox/pages/pages.test.ts': "the sandbox's page templates (plain TypeScript)",
+  'test/sandbox/operations/{orders,members,identity,catalog,created-products,template-services}.test.ts':
+    "the sandbox's services over its state (plain TypeScript; Node 20 runs them)",
+  'test/sandbox/platform/{limits,router,run-as,store-indexes,transactions,query-engine}.test.ts':
+    "the sandbox's store, router and limits (plain TypeScript over its state; Node 20 runs them)",
+};
+
+/**
  * Every suite under test/ runs on each runtime except these: they check the tools, the page, the
  * machine or plain TypeScript logic rather than what a Node version can change, and Node 20's run
  * covers them. What a Node version can change runs everywhere: the client (its transport, auth,
@@ -51,7 +78,7 @@ export const RUNTIMES: readonly Runtime[] = [
  * fetch, crypto and tokens, files and locks, images, events and webhooks, the CLI), conformance
  * with the official SDK, the proof app's preload and msw routes, and React's server render.
  */
-const NOT_ON_OTHER_RUNTIMES: Record<string, string> = {
+export const NOT_ON_OTHER_RUNTIMES: Record<string, string> = {
   'test/browser/**': 'the console in chromium',
   '**/*.browser.test.ts': 'pages in chromium',
   'test/proof-app/browser.test.ts':
@@ -66,45 +93,22 @@ const NOT_ON_OTHER_RUNTIMES: Record<string, string> = {
   'test/react/public-types.test.ts': "the React layer's declarations read by tsc (the toolchain)",
   'test/react/{cart,store,provider,catalog,variants,components,docs-example,members,image,money,checkout,react-query,testing,react-version}.test.tsx':
     "React's hooks and components in happy-dom against an in-process sandbox (React and the DOM emulation, not Node; the server render, server.test.tsx, runs everywhere)",
-  'test/query/**': 'the query builders (plain TypeScript that builds request bodies)',
-  'test/spec/examples-run.test.ts':
-    "the spec documents' examples sent through the client to an in-process sandbox (the spec's content; the client's wire runs in test/client)",
-  'test/spec/examples.test.ts': "the spec documents' examples against their schemas (YAML, not the library)",
-  'test/spec/examples-seeded.test.ts': "the spec documents' examples against the seed (YAML, not the library)",
-  'test/spec/operations.test.ts': "the spec documents' operation list (YAML, not the library)",
-  'test/spec/enums.test.ts': "the spec documents' enumerations (YAML, not the library)",
   'test/spec/flow-export.test.ts': "the console's exported flows, type-checked by tsc (the console's tool)",
   'test/spec/ts-snippets.test.ts': "the console's TypeScript snippets, type-checked by tsc (the console's tool)",
-  // The sandbox's rules are plain TypeScript over its in-memory state: what a Node version can
-  // change (the HTTP server, fetch, crypto and tokens, files and locks, images, webhooks, the
-  // preload) runs on every runtime in the platform, pkce, token, durability, data-file, media,
-  // event, request-log, cli, conformance and proof-app suites.
-  'test/sandbox/domain/**': "the sandbox's domain rules, unit by unit (plain TypeScript)",
-  'test/sandbox/scenarios/**': "the sandbox's business rules as scenarios and its model walk (plain TypeScript over its state)",
-  'test/sandbox/pages/**': "the sandbox's page templates (plain TypeScript; the hosted login page in chromium)",
-  'test/sandbox/operations/{orders,members,identity,catalog,created-products,template-services}.test.ts':
-    "the sandbox's services over its state (plain TypeScript; Node 20 runs them)",
-  'test/sandbox/platform/{limits,router,run-as,store-indexes,transactions,query-engine}.test.ts':
-    "the sandbox's store, router and limits (plain TypeScript over its state; Node 20 runs them)",
+  ...PLAIN_TYPESCRIPT,
 };
 
 export const RUNTIME_SUITES = 'client, conformance, sandbox platform, preload, React server render, packaging';
 
 /**
- * vitest's arguments for a runtime's run: every suite but those above, in the default project
- * (the react-18 project, the React tests again on React 18.3, runs on this Node only).
+ * vitest's arguments for a runtime's run: the every-node project (vite.config.ts), every suite
+ * but those above (the react-18 project, the React tests again on React 18.3, runs on this Node
+ * only). Its files run without isolation: the sandbox, the client and the official SDK are
+ * imported once per worker, not once per file (a lone Node 22 run: 76 s isolated, 48 s not; every
+ * file passes either way).
  */
 export function runtimeVitestArgs(): string[] {
-  return [
-    'run',
-    '--project',
-    'default',
-    // One module graph for all the files of the run: the sandbox, the client and the official SDK
-    // are imported once, not once per file (a lone Node 22 run: 76 s isolated, 48 s not; every
-    // file passes either way, and Node 20's run keeps each file isolated).
-    '--no-isolate',
-    ...Object.keys(NOT_ON_OTHER_RUNTIMES).flatMap((glob) => ['--exclude', glob]),
-  ];
+  return ['run', '--project', 'every-node'];
 }
 
 export function runtimeBinary(rt: Runtime): string {

