@@ -62,7 +62,8 @@ export const PLAIN_TYPESCRIPT: Record<string, string> = {
   // preload) runs on every runtime in the platform, pkce, token, durability, data-file, media,
   // event, request-log, cli, conformance and proof-app suites.
   'test/sandbox/domain/**': "the sandbox's domain rules, unit by unit (plain TypeScript)",
-  'test/sandbox/scenarios/**': "the sandbox's business rules as scenarios and its model walk (plain TypeScript over its state)",
+  'test/sandbox/scenarios/**':
+    "the sandbox's business rules as scenarios and its model walk (plain TypeScript over its state)",
   'test/sandbox/pages/pages.test.ts': "the sandbox's page templates (plain TypeScript)",
   'test/sandbox/operations/{orders,members,identity,catalog,created-products,template-services}.test.ts':
     "the sandbox's services over its state (plain TypeScript; Node 20 runs them)",
