@@ -94,7 +94,8 @@ describe('send', () => {
     const elapsed = performance.now() - started - 20;
     expect(err).toBeInstanceOf(AbortError);
     expect(err.message).toBe('The call was aborted');
-    expect(elapsed).toBeLessThan(50);
+    // At once, not after the 5 s wait: the bound is far under it, so a loaded machine cannot fail it.
+    expect(elapsed).toBeLessThan(2_000);
     expect(calls).toHaveLength(1);
   });
 });
