@@ -74,7 +74,7 @@ describe('the console beside the sandbox: provider paths first', () => {
   });
 
   it("names exactly the console router's routes as the console's", () => {
-    const source = readFileSync(join(import.meta.dirname, '..', '..', 'console', 'src', 'main.tsx'), 'utf8');
+    const source = readFileSync(join(import.meta.dirname, '..', '..', 'console', 'src', 'app', 'main.tsx'), 'utf8');
     const routes = [...source.matchAll(/path: '([^']+)'/g)].map((m) => m[1]).filter((p) => p !== '/');
     expect(routes.length).toBeGreaterThan(0);
     for (const route of routes) expect(isConsoleRoute(`/${route.replace(/:\w+$/, 'x')}`), route).toBe(true);
