@@ -79,17 +79,7 @@ export const visitorToOrder: Flow = {
   title: 'Visitor to order',
   about: 'A visitor browses, fills a cart, checks out and gets an order (Cart V1 and Checkout V1, until 2027-02-01).',
   steps: [
-    operationStep(
-      'Browse products',
-      'products.queryProducts',
-      () => ({ path: [], options: { query: { paging: { limit: 20 } } } }),
-      (r) => {
-        const product = (r.products ?? []).find((p: any) => p.stock?.inStock !== false) ?? r.products?.[0];
-        if (!product) throw new Error('the catalog answered no products');
-        return { productId: product.id, productName: product.name };
-      },
-      AS_SHOPPER,
-    ),
+    browseStep,
     operationStep(
       'Add to the current cart',
       'currentCart.addToCurrentCart',
