@@ -374,20 +374,21 @@ export function validateRequest(
     : [{ field: nonFinite || '(body)', description: 'must be a finite number', violatedRule: 'VALIDATION' }];
 }
 
-/** The path (as violations name fields) of the first number in a value that is not finite. */
-function nonFiniteNumberAt(value: unknown, path = ''): string | undefined {
-  if (typeof value === 'number') return Number.isFinite(value) ? undefined : path;
+/**
+ * The field (as violations name fields: fieldPath) of the first number in a value that is not
+ * finite. Every request walks it, so the path is made only for a hit, on the way back up.
+ */
+function nonFiniteNumberAt(value: unknown): string | undefined {
+  const keys = nonFiniteKeys(value);
+  return keys && fieldPath(keys.map((k) => `/${pointerEscape(String(k))}`).join(''));
+}
+
+function nonFiniteKeys(value: unknown): (string | number)[] | undefined {
+  if (typeof value === 'number') return Number.isFinite(value) ? undefined : [];
   if (!value || typeof value !== 'object') return undefined;
-  if (Array.isArray(value)) {
-    for (let i = 0; i < value.length; i++) {
-      const at = nonFiniteNumberAt(value[i], `${path}[${i}]`);
-      if (at !== undefined) return at;
-    }
-    return undefined;
-  }
-  for (const [key, child] of Object.entries(value)) {
-    const at = nonFiniteNumberAt(child, path ? `${path}.${key}` : key);
-    if (at !== undefined) return at;
+  for (const [key, child] of Array.isArray(value) ? value.entries() : Object.entries(value)) {
+    const below = nonFiniteKeys(child);
+    if (below) return [key, ...below];
   }
   return undefined;
 }
