@@ -8,7 +8,9 @@
  * - Signing a member in is added by wrappers, kept apart so pages that never sign a member in
  *   (a product page, the cart) do not bundle it: the hosted page with PKCE is
  *   `withHostedLogin(OAuthStrategy(...))` (with-hosted-login.ts), e-mail and password on your own
- *   page `withDirectLogin(OAuthStrategy(...))` (with-direct-login.ts, which includes the former).
+ *   page `withDirectLogin(OAuthStrategy(...))` (with-direct-login.ts, which includes the former,
+ *   and the provider's captcha site keys), a member your backend vouches for
+ *   `withExternalLogin(OAuthStrategy(...))` (with-external-login.ts).
  *
  * Calls go through the generated operation descriptors, so no path is written here.
  */
@@ -21,7 +23,12 @@ import { DEFAULT_HOST } from '../client/defaults.ts';
 import { invoke, type ClientContext } from '../client/invoke.ts';
 import type { WireFeatures } from '../client/wire.ts';
 import { ClientError } from '../errors/client-error.ts';
-import { DIRECT_LOGIN_NEEDED, HOSTED_LOGIN_NEEDED, TOKEN_REQUEST_FAILED } from '../errors/messages.ts';
+import {
+  DIRECT_LOGIN_NEEDED,
+  EXTERNAL_LOGIN_NEEDED,
+  HOSTED_LOGIN_NEEDED,
+  TOKEN_REQUEST_FAILED,
+} from '../errors/messages.ts';
 import { EMPTY_TOKENS, memoryStorage, type Tokens, type TokenStorage } from './token-storage.ts';
 
 export interface OAuthStrategyOptions {
@@ -134,10 +141,8 @@ export function OAuthStrategy<O extends OAuthStrategyOptions>(options: KnownOnly
 
   const strategy = {
     clientId,
-    /** For withHostedLogin and withDirectLogin: calls under this strategy, tokens from an answer, redirect sessions. */
-    [STRATEGY_INTERNALS]: { call, toTokens, redirectSession },
-    captchaInvisibleSiteKey: '6LdoPaUfAAAAAJphvHoUoOob7mx0KDlXyXlgrx5v',
-    captchaVisibleSiteKey: '6Ld0J8IcAAAAANyrnxzrRlX1xrrdXsOmsepUYosy',
+    /** For the login wrappers: calls under this strategy, token requests, tokens from an answer, redirect sessions, valid tokens. */
+    [STRATEGY_INTERNALS]: { call, tokenRequest, toTokens, redirectSession, ensureTokens },
     attach(e: AuthEnvironment) {
       env = e;
     },
@@ -163,15 +168,6 @@ export function OAuthStrategy<O extends OAuthStrategyOptions>(options: KnownOnly
       setTokens(EMPTY_TOKENS);
       return { logoutUrl: session.fullUrl };
     },
-    /** Member tokens for a member your backend vouches for (authorized_client grant). */
-    async getMemberTokensForExternalLogin(memberId: string, apiKey: string): Promise<Tokens> {
-      const visitor = await ensureTokens();
-      const a = await tokenRequest(
-        { grant_type: 'authorized_client', scope: 'offline_access', member_id: memberId },
-        { authorization: `${visitor.accessToken.value},${apiKey}` },
-      );
-      return toTokens(a, 'member');
-    },
   } satisfies AuthStrategy & Record<string, unknown>;
   // The official SDK has these on OAuthStrategy itself: code ported from it (plain JavaScript,
   // where no type error says so) gets a clear message instead of "is not a function". Not in
@@ -195,7 +191,9 @@ export const DIRECT_LOGIN_METHODS = [
   'sendPasswordResetEmail',
   'getMemberTokensForDirectLogin',
 ] as const;
+export const EXTERNAL_LOGIN_METHODS = ['getMemberTokensForExternalLogin'] as const;
 const ADDED_BY_WRAPPERS = [
   [HOSTED_LOGIN_METHODS, HOSTED_LOGIN_NEEDED],
   [DIRECT_LOGIN_METHODS, DIRECT_LOGIN_NEEDED],
+  [EXTERNAL_LOGIN_METHODS, EXTERNAL_LOGIN_NEEDED],
 ] as const;

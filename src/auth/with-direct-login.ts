@@ -61,6 +61,9 @@ export function withDirectLogin<S extends ReturnType<typeof OAuthStrategy>>(
   }
 
   return Object.assign(auth, {
+    /** The provider's public reCAPTCHA site keys, for the widget whose answer `login` and `register` send. */
+    captchaInvisibleSiteKey: '6LdoPaUfAAAAAJphvHoUoOob7mx0KDlXyXlgrx5v',
+    captchaVisibleSiteKey: '6Ld0J8IcAAAAANyrnxzrRlX1xrrdXsOmsepUYosy',
     login(params: { email: string; password: string; captchaTokens?: CaptchaTokens }): Promise<StateMachine> {
       return authFlow(
         () =>

@@ -32,6 +32,7 @@ const addedBy = (wrapper: string) => (method: string) =>
   `${method} is added by ${wrapper}: create the strategy as ${wrapper}(OAuthStrategy({ clientId }))`;
 export const DIRECT_LOGIN_NEEDED = addedBy('withDirectLogin');
 export const HOSTED_LOGIN_NEEDED = addedBy('withHostedLogin');
+export const EXTERNAL_LOGIN_NEEDED = addedBy('withExternalLogin');
 
 /** Every catalogue string by name (for tests and display). */
 export const MESSAGES = {
@@ -55,6 +56,7 @@ export const MESSAGES = {
   timeout: TIMEOUT,
   directLoginNeeded: DIRECT_LOGIN_NEEDED,
   hostedLoginNeeded: HOSTED_LOGIN_NEEDED,
+  externalLoginNeeded: EXTERNAL_LOGIN_NEEDED,
 } as const;
 
 /** Why a login or registration failed, as the official SDK's state machine names it (no code: another reason, in `error`). */

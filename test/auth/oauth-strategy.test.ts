@@ -16,6 +16,7 @@ import {
   OAuthStrategy,
   type Tokens,
   withDirectLogin,
+  withExternalLogin,
   withHostedLogin,
 } from '../../src/index.ts';
 
@@ -125,9 +126,9 @@ describe('token lifecycle', () => {
     expect(seen).toEqual([member(1)]);
   });
 
-  it('the authorized_client grant sends "<access token>,<api key>" and snake_case', async () => {
+  it('the authorized_client grant (withExternalLogin) sends "<access token>,<api key>" and snake_case', async () => {
     const p = provider();
-    const auth = OAuthStrategy({ clientId: 'c' });
+    const auth = withExternalLogin(OAuthStrategy({ clientId: 'c' }));
     createClient({ auth, fetch: p.fetch });
     const t = await auth.getMemberTokensForExternalLogin('m-1', 'KEY');
     const grant = p.tokenCalls().at(-1)!;
@@ -136,9 +137,20 @@ describe('token lifecycle', () => {
     expect(t.refreshToken.role).toBe('member');
   });
 
-  it('exposes the provider\'s public captcha site keys', () => {
-    const auth = OAuthStrategy({ clientId: 'c' });
+  it('a bare OAuthStrategy types no external login and names its wrapper when called', async () => {
+    const p = provider();
+    const plain = OAuthStrategy({ clientId: 'c' });
+    createClient({ auth: plain, fetch: p.fetch });
+    // @ts-expect-error getMemberTokensForExternalLogin is withExternalLogin's
+    await expect(plain.getMemberTokensForExternalLogin('m-1', 'KEY')).rejects.toMatchObject({ name: 'ClientError', message: 'getMemberTokensForExternalLogin is added by withExternalLogin: create the strategy as withExternalLogin(OAuthStrategy({ clientId }))' });
+    expect(p.seen).toEqual([]);
+  });
+
+  it("withDirectLogin exposes the provider's public captcha site keys (a bare strategy, which signs no one in, has none)", () => {
+    const auth = withDirectLogin(OAuthStrategy({ clientId: 'c' }));
     expect([auth.captchaInvisibleSiteKey, auth.captchaVisibleSiteKey]).toEqual(['6LdoPaUfAAAAAJphvHoUoOob7mx0KDlXyXlgrx5v', '6Ld0J8IcAAAAANyrnxzrRlX1xrrdXsOmsepUYosy']);
+    // @ts-expect-error not on a bare strategy
+    expect(OAuthStrategy({ clientId: 'c' }).captchaInvisibleSiteKey).toBeUndefined();
   });
 });
 

@@ -79,6 +79,7 @@ describe('exact catalogue strings', () => {
     [MESSAGES.oauthTimedOut, 'OAuth flow timed out'],
     [MESSAGES.verifierLength(42), 'Expected a length between 43 and 128. Received 42.'],
     [MESSAGES.directLoginNeeded('login'), 'login is added by withDirectLogin: create the strategy as withDirectLogin(OAuthStrategy({ clientId }))'],
+    [MESSAGES.externalLoginNeeded('getMemberTokensForExternalLogin'), 'getMemberTokensForExternalLogin is added by withExternalLogin: create the strategy as withExternalLogin(OAuthStrategy({ clientId }))'],
   ])('%s', (actual, want) => expect(actual).toBe(want));
 
   it('the elevated-client message starts as the description words it', () => {

@@ -5,7 +5,7 @@
  * error and leave the state export exactly as it was.
  */
 import { describe, expect, it } from 'vitest';
-import { ApiKeyStrategy, ApplicationError, ClientError, createClient, LoginState, members, OAuthStrategy, withDirectLogin, ValidationError } from '../../../src/index.ts';
+import { ApiKeyStrategy, ApplicationError, ClientError, createClient, LoginState, members, OAuthStrategy, withDirectLogin, withExternalLogin, ValidationError } from '../../../src/index.ts';
 import { API_KEY, call, CLIENT_ID, useSandboxServer } from '../../support/sandbox.ts';
 
 const s = useSandboxServer();
@@ -25,7 +25,7 @@ const visitor = () => createClient({ modules: { members }, auth: OAuthStrategy({
 
 /** A client logged in as `memberId` (authorized_client grant), and its raw access token. */
 async function asMember(memberId: string) {
-  const auth = OAuthStrategy({ clientId: CLIENT_ID });
+  const auth = withExternalLogin(OAuthStrategy({ clientId: CLIENT_ID }));
   const kit = createClient({ modules: { members }, auth, host: s.current.url });
   auth.setTokens(await auth.getMemberTokensForExternalLogin(memberId, API_KEY));
   return { kit, token: auth.getTokens().accessToken.value };
