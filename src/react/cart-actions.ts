@@ -8,8 +8,11 @@
  *   read by `readV2Cart`.
  * A new action is one entry here (and, while Cart V1 is an option, its V1 request in
  * cart-v1.ts's table, which the compiler asks for; it goes with V1 on 2027-02-01), and its
- * method in store.ts's `cartActions` (or `store.changeCart(change)`). Cart V1's requests live
- * apart so that an app on V2 does not bundle them.
+ * method in store-actions.ts's `cartActionsOf` (or `changeCart(store, change)`). Cart V1's requests live apart so
+ * that an app on V2 does not bundle them.
+ *
+ * The store queues each change with its rule and knows only the read (READ_CART): a page that
+ * only reads the cart (a badge) does not bundle the changes; `useCartActions()` brings them.
  */
 import type {
   CartLine,
@@ -59,6 +62,18 @@ export interface ChangeRule<K extends CartChange['kind']> {
   merge?(queued: Of<K>, next: Of<K>, same: (a: string, b: string) => boolean): Of<K> | undefined;
   /** The request on Cart V2. */
   v2(cart: CartV2Operations, change: Of<K>, context: SendContext): Promise<Answer>;
+  /** The change with the lines it names by a temporary id named by the server's ids, once known (`id` maps one). */
+  resolve?(change: Of<K>, id: (id: string) => string): Of<K>;
+  /** After its answer: each temporary id the change gave a line, and the server's line it names (`made`: a line the change made). */
+  named?(change: Of<K>, after: ServerCart | null, before: ServerCart | null | undefined): NamedLine[];
+}
+
+/** A temporary line id and the server's line it became. */
+export interface NamedLine {
+  tempId: string;
+  lineId: string;
+  /** The change made the line (not added to one there): the line keeps the temporary id as its key. */
+  made: boolean;
 }
 
 /**
@@ -102,13 +117,16 @@ const stableOptions = (o: unknown) =>
 const withLines = (cart: CartDraft, lineItems: CartLine[]): CartDraft => ({ ...cart, lineItems });
 export const NO_CART: Answer = {};
 
+/** The cart's read: the one change the store itself knows (it reads the cart before any change is made). */
+export const READ_CART: ChangeRule<'refresh'> = {
+  // Reads already queued are one read.
+  merge: (queued) => queued,
+  // Only a read is ever aborted (a change answers with the whole cart, so it supersedes a read on its way).
+  v2: (cart, _c, { signal }) => cart.getCurrentCart({}, { signal }),
+};
+
 export const CART_CHANGES: { [K in CartChange['kind']]: ChangeRule<K> } = {
-  refresh: {
-    // Reads already queued are one read.
-    merge: (queued) => queued,
-    // Only a read is ever aborted (a change answers with the whole cart, so it supersedes a read on its way).
-    v2: (cart, _c, { signal }) => cart.getCurrentCart({}, { signal }),
-  },
+  refresh: READ_CART,
   add: {
     show(cart, c) {
       const lines = [...cart.lineItems];
@@ -130,8 +148,17 @@ export const CART_CHANGES: { [K in CartChange['kind']]: ChangeRule<K> } = {
       return withLines(cart, lines);
     },
     v2: (cart, c) => cart.addLineItemsToCurrentCart({ catalogItems: c.lines }),
+    // The server adds an item to the line holding it, or makes a line.
+    named(c, after, before) {
+      const had = new Set((before?.lineItems ?? []).map((l) => l.id));
+      return c.lines.flatMap((input, i) => {
+        const line = after?.lineItems.find((l) => sameItem(l as CartLine, input));
+        return line ? [{ tempId: c.tempIds[i], lineId: line.id, made: !had.has(line.id) }] : [];
+      });
+    },
   },
   quantity: {
+    resolve: (c, id) => ({ ...c, lineId: id(c.lineId) }),
     // Quantity 0 takes the line out, as the server does.
     show: (cart, c) =>
       withLines(
@@ -151,6 +178,7 @@ export const CART_CHANGES: { [K in CartChange['kind']]: ChangeRule<K> } = {
         : cart.removeLineItemsFromCurrentCart({ lineItemIds: [c.lineId] }),
   },
   remove: {
+    resolve: (c, id) => ({ ...c, lineIds: c.lineIds.map(id) }),
     show: (cart, c) =>
       withLines(
         cart,
@@ -195,8 +223,8 @@ export const CART_CHANGES: { [K in CartChange['kind']]: ChangeRule<K> } = {
   },
 };
 
-type AnyRule = ChangeRule<CartChange['kind']>;
-const ruleOf = (change: CartChange) => CART_CHANGES[change.kind] as AnyRule;
+/** A rule of any kind, as the store holds it beside its change. */
+export type AnyRule = { [K in CartChange['kind']]: ChangeRule<K> }[CartChange['kind']];
 
 /** How each API reads an answer into the cart the hooks show (V1's cart in V2's shape: cart-v1.ts). */
 export type CartReader = (answer: Answer, client: StorefrontClient) => Promise<ServerCart | null>;
@@ -213,16 +241,17 @@ export const readV2Cart: CartReader = async (answer, client) => {
   return { ...priced, priceSummary: summary.priceSummary, discounts: summary.discounts };
 };
 
-/** Sends a change on the chosen API and reads its answer. */
+/** Sends a change (its rule's request on Cart V2, or Cart V1's) and reads its answer. */
 export async function sendChange(
   client: StorefrontClient,
   api: 'v2' | CartApiV1,
   change: CartChange,
+  rule: AnyRule,
   context: SendContext,
 ): Promise<ServerCart | null> {
   if (api !== 'v2') return api.send(client, change, context);
   if (!client.currentCartV2) throw missingModule('currentCartV2', 'Cart V2 (the default cartApi)');
-  return readV2Cart(await ruleOf(change).v2(client.currentCartV2, change as never, context), client);
+  return readV2Cart(await rule.v2(client.currentCartV2, change as never, context), client);
 }
 
 /** The error of a cart API whose module the client lacks. */
@@ -230,16 +259,3 @@ export const missingModule = (module: string, what: string) =>
   new ClientError(
     `storefront-kit/react: ${what} needs the ${module} module in the client (createClient({ modules: { ${module}, ... } }))`,
   );
-
-export const showChange = (cart: CartDraft, change: CartChange): CartDraft => {
-  const rule = ruleOf(change);
-  return rule.show ? rule.show(cart, change as never) : cart;
-};
-
-/** `next` folded into `queued` when its kind merges them (undefined: it is queued after). */
-export const mergeChange = (
-  queued: CartChange,
-  next: CartChange,
-  same: (a: string, b: string) => boolean,
-): CartChange | undefined =>
-  queued.kind === next.kind ? ruleOf(next).merge?.(queued as never, next as never, same) : undefined;

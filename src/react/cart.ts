@@ -5,6 +5,7 @@
  */
 import { useEffect } from 'react';
 import type { CartLine, StorefrontCart } from './client-types.ts';
+import { cartActionsOf } from './store-actions.ts';
 import { addDecimals } from './money.tsx';
 import { useStorefront, useStoreSelector } from './provider.tsx';
 import type { CartActions } from './store.ts';
@@ -60,7 +61,7 @@ export function useCartTotals(): CartTotals {
 
 /** The cart's actions: the same object for the provider's life, subscribed to nothing. */
 export function useCartActions(): CartActions {
-  return useStorefront().cartActions;
+  return cartActionsOf(useStorefront());
 }
 
 /**

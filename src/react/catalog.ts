@@ -18,6 +18,7 @@ import type {
   StoreVariant,
 } from './client-types.ts';
 import { useStorefront, useStoreSelector } from './provider.tsx';
+import { ensureResource } from './resources.ts';
 import type { LineDescriber, StorefrontStore } from './store.ts';
 import { lineDetails, selectVariant, type Choices, type VariantSelection } from './variants.ts';
 
@@ -62,7 +63,7 @@ export function useCatalogRead<T, E extends StorefrontError>(read: CatalogRead<T
   const absent = useStoreSelector((s) => !(read.key in s.resources));
   useEffect(() => {
     store.setLineDescriber(describeFromCatalog(store));
-    void store.ensureResource(read.key, read.load);
+    void ensureResource(store, read.key, read.load);
   }, [store, read.key, absent]);
   return useStoreSelector((s): CatalogState<T, E> => {
     const r = s.resources[read.key];

@@ -24,7 +24,15 @@ export {
   useSuspenseCart,
   type CartTotals,
 } from './cart.ts';
-export { CART_CHANGES, type CartApi, type CartApiV1, type CartChange, type ChangeRule } from './cart-actions.ts';
+export {
+  CART_CHANGES,
+  type CartApi,
+  type CartApiV1,
+  type CartChange,
+  type ChangeRule,
+  type NamedLine,
+} from './cart-actions.ts';
+export { changeCart } from './store-actions.ts';
 export { cartApiV1 } from './cart-v1.ts';
 
 // Checkout, and where a shopper may be sent back to.

@@ -5,9 +5,10 @@
  */
 import { createContext, useContext, useEffect, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { IDENTITY_KEY } from './catalog-resources.ts';
-import type { CartApi } from './cart-actions.ts';
+import { READ_CART, type CartApi } from './cart-actions.ts';
 import type { StorefrontAuth, StorefrontClient } from './client-types.ts';
 import { shareEqual } from './data.ts';
+import { dropResources } from './resources.ts';
 import { createStorefrontStore, type DehydratedState, type StoreSnapshot, type StorefrontStore } from './store.ts';
 
 const StorefrontContext = createContext<StorefrontStore | null>(null);
@@ -54,8 +55,8 @@ export function StorefrontProvider({
       if (auth.loggedIn() === member) return;
       member = !member;
       // Another person: what was read for the one before is not theirs.
-      store.dropResources(IDENTITY_KEY);
-      if (store.getSnapshot().cart !== undefined) void store.cartActions.refresh();
+      dropResources(store, IDENTITY_KEY);
+      if (store.getSnapshot().cart !== undefined) void store.queueChange({ kind: 'refresh' }, READ_CART);
     });
   }, [auth, store]);
   return (

@@ -14,6 +14,8 @@ import type {
   StorefrontError,
 } from './client-types.ts';
 import { encode } from './data.ts';
+import { ensureResource } from './resources.ts';
+import { cartActionsOf } from './store-actions.ts';
 import { createStorefrontStore, type CartActions, type DehydratedState } from './store.ts';
 
 export type { DehydratedState } from './store.ts';
@@ -60,14 +62,15 @@ export function createServerStorefront({
   cartApi?: CartApi;
 }): ServerStorefront {
   const store = createStorefrontStore(client, undefined, cartApi);
+  const cartActions = cartActionsOf(store);
   const prefetch = async <T>(read: CatalogRead<T>): Promise<Prefetched<T>> => {
-    const r = await store.ensureResource(read.key, read.load);
+    const r = await ensureResource(store, read.key, read.load);
     return r.status === 'error' ? { error: r.error } : { data: r.data as T };
   };
   return {
-    cartActions: store.cartActions,
+    cartActions,
     async prefetchCart() {
-      const result = await store.cartActions.refresh();
+      const result = await cartActions.refresh();
       return result.error ? { error: result.error } : { data: result.cart };
     },
     prefetchProduct: (slug) => prefetch(productRead(slug)),

@@ -16,11 +16,9 @@
  */
 import { ApplicationError, HttpError, SystemError, ValidationError } from '../index.ts';
 import {
-  CART_CHANGES,
-  mergeChange,
-  sameItem,
+  READ_CART,
   sendChange,
-  showChange,
+  type AnyRule,
   type CartApi,
   type CartChange,
   type CartDraft,
@@ -87,29 +85,32 @@ export interface StorefrontStore {
   /** The snapshot the store was made from (the server's render), for hydration. */
   getInitialSnapshot(): StoreSnapshot;
   subscribe(listener: () => void): () => void;
-  readonly cartActions: CartActions;
-  /** Queues any change the table (CART_CHANGES) declares: what each named action does, by its kind. */
-  changeCart<E extends StorefrontError = StorefrontError>(change: CartChange): Promise<CartResult<E>>;
+  /**
+   * Queues a change with its rule (how it shows, merges and is sent): `useCartActions()` and
+   * `changeCart(store, change)` pass the rule of CART_CHANGES for its kind.
+   */
+  queueChange<E extends StorefrontError = StorefrontError>(change: CartChange, rule: AnyRule): Promise<CartResult<E>>;
   /** Reads the cart once if it has not been read (however many components ask). */
   ensureCart(): void;
   /** Resolves when every queued cart change has been answered. */
   cartSettled(): Promise<void>;
   /** Why the last cart read failed while no cart is known (kept until the next read is queued: for Suspense's error boundary). */
   cartReadError(): StorefrontError | undefined;
-  /** Forgets a resource read (its next reader reads it again): after a sign-in or sign-out, what was the visitor's. */
-  dropResources(keyPrefix: string): void;
-  /** Loads a resource once by key (a later call with the same key shares it; after an error, a later call reads again). */
-  ensureResource(key: string, load: (client: StorefrontClient) => Promise<unknown>): Promise<Resource>;
+  /** Publishes the catalog's reads, changed by `update` (resources.ts reads and forgets them: a page without catalog reads does not bundle it). */
+  updateResources(update: (resources: Readonly<Record<string, Resource>>) => Record<string, Resource>): void;
   /** What the server read: its cart (undefined: not read) and the catalog reads that succeeded; `dehydrate()` of react/server encodes it. */
   known(): { cart: ServerCart | null | undefined; resources: Record<string, unknown> };
   /** How a line just added is shown before the answer (set by the catalog hooks: from a product the page has read). */
   setLineDescriber(describe: LineDescriber): void;
+  /** What a line about to be added shows before the answer (the line describer's, or nothing). */
+  describeLine(line: LineItemInput): LineDetails;
 }
 
 export type LineDescriber = (line: LineItemInput, snapshot: StoreSnapshot) => LineDetails;
 
 interface QueuedChange {
   change: CartChange;
+  rule: AnyRule;
   waiters: ((result: CartResult) => void)[];
   sent: boolean;
   /** Set when the request is sent. */
@@ -186,7 +187,6 @@ export function createStorefrontStore(
   const realIds = new Map<string, string>();
   const keys = new Map<string, string>();
   const keyOf = (id: string) => keys.get(id) ?? id;
-  let nextTempId = 1;
   let pumping = false;
   let settledWaiters: (() => void)[] = [];
   let readError: StorefrontError | undefined;
@@ -197,17 +197,17 @@ export function createStorefrontStore(
     initialResources[key] = { status: 'success', data: deepFreeze(decode(value)) };
 
   const resolveId = (id: string) => realIds.get(id) ?? id;
-  const resolved = (change: CartChange): CartChange =>
-    change.kind === 'quantity'
-      ? { ...change, lineId: resolveId(change.lineId) }
-      : change.kind === 'remove'
-        ? { ...change, lineIds: change.lineIds.map(resolveId) }
-        : change;
+  // The change with the server's ids for lines a change just added named by their temporary ids.
+  const resolved = ({ change, rule }: QueuedChange): CartChange =>
+    rule.resolve ? rule.resolve(change as never, resolveId) : change;
 
   const shownCart = (): StorefrontCart | undefined => {
-    const drawn = queue.filter((q) => CART_CHANGES[q.change.kind].show);
+    const drawn = queue.filter((q) => q.rule.show);
     if (serverCart === undefined && drawn.length === 0) return undefined;
-    const draft = drawn.reduce((cart, q) => showChange(cart, resolved(q.change)), draftOf(serverCart ?? null, keyOf));
+    const draft = drawn.reduce(
+      (cart, q) => q.rule.show!(cart, resolved(q) as never),
+      draftOf(serverCart ?? null, keyOf),
+    );
     return viewOf(
       draft,
       queue.some((q) => q.change.kind !== 'refresh'),
@@ -232,13 +232,16 @@ export function createStorefrontStore(
       const entry = queue[0];
       entry.sent = true;
       const controller = (entry.controller = new AbortController());
-      const change = resolved(entry.change);
+      const change = resolved(entry);
       let result: CartResult;
       try {
         const before = serverCart;
-        serverCart = await sendChange(client, api, change, { signal: controller.signal, cart: before });
-        if (change.kind === 'add')
-          nameAddedLines(entry.change as Extract<CartChange, { kind: 'add' }>, serverCart, before);
+        serverCart = await sendChange(client, api, change, entry.rule, { signal: controller.signal, cart: before });
+        // Each temporary id now names the server's line; a line the change made keeps it as its key.
+        for (const n of entry.rule.named?.(entry.change as never, serverCart, before) ?? []) {
+          realIds.set(n.tempId, n.lineId);
+          if (n.made && !keys.has(n.lineId)) keys.set(n.lineId, n.tempId);
+        }
         result = { cart: viewOf(draftOf(serverCart, keyOf), false) };
       } catch (e) {
         if (controller.signal.aborted) {
@@ -260,7 +263,7 @@ export function createStorefrontStore(
             change.kind !== 'refresh' &&
             !queue.some((q) => q.change.kind === 'refresh')
           )
-            queue.push({ change: { kind: 'refresh' }, waiters: [], sent: false });
+            queue.push({ change: { kind: 'refresh' }, rule: READ_CART, waiters: [], sent: false });
         }
       }
       queue.shift();
@@ -274,38 +277,25 @@ export function createStorefrontStore(
   }
 
   /**
-   * After an add, each temporary id names the line the server put the item on; a line the add
-   * made (not one it added to) keeps the temporary id as its key.
-   */
-  function nameAddedLines(
-    change: Extract<CartChange, { kind: 'add' }>,
-    cart: ServerCart | null,
-    before: ServerCart | null | undefined,
-  ) {
-    const existed = new Set((before?.lineItems ?? []).map((l) => l.id));
-    change.lines.forEach((input, i) => {
-      const line = draftOf(cart).lineItems.find((l) => sameItem(l, input));
-      if (!line) return;
-      realIds.set(change.tempIds[i], line.id);
-      if (!existed.has(line.id) && !keys.has(line.id)) keys.set(line.id, change.tempIds[i]);
-    });
-  }
-
-  /**
    * The action's promise. Its error is typed by the action's operation (CartActionErrors): the
    * error is the one the change's own request threw, which the client types by its catalogue.
    */
-  function enqueue<E extends StorefrontError>(change: CartChange): Promise<CartResult<E>> {
+  function enqueue<E extends StorefrontError>(change: CartChange, rule: AnyRule): Promise<CartResult<E>> {
     return new Promise<CartResult>((resolve) => {
       const last = queue[queue.length - 1];
-      const merged = last && !last.sent && mergeChange(last.change, change, (a, b) => resolveId(a) === resolveId(b));
+      // A newer change of the kind still waiting folds into it when its rule says how.
+      const merged =
+        last &&
+        !last.sent &&
+        last.change.kind === change.kind &&
+        rule.merge?.(last.change as never, change as never, (a, b) => resolveId(a) === resolveId(b));
       if (last && merged) {
         // Folded into the change still waiting: one request for both, and one answer.
         last.change = merged;
         last.waiters.push(resolve);
       } else {
         if (change.kind === 'refresh') readError = undefined;
-        const entry: QueuedChange = { change, waiters: [resolve], sent: false };
+        const entry: QueuedChange = { change, rule, waiters: [resolve], sent: false };
         queue.push(entry);
         const head = queue[0];
         if (change.kind !== 'refresh' && head.change.kind === 'refresh' && head.controller && queue.length === 2) {
@@ -324,25 +314,6 @@ export function createStorefrontStore(
   // The catalog hooks teach the store what a line just added shows (so a page without them does not bundle it).
   let describeLine: LineDescriber = () => ({});
 
-  const cartActions: CartActions = {
-    addLines: (lines) =>
-      enqueue({
-        kind: 'add',
-        lines,
-        tempIds: lines.map(() => `optimistic-${nextTempId++}`),
-        details: lines.map((line) => describeLine(line, snapshot)),
-      }),
-    updateQuantity: (lineId, quantity) => enqueue({ kind: 'quantity', lineId, quantity }),
-    removeLines: (lineIds) => enqueue({ kind: 'remove', lineIds }),
-    applyCoupon: (code) => enqueue({ kind: 'applyCoupon', code }),
-    removeCoupon: () => enqueue({ kind: 'removeCoupon' }),
-    setNote: (note) => enqueue({ kind: 'note', note }),
-    clear: () => enqueue({ kind: 'clear' }),
-    refresh: () => enqueue({ kind: 'refresh' }),
-  };
-
-  const loading = new Map<string, Promise<Resource>>();
-
   return {
     client,
     cartApi: api,
@@ -352,42 +323,21 @@ export function createStorefrontStore(
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
-    cartActions,
-    changeCart: enqueue,
+    queueChange: enqueue,
     ensureCart() {
-      if (serverCart === undefined && !queue.some((q) => q.change.kind === 'refresh')) void cartActions.refresh();
+      if (serverCart === undefined && !queue.some((q) => q.change.kind === 'refresh'))
+        void enqueue({ kind: 'refresh' }, READ_CART);
     },
     cartSettled: () =>
       queue.length ? new Promise<void>((resolve) => settledWaiters.push(resolve)) : Promise.resolve(),
     cartReadError: () => readError,
-    dropResources(keyPrefix) {
-      const kept = Object.fromEntries(Object.entries(snapshot.resources).filter(([key]) => !key.startsWith(keyPrefix)));
-      for (const key of loading.keys()) if (key.startsWith(keyPrefix)) loading.delete(key);
-      publish({ resources: kept });
-    },
-    ensureResource(key, load) {
-      const known = snapshot.resources[key];
-      // Read data is kept; a failed read is tried again by the next component that asks.
-      if (known?.status === 'success') return Promise.resolve(known);
-      const running = loading.get(key);
-      if (running) return running;
-      publish({ resources: { ...snapshot.resources, [key]: { status: 'loading' } } });
-      const promise = load(client).then(
-        (data): Resource => ({ status: 'success', data }),
-        (e: unknown): Resource => ({ status: 'error', error: storefrontError(e) }),
-      );
-      loading.set(key, promise);
-      void promise.then((resource) => {
-        // A read dropped on its way (the visitor signed in or out) is not shown.
-        if (loading.get(key) !== promise) return;
-        loading.delete(key);
-        publish({ resources: { ...snapshot.resources, [key]: resource } });
-      });
-      return promise;
+    updateResources(update) {
+      publish({ resources: update(snapshot.resources) });
     },
     setLineDescriber(describe) {
       describeLine = describe;
     },
+    describeLine: (line) => describeLine(line, snapshot),
     known() {
       const resources: Record<string, unknown> = {};
       for (const [key, r] of Object.entries(snapshot.resources)) if (r.status === 'success') resources[key] = r.data;

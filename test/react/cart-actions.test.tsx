@@ -6,7 +6,7 @@
  */
 import { act } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { CART_CHANGES, StorefrontProvider, useStorefront, type StorefrontStore } from '../../src/react/index.ts';
+import { CART_CHANGES, changeCart, StorefrontProvider, useStorefront, type StorefrontStore } from '../../src/react/index.ts';
 import { linesOf, mount, visitorKit } from './support.tsx';
 
 /** A change the layer has no action for: the cart's own checkout page (V2: customCheckoutUrl). */
@@ -39,7 +39,7 @@ describe('a new kind of cart change', () => {
     const from = kit.requests.length;
     // Three in a row: the first is sent at once, the next two fold into one.
     const changes = ['a', 'b', 'c'].map((name) =>
-      store.changeCart({ kind: 'checkoutPage', url: `https://shop.example/checkout/${name}` } as never),
+      changeCart(store, { kind: 'checkoutPage', url: `https://shop.example/checkout/${name}` } as never),
     );
     expect(store.getSnapshot().cart!.customCheckoutUrl).toBe('https://shop.example/checkout/c');
     const results = await act(() => Promise.all(changes));
