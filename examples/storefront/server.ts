@@ -155,7 +155,8 @@ function headWith(res: ServerResponse, under: Record<string, string>, renewed: r
       ...own,
       ...renewed.slice(-1).map((cookie) => ['set-cookie', cookie]),
     ].flat();
-    return reason === undefined ? writeHead(status, head) : writeHead(status, reason, head);
+    // No reason (a Response's statusText is often ''): node's standard one.
+    return reason ? writeHead(status, reason, head) : writeHead(status, head);
   }) as ServerResponse['writeHead'];
 }
 
