@@ -318,8 +318,8 @@ export async function startStorefront(options: StorefrontOptions): Promise<Store
             answering.run(answer, () => listener(own, res) as void | Promise<void>),
       )
       .catch((error: unknown) => {
-        // The shopper left mid-answer (the stream is already ended), or the answer could not be sent.
-        if (res.headersSent) return void res.destroy();
+        // The shopper left (mid-body, or mid-answer: the stream is already ended), or the answer could not be sent.
+        if (res.headersSent || req.destroyed) return void res.destroy();
         console.error(error);
         res.writeHead(500, { 'content-type': 'text/plain' }).end('Internal error');
       });
