@@ -135,6 +135,24 @@ describe('cross-site requests change nothing', () => {
       expect(status, origin).toBe(200);
     }
   });
+
+  it("runs a page's action posted from the store's page at localhost, the address the browser used (React Router's own Origin check passes)", async () => {
+    const cookie = await newVisitor();
+    const local = store.url.replace('127.0.0.1', 'localhost');
+    const body = 'quantity=1';
+    const status = await new Promise<number>((resolve, reject) => {
+      const req = request(`${store.url}/products/trail-socks`, {
+        method: 'POST',
+        headers: { cookie, origin: local, host: new URL(local).host, 'content-type': FORM, 'content-length': body.length },
+      });
+      req
+        .on('response', (res) => resolve(res.resume().statusCode!))
+        .on('error', reject)
+        .end(body);
+    });
+    expect(status).toBe(302);
+    expect(await cartPage(cookie)).toBe('[["Trail socks",1]]');
+  });
 });
 
 describe('odd methods and bodies: clear 4xx answers, never a 500', () => {
