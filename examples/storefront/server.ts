@@ -268,10 +268,19 @@ export async function startStorefront(options: StorefrontOptions): Promise<Store
   const wishlists = options.wishlists ?? {};
   const answering = new AsyncLocalStorage<Answering>();
 
+  const build = (await import(pathToFileURL(serverEntry).href)) as ServerBuild;
   // React Router's listener, as its templates start it; the load context is the visitor's client
   // (tokens from the HttpOnly cookie, renewed ones sent back) and this answer's nonce.
   const listener = createRequestListener({
-    build: (await import(pathToFileURL(serverEntry).href)) as ServerBuild,
+    // React Router checks a page action's Origin against the request's URL, which the listener
+    // makes http://<Host>: the store's other origins (https behind a TLS proxy) pass it too.
+    build: {
+      ...build,
+      allowedActionOrigins: [
+        ...(build.allowedActionOrigins || []),
+        ...(options.origins ?? []).map((o) => new URL(o).host),
+      ],
+    },
     mode: 'production',
     getLoadContext(request) {
       const { nonce, renewed } = answering.getStore()!;

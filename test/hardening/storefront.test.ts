@@ -153,6 +153,26 @@ describe('cross-site requests change nothing', () => {
     expect(status).toBe(302);
     expect(await cartPage(cookie)).toBe('[["Trail socks",1]]');
   });
+
+  it("behind a TLS proxy (startStorefront's origins), runs a page's action from the store's https origin and still refuses another site's", async () => {
+    const proxied = await startStorefront({ sandboxUrl: sandbox.url, port: 0, buildDir: (await sharedStorefrontBuild()).dir, origins: ['https://shop.example'] });
+    try {
+      const statuses: number[] = [];
+      for (const origin of ['https://shop.example', EVIL]) {
+        const body = 'quantity=1';
+        statuses.push(await new Promise<number>((resolve, reject) => {
+          const req = request(`${proxied.url}/products/trail-socks`, {
+            method: 'POST',
+            headers: { origin, host: 'shop.example', 'content-type': FORM, 'content-length': body.length },
+          });
+          req.on('response', (res) => resolve(res.resume().statusCode!)).on('error', reject).end(body);
+        }));
+      }
+      expect(statuses).toEqual([302, 403]);
+    } finally {
+      await proxied.close();
+    }
+  });
 });
 
 describe('odd methods and bodies: clear 4xx answers, never a 500', () => {
