@@ -135,6 +135,44 @@ describe('cross-site requests change nothing', () => {
       expect(status, origin).toBe(200);
     }
   });
+
+  it("runs a page's action posted from the store's page at localhost, the address the browser used (React Router's own Origin check passes)", async () => {
+    const cookie = await newVisitor();
+    const local = store.url.replace('127.0.0.1', 'localhost');
+    const body = 'quantity=1';
+    const status = await new Promise<number>((resolve, reject) => {
+      const req = request(`${store.url}/products/trail-socks`, {
+        method: 'POST',
+        headers: { cookie, origin: local, host: new URL(local).host, 'content-type': FORM, 'content-length': body.length },
+      });
+      req
+        .on('response', (res) => resolve(res.resume().statusCode!))
+        .on('error', reject)
+        .end(body);
+    });
+    expect(status).toBe(302);
+    expect(await cartPage(cookie)).toBe('[["Trail socks",1]]');
+  });
+
+  it("behind a TLS proxy (startStorefront's origins), runs a page's action from the store's https origin and still refuses another site's", async () => {
+    const proxied = await startStorefront({ sandboxUrl: sandbox.url, port: 0, buildDir: (await sharedStorefrontBuild()).dir, origins: ['https://shop.example'] });
+    try {
+      const statuses: number[] = [];
+      for (const origin of ['https://shop.example', EVIL]) {
+        const body = 'quantity=1';
+        statuses.push(await new Promise<number>((resolve, reject) => {
+          const req = request(`${proxied.url}/products/trail-socks`, {
+            method: 'POST',
+            headers: { origin, host: 'shop.example', 'content-type': FORM, 'content-length': body.length },
+          });
+          req.on('response', (res) => resolve(res.resume().statusCode!)).on('error', reject).end(body);
+        }));
+      }
+      expect(statuses).toEqual([302, 403]);
+    } finally {
+      await proxied.close();
+    }
+  });
 });
 
 describe('odd methods and bodies: clear 4xx answers, never a 500', () => {
@@ -196,6 +234,39 @@ describe('odd methods and bodies: clear 4xx answers, never a 500', () => {
     expect(res.status).toBe(413);
     expect((await fetch(store.url)).status).toBe(200);
   });
+
+  it('refuses a body sent in chunks (no Content-Length) once it passes the limit, closing the connection long before a 256 MB body ends without holding it, and answers the next request', async () => {
+    const TOTAL = 256 << 20;
+    const chunk = Buffer.alloc(64 << 10, 'x');
+    const rssBefore = process.memoryUsage().rss;
+    // The sender keeps sending after the answer, as fast as the connection takes it, until the store closes it.
+    const { status, text, sent } = await new Promise<{ status: number; text: string; sent: number }>((resolve, reject) => {
+      let sent = 0;
+      let answer: { status: number; text: string } | undefined;
+      const req = request(`${store.url}/products/trail-socks`, { method: 'POST', headers: { 'content-type': FORM } });
+      req.on('response', (res) => {
+        let text = '';
+        res.setEncoding('utf8').on('data', (s: string) => (text += s)).on('end', () => (answer = { status: res.statusCode!, text }));
+      });
+      req.on('error', () => undefined);
+      req.on('close', () => (answer ? resolve({ ...answer, sent }) : reject(new Error(`closed after ${sent} bytes, unanswered`))));
+      const write = () => {
+        while (sent < TOTAL) {
+          sent += chunk.length;
+          if (!req.write(chunk)) return void req.once('drain', write);
+        }
+        req.end();
+      };
+      write();
+    });
+    expect(status).toBe(413);
+    expect(text).toMatch(/larger than 65536 bytes/);
+    expect(sent).toBeLessThan(TOTAL);
+    // The store (this process) held no more than the limit of what it read before the close.
+    expect(process.memoryUsage().rss - rssBefore).toBeLessThan(32 << 20);
+    expect((await fetch(store.url)).status).toBe(200);
+    figures.refusals++;
+  });
 });
 
 /** A request written as raw bytes (fetch and node:http send neither of these), its answer's head. */
@@ -217,6 +288,16 @@ describe('requests no web Request can carry', () => {
       const head = await rawRequest(`${line}\r\nHost: ${host}\r\nConnection: close\r\n\r\n`);
       expect(head, line).toMatch(new RegExp(`^HTTP/1.1 ${status}\\b`));
       expect(head, line).toMatch(/\r\ncontent-security-policy: [^\r]*frame-ancestors 'none'/i);
+      figures.refusals++;
+    }
+    expect((await fetch(store.url)).status).toBe(200);
+  });
+
+  it('answers a Host that names no host, or two Hosts, with 400 and the page headers, and answers the next request', async () => {
+    for (const hosts of [['a b'], ['a.example', 'b.example']]) {
+      const head = await rawRequest(`GET / HTTP/1.1\r\n${hosts.map((h) => `Host: ${h}\r\n`).join('')}Connection: close\r\n\r\n`);
+      expect(head, hosts.join()).toMatch(/^HTTP\/1.1 400\b/);
+      expect(head, hosts.join()).toMatch(/\r\ncontent-security-policy: [^\r]*frame-ancestors 'none'/i);
       figures.refusals++;
     }
     expect((await fetch(store.url)).status).toBe(200);
@@ -254,6 +335,15 @@ describe('no open redirect, no token for page scripts', () => {
     const body = await answer.json();
     expect(Object.keys(body).sort()).toEqual(['accessToken', 'expiresAt']);
     expect(body.accessToken).toBe(tokens.accessToken.value);
+  });
+});
+
+describe('cookies', () => {
+  it("gives a new visitor starting sign-in both the sign-in's cookie and their tokens cookie on one answer", async () => {
+    const res = await post('/login', { origin: store.url });
+    expect(res.status).toBe(302);
+    const names = res.headers.getSetCookie().map((c) => c.split('=')[0]);
+    expect(names.sort()).toEqual(['sfk-oauth', 'sfk-tokens']);
   });
 });
 
