@@ -120,6 +120,11 @@ export class Store {
   private journaled = new Set<string>();
   /** Bumped on every committed change; the persister writes when it moves. */
   revision = 0;
+  /**
+   * Bumped on every change to the collections, as it is made: a write, an undo, a load or
+   * restore, a failed transaction's return to the state before it (`Db.version`).
+   */
+  private changes = 0;
 
   /** `indexes`: the fields handlers look entities up by (besides the id, which is the key). */
   constructor(private readonly indexed: StoreIndexes = {}) {}
@@ -149,6 +154,7 @@ export class Store {
 
   /** The one place an entity changes: the collection and its indexes move together. */
   private write(collection: string, id: string, value: Entity | undefined): void {
+    this.changes++;
     const c = this.coll(collection);
     const before = c.get(id);
     const indexes = this.indexesOf(collection);
@@ -251,7 +257,10 @@ export class Store {
       return { result, changed };
     } catch (err) {
       // Changes after a load were made to collections that are dropped; undo only those before it.
-      if (this.beforeLoad) ({ collections: this.collections, indexes: this.indexes } = this.beforeLoad);
+      if (this.beforeLoad) {
+        ({ collections: this.collections, indexes: this.indexes } = this.beforeLoad);
+        this.changes++;
+      }
       for (const u of journal.slice(0, this.loadIndex ?? journal.length).reverse())
         this.write(u.collection, u.id, u.before);
       throw err;
@@ -276,6 +285,7 @@ export class Store {
       return undefined;
     },
     count: (collection: string) => this.collections.get(collection)?.size ?? 0,
+    version: () => this.changes,
     put: (collection: string, id: string, value: Entity) => {
       this.record(collection, id);
       this.write(collection, id, value);
@@ -338,6 +348,7 @@ export class Store {
       this.loadIndex = this.journal.length;
     }
     this.collections = collections;
+    this.changes++;
     // Indexes are built again on first use of each collection.
     this.indexes = new Map();
     if (!this.journal) this.revision++;
