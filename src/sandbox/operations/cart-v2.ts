@@ -5,7 +5,17 @@
  * the caller's current cart, or a cart by its id (which is also its checkout's id). Three
  * operations are not emulated (CART_V2_NOT_EMULATED).
  */
-import { buyerOf, currentCart, deleteCart, newCart, pricedForReading, requireCurrentCart, saveCart, type StoredCart } from '../domain/cart/cart.ts';
+import {
+  buyerOf,
+  currentCart,
+  deleteCart,
+  newCart,
+  pricedForReading,
+  pricedV2View,
+  requireCurrentCart,
+  saveCart,
+  type StoredCart,
+} from '../domain/cart/cart.ts';
 import { addLines, removeLines, setQuantities } from '../domain/cart/cart-lines.ts';
 import {
   addCouponV2,
@@ -54,10 +64,12 @@ function copyToChange(cart: StoredCart): StoredCart {
 }
 
 /** Saves a changed cart and answers it through V2. */
-const saved = (ctx: Ctx, cart: StoredCart, created = false) => ({ cart: cartV2View(ctx.db, saveCart(ctx, cart, created)) });
+const saved = (ctx: Ctx, cart: StoredCart, created = false) => ({
+  cart: cartV2View(ctx.db, saveCart(ctx, cart, created)),
+});
 
 /** A cart read (priced afresh) through V2. */
-const read = (ctx: Ctx, cart: StoredCart) => ({ cart: cartV2View(ctx.db, pricedForReading(ctx.db, cart)) });
+const read = (ctx: Ctx, cart: StoredCart) => ({ cart: pricedV2View(ctx.db, cart) });
 
 /** What V2's custom items would need (a line the caller prices) is not emulated: refused loudly, never dropped. */
 function noCustomItems(items: unknown[] | undefined): void {
@@ -87,7 +99,9 @@ const change = {
     const ids = input.lineItems.map((u) => u.lineItemId);
     const duplicates = ids.filter((id, i) => ids.indexOf(id) !== i);
     if (duplicates.length)
-      throw appError(400, 'DUPLICATE_LINE_ITEM_UPDATES', 'A line item is named twice', { duplicateLineItemIds: duplicates });
+      throw appError(400, 'DUPLICATE_LINE_ITEM_UPDATES', 'A line item is named twice', {
+        duplicateLineItemIds: duplicates,
+      });
     const empty = input.lineItems.filter((u) => u.quantity?.newQuantity === undefined).map((u) => u.lineItemId);
     if (empty.length)
       throw appError(400, 'EMPTY_LINE_ITEM_UPDATES', 'A line item update changes nothing (give quantity.newQuantity)', {
@@ -104,12 +118,15 @@ const change = {
       input.lineItems.map((u) => ({ id: u.lineItemId, quantity: u.quantity?.newQuantity ?? 0 })),
     );
   },
-  addCoupon: (ctx: Ctx, cart: StoredCart, input: Schemas['AddCouponRequest']) => addCouponV2(ctx.db, cart, input.coupon.code),
-  removeCoupon: (ctx: Ctx, cart: StoredCart, input: Schemas['RemoveCouponRequest']) => removeCouponV2(ctx.db, cart, input.couponId),
+  addCoupon: (ctx: Ctx, cart: StoredCart, input: Schemas['AddCouponRequest']) =>
+    addCouponV2(ctx.db, cart, input.coupon.code),
+  removeCoupon: (ctx: Ctx, cart: StoredCart, input: Schemas['RemoveCouponRequest']) =>
+    removeCouponV2(ctx.db, cart, input.couponId),
   setDeliveryMethod: (ctx: Ctx, cart: StoredCart, input: Schemas['SetDeliveryMethodRequest']) =>
     setDeliveryMethodV2(ctx.now(), cart, input.deliveryMethod),
   removeDeliveryMethod: (_ctx: Ctx, cart: StoredCart) => void delete cart.selectedShippingOption,
-  addGiftCard: (ctx: Ctx, cart: StoredCart, input: Schemas['AddGiftCardRequest']) => addGiftCardV2(ctx, cart, input.giftCard),
+  addGiftCard: (ctx: Ctx, cart: StoredCart, input: Schemas['AddGiftCardRequest']) =>
+    addGiftCardV2(ctx, cart, input.giftCard),
   removeGiftCard: (_ctx: Ctx, cart: StoredCart, input: Schemas['RemoveGiftCardRequest']) =>
     removeGiftCardV2(cart, input.giftCardId),
   update(_ctx: Ctx, cart: StoredCart, input: { cart: CartV2; fieldMask?: string }) {
@@ -231,7 +248,8 @@ export const currentCartV2Operations = {
 export const cartV2Operations = {
   'cartV2.createCart': (ctx) =>
     v2(() => {
-      if (ctx.caller.kind === 'anonymous') throw appError(401, 'UNAUTHENTICATED', 'A cart belongs to a visitor, a member or the site');
+      if (ctx.caller.kind === 'anonymous')
+        throw appError(401, 'UNAUTHENTICATED', 'A cart belongs to a visitor, a member or the site');
       const cart = createdCart(ctx, ctx.input);
       cart.v2 = { ...cart.v2, notCurrent: true };
       return saved(ctx, cart, true);
@@ -240,7 +258,8 @@ export const cartV2Operations = {
   'cartV2.updateCart': (ctx) =>
     v2(() => {
       const id = ctx.params['cart.id'];
-      if (!id) throw validationError([{ field: 'cart.id', description: 'is required', violatedRule: 'REQUIRED_FIELD' }]);
+      if (!id)
+        throw validationError([{ field: 'cart.id', description: 'is required', violatedRule: 'REQUIRED_FIELD' }]);
       const cart = copyToChange(requireCartById(ctx.db, ctx.caller, id));
       change.update(ctx, cart, ctx.input);
       return saved(ctx, cart);
@@ -271,7 +290,8 @@ export const cartV2Operations = {
   'cartV2.getCheckoutUrl': (ctx) => ({
     checkoutUrl: checkoutUrlOf(ctx, requireCartById(ctx.db, ctx.caller, ctx.params.cartId)),
   }),
-  'cartV2.placeOrder': (ctx) => v2(() => orderCart(ctx, requireCartById(ctx.db, ctx.caller, ctx.params.cartId), ctx.input)),
+  'cartV2.placeOrder': (ctx) =>
+    v2(() => orderCart(ctx, requireCartById(ctx.db, ctx.caller, ctx.params.cartId), ctx.input)),
   'cartV2.markCartAsCompleted': (ctx) =>
     v2(() => {
       const cart = copyToChange(requireCartById(ctx.db, ctx.caller, ctx.params.cartId));

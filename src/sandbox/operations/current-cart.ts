@@ -10,6 +10,7 @@ import {
   merchantDiscountsOf,
   newCart,
   pricedForReading,
+  pricedV1View,
   requireCurrentCart,
   saveCart,
   setCartInfo,
@@ -43,7 +44,7 @@ const ownCartToChange = (ctx: Pick<OperationContext, 'db' | 'caller'>) =>
 
 export const currentCartOperations = {
   'currentCart.getCurrentCart': (ctx) => ({
-    cart: cartV1View(pricedForReading(ctx.db, requireCurrentCart(ctx.db, ctx.caller))),
+    cart: pricedV1View(ctx.db, requireCurrentCart(ctx.db, ctx.caller)),
   }),
   'currentCart.addToCurrentCart': (ctx) => {
     const { cart, created } = cartToChange(ctx);

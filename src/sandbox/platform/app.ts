@@ -438,16 +438,18 @@ export function buildSandbox(composition: SandboxComposition, given: SandboxOpti
       tokenSigner,
     };
     const { result } = await store.transaction(async (db) => {
+      const version = db.version();
       const r = await fn(ctx);
-      const published = events.record(db, pendingEvents, sandbox.now());
+      const published = pendingEvents.length ? events.record(db, pendingEvents, sandbox.now()) : [];
       for (const m of pendingMail) {
         const id = crypto.randomUUID();
         db.put('outbox', id, { id, ...m, sentDate: sandbox.now().toISOString() });
       }
-      enforceLimits(db, stateLimits);
+      // A transaction that wrote nothing (a read) cannot have taken the state past a limit.
+      if (db.version() !== version) enforceLimits(db, stateLimits);
       return { r, published };
     }, persist);
-    events.publish(result.published, sandbox.settings());
+    if (result.published.length) events.publish(result.published, sandbox.settings());
     return result.r;
   }
 
@@ -474,10 +476,14 @@ export function buildSandbox(composition: SandboxComposition, given: SandboxOpti
   // Due-job sweeps are transactions; one per second of sandbox time is enough (a clock advance
   // sweeps at once), and keeps them off the per-request path.
   let lastSweep = -Infinity;
-  async function runDueJobs(): Promise<void> {
+  /** The due jobs' run when a sweep is due, else undefined (no promise to wait on: most requests). */
+  function runDueJobs(): Promise<void> | undefined {
     const now = sandbox.now().getTime();
-    if (now - lastSweep < 1000) return;
+    if (now - lastSweep < 1000) return undefined;
     lastSweep = now;
+    return sweepDueJobs();
+  }
+  async function sweepDueJobs(): Promise<void> {
     for (const m of modules) {
       if (m.runJobs) await runAs({ kind: 'anonymous' }, '', (ctx) => m.runJobs!(ctx));
     }
@@ -530,15 +536,16 @@ export function buildSandbox(composition: SandboxComposition, given: SandboxOpti
     if (removed) return errorResponse(removed);
     if (strict && !Object.hasOwn(handlers, d.key)) return notEmulated(d.method, d.path, d.key);
     // A fault asked for by a test answers before anything of the request is read (faults.ts).
-    const faulted = await faults.apply(d);
+    const faulted = faults.any() ? await faults.apply(d) : undefined;
     if (faulted) return faulted;
     const limited = rateLimit?.take(sandbox.now().getTime());
     if (limited) return limited;
-    const body = await operationBody(request, url);
+    // A GET's body is never read (operationBody): no promise to wait on.
+    const body = request.method === 'GET' || request.method === 'HEAD' ? undefined : await operationBody(request, url);
     const query = url.search ? parseQuery(url.searchParams) : {};
     assertDepth(query, 'The query string');
 
-    const resolved = await resolveCaller(
+    const caller = resolveCaller(
       store.db,
       tokenSigner,
       request.headers.get('authorization'),
@@ -546,6 +553,8 @@ export function buildSandbox(composition: SandboxComposition, given: SandboxOpti
       request.headers.get('wix-site-id'),
       sandbox.now(),
     );
+    // A token verified before resolves at once (tokens.ts).
+    const resolved = caller instanceof Promise ? await caller : caller;
     if ('error' in resolved) {
       return errorResponse(tokenRefusal(resolved.error));
     }
@@ -612,7 +621,8 @@ export function buildSandbox(composition: SandboxComposition, given: SandboxOpti
   async function answer(request: SandboxRequest, note: RequestNote): Promise<Answer> {
     const url = new URL(request.url);
     try {
-      await runDueJobs();
+      const due = runDueJobs();
+      if (due) await due;
       const path = url.pathname;
       for (const route of routes) {
         if (route.method === request.method && (route.path === path || (route.prefix && path.startsWith(route.path)))) {
@@ -655,11 +665,14 @@ export function buildSandbox(composition: SandboxComposition, given: SandboxOpti
   }
   // Checked now, so a bad rule stops the start; placed once the first reset (which clears faults) is done.
   const startFaults = (options.faults ?? []).map(checkFaultRule);
+  let started = false;
   const ready = (options.state ? Promise.resolve() : sandbox.reset()).then(() => {
     for (const rule of startFaults) faults.add(rule);
+    started = true;
   });
   sandbox.answer = async (request, note = {}) => {
-    await ready;
+    // Once started, nothing to wait on.
+    if (!started) await ready;
     return answer(request, note);
   };
   sandbox.handle = async (request) => {

@@ -261,12 +261,13 @@ function sandboxRequest(req: IncomingMessage, origin: string): SandboxRequest {
   };
 }
 
-async function writeAnswer(
+/** Writes the answer: at once for the sandbox's own JSON, else once its body has been streamed (a promise). */
+function writeAnswer(
   res: ServerResponse,
   answer: Answer,
   extraHeaders: Record<string, string>,
   note: RequestNote,
-): Promise<void> {
+): Promise<void> | undefined {
   if (answer instanceof JsonAnswer) {
     if (answer.status >= 400) note.code = errorCodeOf(answer.text);
     // The sandbox's own JSON: one write, with its length.
@@ -275,8 +276,18 @@ async function writeAnswer(
       ...answer.headers,
       'content-length': String(Buffer.byteLength(answer.text)),
     });
-    return void res.end(answer.text);
+    res.end(answer.text);
+    return undefined;
   }
+  return writeResponse(res, answer, extraHeaders, note);
+}
+
+async function writeResponse(
+  res: ServerResponse,
+  answer: Response,
+  extraHeaders: Record<string, string>,
+  note: RequestNote,
+): Promise<void> {
   if (answer.type === 'error') {
     // A fault's dropped connection (faults.ts): no answer at all.
     note.code = 'DROPPED';
@@ -347,6 +358,8 @@ export async function serveSandbox(
   const allowedOrigins = new Set(options.allowedOrigins ?? []);
   const logFormat = options.log;
   const logLine = options.logLine ?? ((line: string) => void process.stdout.write(line + '\n'));
+  /** The Host header of the last request a loopback-only sandbox allowed, as it was sent. */
+  let lastAllowedHost: string | undefined;
   const server = createServer((req, res) => {
     const note: RequestNote = {};
     if (logFormat) {
@@ -361,10 +374,15 @@ export async function serveSandbox(
         ),
       );
     }
-    const name = hostName(header(req, 'host'));
-    if (loopbackOnly && !allowedHosts.has(name)) {
-      const message = `Host ${JSON.stringify(name)} is not allowed: this sandbox answers requests addressed to 127.0.0.1, localhost or ::1 (add others with allowedHosts / --allowed-host)`;
-      return refuse(req, res, note, appError(403, 'HOST_NOT_ALLOWED', message, { host: name }));
+    const host = header(req, 'host');
+    // A client names the same Host on every request: the last one allowed is not parsed again.
+    if (loopbackOnly && (host === undefined || host !== lastAllowedHost)) {
+      const name = hostName(host);
+      if (!allowedHosts.has(name)) {
+        const message = `Host ${JSON.stringify(name)} is not allowed: this sandbox answers requests addressed to 127.0.0.1, localhost or ::1 (add others with allowedHosts / --allowed-host)`;
+        return refuse(req, res, note, appError(403, 'HOST_NOT_ALLOWED', message, { host: name }));
+      }
+      lastAllowedHost = host;
     }
     if (!req.url?.startsWith('/')) {
       // Absolute-form (`GET http://other/...`) or `*`: the sandbox is no proxy.
@@ -402,39 +420,44 @@ export async function serveSandbox(
       return void req.resume();
     }
     // The server's own address, never the Host header: the links the sandbox writes use publicUrl.
-    const request = sandboxRequest(req, url);
-    Promise.resolve()
-      .then(async (): Promise<Answer> => {
-        // The provider's paths always win over the console's files, whichever door started both.
-        if (options.staticDir && request.method === 'GET') {
-          const { pathname } = new URL(request.url);
-          if (!sandbox.owns(request.method, pathname)) {
-            const file = await staticFile(options.staticDir, pathname);
-            if (file) return file;
-          }
-        }
-        return sandbox.answer(request, note);
-      })
-      .then(async (answer) => {
-        // Whatever the sandbox did not read must not be left for the next request on this connection.
-        if (!req.complete) {
-          if (req.readableDidRead) res.shouldKeepAlive = false;
-          else req.resume();
-        }
-        return writeAnswer(res, answer, cors, note);
-      })
-      .catch((err) => {
-        console.error('[sandbox] request failed', err);
-        note.code = 'INTERNAL';
-        if (!res.headersSent) res.writeHead(500, { 'content-type': 'application/json' });
-        res.end(
-          JSON.stringify({
-            message: 'Internal sandbox error',
-            details: { applicationError: { code: 'INTERNAL', description: String(err), data: {} } },
-          }),
-        );
-      });
+    void respond(req, res, sandboxRequest(req, url), cors, note);
   });
+
+  /** The answer to one request, written; any failure is answered 500 (one async function: no promise chain per request). */
+  async function respond(
+    req: IncomingMessage,
+    res: ServerResponse,
+    request: SandboxRequest,
+    cors: Record<string, string>,
+    note: RequestNote,
+  ): Promise<void> {
+    try {
+      let answer: Answer | undefined;
+      // The provider's paths always win over the console's files, whichever door started both.
+      if (options.staticDir && request.method === 'GET') {
+        const { pathname } = new URL(request.url);
+        if (!sandbox.owns(request.method, pathname)) answer = await staticFile(options.staticDir, pathname);
+      }
+      answer ??= await sandbox.answer(request, note);
+      // Whatever the sandbox did not read must not be left for the next request on this connection.
+      if (!req.complete) {
+        if (req.readableDidRead) res.shouldKeepAlive = false;
+        else req.resume();
+      }
+      const streaming = writeAnswer(res, answer, cors, note);
+      if (streaming) await streaming;
+    } catch (err) {
+      console.error('[sandbox] request failed', err);
+      note.code = 'INTERNAL';
+      if (!res.headersSent) res.writeHead(500, { 'content-type': 'application/json' });
+      res.end(
+        JSON.stringify({
+          message: 'Internal sandbox error',
+          details: { applicationError: { code: 'INTERNAL', description: String(err), data: {} } },
+        }),
+      );
+    }
+  }
   server.keepAliveTimeout = 5000;
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);

@@ -64,9 +64,25 @@ function valueAt(entity: unknown, path: readonly string[]): unknown {
   return node;
 }
 
+/** Dotted paths split once: every lookup of a current cart matches three of them. */
+const splitPaths = new Map<string, readonly string[]>();
+/** Paths are the handlers' own; the bound only keeps a misuse from growing the map. */
+const MAX_SPLIT_PATHS = 1_000;
+
+function pathParts(path: string): readonly string[] {
+  let parts = splitPaths.get(path);
+  if (!parts) {
+    if (splitPaths.size >= MAX_SPLIT_PATHS) splitPaths.clear();
+    splitPaths.set(path, (parts = path.split('.')));
+  }
+  return parts;
+}
+
 function matchesWhere(entity: Entity, where: Where): boolean {
-  for (const [path, value] of Object.entries(where)) {
-    const actual = valueAt(entity, path.split('.'));
+  for (const path in where) {
+    if (!Object.hasOwn(where, path)) continue;
+    const value = where[path];
+    const actual = valueAt(entity, pathParts(path));
     // `undefined` in a filter: the field is absent (as `!entity.field` reads it: null too).
     if (value === undefined || value === null ? actual !== undefined && actual !== null : actual !== value)
       return false;
@@ -120,6 +136,11 @@ export class Store {
   private journaled = new Set<string>();
   /** Bumped on every committed change; the persister writes when it moves. */
   revision = 0;
+  /**
+   * Bumped on every change to the collections, as it is made: a write, an undo, a load or
+   * restore, a failed transaction's return to the state before it (`Db.version`).
+   */
+  private changes = 0;
 
   /** `indexes`: the fields handlers look entities up by (besides the id, which is the key). */
   constructor(private readonly indexed: StoreIndexes = {}) {}
@@ -149,6 +170,7 @@ export class Store {
 
   /** The one place an entity changes: the collection and its indexes move together. */
   private write(collection: string, id: string, value: Entity | undefined): void {
+    this.changes++;
     const c = this.coll(collection);
     const before = c.get(id);
     const indexes = this.indexesOf(collection);
@@ -173,33 +195,62 @@ export class Store {
   }
 
   /**
+   * The ids to look at for `where`, in the collection's order: those of the narrowest index
+   * among its paths; undefined when none of its paths is indexed (a scan), null when an index
+   * says no entity matches.
+   */
+  private candidates(collection: string, where: Where): Iterable<string> | undefined | null {
+    const indexes = this.indexesOf(collection);
+    let candidates: Set<string> | undefined;
+    for (const path in where) {
+      if (!Object.hasOwn(where, path)) continue;
+      const value = where[path];
+      const index = indexes?.fields.get(path);
+      if (!index || value === undefined || value === null) continue;
+      const ids = index.ids.get(value);
+      if (!ids) return null;
+      if (!candidates || ids.size < candidates.size) candidates = ids;
+    }
+    if (!candidates || candidates.size < 2) return candidates;
+    // The collection's order decides among several (a set keeps the order ids joined it).
+    const position = indexes!.position;
+    return [...candidates].sort((a, b) => position.get(a)! - position.get(b)!);
+  }
+
+  /**
    * The entities `where` selects, in insertion order: from the narrowest index among its paths,
    * or, when none of its paths is indexed, by a scan.
    */
   private *select(collection: string, where: Where): Generator<Entity> {
     const c = this.collections.get(collection);
     if (!c) return;
-    const indexes = this.indexesOf(collection);
-    let candidates: Set<string> | undefined;
-    for (const [path, value] of Object.entries(where)) {
-      const index = indexes?.fields.get(path);
-      if (!index || value === undefined || value === null) continue;
-      const ids = index.ids.get(value);
-      if (!ids) return;
-      if (!candidates || ids.size < candidates.size) candidates = ids;
-    }
-    if (!candidates) {
+    const ids = this.candidates(collection, where);
+    if (ids === null) return;
+    if (ids === undefined) {
       for (const e of c.values()) if (matchesWhere(e, where)) yield e;
       return;
     }
-    // The collection's order decides among several (a set keeps the order ids joined it).
-    const position = indexes!.position;
-    const ordered =
-      candidates.size > 1 ? [...candidates].sort((a, b) => position.get(a)! - position.get(b)!) : candidates;
-    for (const id of ordered) {
+    for (const id of ids) {
       const e = c.get(id)!;
       if (matchesWhere(e, where)) yield e;
     }
+  }
+
+  /** The first entity `where` selects (select's first), without a generator: a current cart is looked up on every cart call. */
+  private first(collection: string, where: Where): Entity | undefined {
+    const c = this.collections.get(collection);
+    if (!c) return undefined;
+    const ids = this.candidates(collection, where);
+    if (ids === null) return undefined;
+    if (ids === undefined) {
+      for (const e of c.values()) if (matchesWhere(e, where)) return e;
+      return undefined;
+    }
+    for (const id of ids) {
+      const e = c.get(id)!;
+      if (matchesWhere(e, where)) return e;
+    }
+    return undefined;
   }
 
   /** Transactions run one at a time, in arrival order (a handler may await between its changes). */
@@ -251,7 +302,10 @@ export class Store {
       return { result, changed };
     } catch (err) {
       // Changes after a load were made to collections that are dropped; undo only those before it.
-      if (this.beforeLoad) ({ collections: this.collections, indexes: this.indexes } = this.beforeLoad);
+      if (this.beforeLoad) {
+        ({ collections: this.collections, indexes: this.indexes } = this.beforeLoad);
+        this.changes++;
+      }
       for (const u of journal.slice(0, this.loadIndex ?? journal.length).reverse())
         this.write(u.collection, u.id, u.before);
       throw err;
@@ -270,12 +324,13 @@ export class Store {
       return [...this.select(collection, where)];
     },
     find: (collection: string, match: Where | ((entity: never) => boolean)) => {
-      if (typeof match !== 'function') return this.select(collection, match).next().value;
+      if (typeof match !== 'function') return this.first(collection, match);
       for (const e of this.collections.get(collection)?.values() ?? [])
         if ((match as (entity: Entity) => boolean)(e)) return e;
       return undefined;
     },
     count: (collection: string) => this.collections.get(collection)?.size ?? 0,
+    version: () => this.changes,
     put: (collection: string, id: string, value: Entity) => {
       this.record(collection, id);
       this.write(collection, id, value);
@@ -338,6 +393,7 @@ export class Store {
       this.loadIndex = this.journal.length;
     }
     this.collections = collections;
+    this.changes++;
     // Indexes are built again on first use of each collection.
     this.indexes = new Map();
     if (!this.journal) this.revision++;

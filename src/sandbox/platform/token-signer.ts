@@ -61,6 +61,11 @@ export class TokenSigner {
    * Only the signature is remembered: what the claims allow (expiry, revocation) is tokens.ts's
    * business on every call.
    */
+  /** The claims of a token `read` has verified and still remembers; undefined otherwise (nothing is verified here). */
+  verifiedClaims(token: string): Readonly<TokenClaims> | undefined {
+    return this.verified.get(token);
+  }
+
   async read(token: string): Promise<Readonly<TokenClaims> | undefined> {
     const known = this.verified.get(token);
     if (known) return known;

@@ -128,15 +128,32 @@ export async function issueTokens(
   };
 }
 
-/** The subject of a live token of `kind` (signed by this sandbox, unexpired, not revoked), or why not. */
-export async function readToken(
+type TokenRead = { subject: TokenSubject } | { error: 'invalid' | 'expired' };
+
+/**
+ * The subject of a live token of `kind` (signed by this sandbox, unexpired, not revoked), or why
+ * not. A token verified before is answered at once (no promise): a client sends the same one
+ * with every call.
+ */
+export function readToken(
   db: Db,
   signer: TokenSigner,
   token: string,
   kind: TokenClaims['kind'],
   now: Date,
-): Promise<{ subject: TokenSubject } | { error: 'invalid' | 'expired' }> {
-  const claims = await signer.read(token);
+): TokenRead | Promise<TokenRead> {
+  const known = signer.verifiedClaims(token);
+  if (known) return liveSubject(db, known, kind, now);
+  return signer.read(token).then((claims) => liveSubject(db, claims, kind, now));
+}
+
+/** What the claims of a verified token (or undefined) allow now. */
+function liveSubject(
+  db: Db,
+  claims: Readonly<TokenClaims> | undefined,
+  kind: TokenClaims['kind'],
+  now: Date,
+): TokenRead {
   if (!claims || claims.kind !== kind || typeof claims.clientId !== 'string' || typeof claims.visitorId !== 'string')
     return { error: 'invalid' };
   const subject: TokenSubject = { clientId: claims.clientId, visitorId: claims.visitorId };
@@ -159,24 +176,28 @@ export const tokenRefusal = (error: 'invalid' | 'expired'): SandboxError =>
  * Reads Authorization: the raw access token (the provider takes it without `Bearer`; a
  * `Bearer ` prefix is tolerated), or an API key. `<token>,<api key>` is the authorized_client form.
  */
-export async function resolveCaller(
+export function resolveCaller(
   db: Db,
   signer: TokenSigner,
   header: string | null,
   apiKeys: readonly string[],
   siteId: string | null,
   now: Date,
-): Promise<CallerResult> {
+): CallerResult | Promise<CallerResult> {
   if (!header) return { caller: { kind: 'anonymous' } };
   const raw = header.replace(/^Bearer\s+/i, '').trim();
   const first = raw.split(',')[0].trim();
   if (isApiKey(apiKeys, first)) return { caller: { kind: 'elevated', apiKey: first, siteId: siteId ?? undefined } };
-  const read = await readToken(db, signer, first, 'access', now);
+  const read = readToken(db, signer, first, 'access', now);
+  return read instanceof Promise ? read.then((r) => callerOf(r, first)) : callerOf(read, first);
+}
+
+function callerOf(read: TokenRead, token: string): CallerResult {
   if ('error' in read) return read;
   const { clientId, visitorId, memberId } = read.subject;
   return memberId
-    ? { caller: { kind: 'member', visitorId, memberId, clientId, token: first } }
-    : { caller: { kind: 'visitor', visitorId, clientId, token: first } };
+    ? { caller: { kind: 'member', visitorId, memberId, clientId, token } }
+    : { caller: { kind: 'visitor', visitorId, clientId, token } };
 }
 
 /**

@@ -70,6 +70,11 @@ export interface Db {
   find<T extends Entity>(collection: CollectionName, match: Where | ((entity: T) => boolean)): T | undefined;
   /** How many entities the collection holds. */
   count(collection: CollectionName): number;
+  /**
+   * Moves on every change to the state (a write, an undo, a load or restore) and only then: a
+   * value computed from the state is still right while the version has not moved.
+   */
+  version(): number;
   put<C extends CollectionName>(collection: C, id: string, value: Collections[C]): Collections[C];
   /** @deprecated names the entity type by hand. */
   put<T extends Entity>(collection: CollectionName, id: string, value: T): T;

@@ -69,7 +69,8 @@ interface OperationValidators {
   query?: ValidateFunction;
 }
 
-const cache = new Map<string, OperationValidators>();
+/** Per operation (its key): the validators reporting every error, and those stopping at the first. */
+const cache = new Map<string, { all?: OperationValidators; first?: OperationValidators }>();
 
 /** The parts of a spec's operation that validation reads (a `$ref` or the object itself). */
 interface SpecRef {
@@ -109,10 +110,13 @@ function resolveLocal<T extends SpecRef>(d: OperationDescriptor, node: T | undef
 }
 
 function validatorsFor(d: OperationDescriptor, allErrors: boolean): OperationValidators {
-  const cacheKey = `${d.key}|${allErrors}`;
-  let v = cache.get(cacheKey);
-  if (v) return v;
-  v = {};
+  let kept = cache.get(d.key);
+  if (!kept) cache.set(d.key, (kept = {}));
+  return allErrors ? (kept.all ??= compileValidators(d, true)) : (kept.first ??= compileValidators(d, false));
+}
+
+function compileValidators(d: OperationDescriptor, allErrors: boolean): OperationValidators {
+  const v: OperationValidators = {};
   const op = operationNode(d);
   const base = `${d.service}#/paths/${pointerEscape(d.path)}/${d.method.toLowerCase()}`;
   const body = resolveLocal(d, op.requestBody);
@@ -137,7 +141,6 @@ function validatorsFor(d: OperationDescriptor, allErrors: boolean): OperationVal
     });
     v.query = ajvFor(true, allErrors).compile({ type: 'object', properties, required });
   }
-  cache.set(cacheKey, v);
   return v;
 }
 
@@ -330,8 +333,17 @@ export function firstBoundViolation(
   return undefined;
 }
 
-/** The body schema and the query parameters' schemas of an operation, for the bounds walk. */
+/** The bounds walk's schemas per operation (its key), found once: every request reads them. */
+const boundsCache = new Map<string, { body?: BoundsSchema; query?: BoundsSchema }>();
+
 function boundsSchemas(d: OperationDescriptor): { body?: BoundsSchema; query?: BoundsSchema } {
+  let bounds = boundsCache.get(d.key);
+  if (!bounds) boundsCache.set(d.key, (bounds = findBoundsSchemas(d)));
+  return bounds;
+}
+
+/** The body schema and the query parameters' schemas of an operation, for the bounds walk. */
+function findBoundsSchemas(d: OperationDescriptor): { body?: BoundsSchema; query?: BoundsSchema } {
   const op = operationNode(d);
   const body = resolveLocal(d, op.requestBody)?.content?.['application/json']?.schema as BoundsSchema | undefined;
   const properties: Record<string, BoundsSchema> = {};

@@ -66,6 +66,36 @@ describe('store transactions', () => {
     ).rejects.toThrow('import failed');
     expect(store.snapshot().collections).toEqual({ coupons: { a: { id: 'a' } } });
   });
+
+  it('the state version moves with every change (a write, an undo, a load, a restore) and never with a read', async () => {
+    const store = new Store();
+    const { db } = store;
+    const seen = [db.version()];
+    const moved = () => {
+      const now = db.version();
+      const hasMoved = now !== seen.at(-1);
+      seen.push(now);
+      return hasMoved;
+    };
+    await store.transaction((d) => d.put('coupons', 'a', { id: 'a', value: 1 }));
+    expect(moved()).toBe(true);
+    await store.transaction((d) => [d.get('coupons', 'a'), d.list('coupons'), d.find('coupons', { id: 'a' }), d.count('coupons')]);
+    expect(moved()).toBe(false);
+    await store.transaction((d) => d.update('coupons', 'a', (c: any) => void (c.value = 2)));
+    expect(moved()).toBe(true);
+    const kept = store.keep();
+    await store.transaction((d) => d.delete('coupons', 'a'));
+    expect(moved()).toBe(true);
+    await expect(store.transaction((d) => { d.put('coupons', 'b', { id: 'b' }); moved(); throw new Error('undone'); })).rejects.toThrow('undone');
+    expect(moved()).toBe(true); // the undo is a change too, back to a state whose values may have been read in between
+    await expect(store.transaction(() => { store.load({ version: 1, collections: {} }); moved(); throw new Error('import failed'); })).rejects.toThrow('import failed');
+    expect(moved()).toBe(true);
+    await store.transaction(() => store.restore(kept));
+    expect(moved()).toBe(true);
+    expect(store.db.get('coupons', 'a')).toEqual({ id: 'a', value: 2 });
+    store.load({ version: 1, collections: {} });
+    expect(moved()).toBe(true);
+  });
 });
 
 describe('overlapping requests over HTTP', () => {

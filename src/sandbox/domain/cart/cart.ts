@@ -5,6 +5,7 @@
  * when a visitor signs in, their cart becomes the member's (or merges into it).
  */
 import type { components } from '../../../../generated/types/current-cart.ts';
+import { fixedValue } from '../../platform/answer-text.ts';
 import { appError, validationError } from '../../platform/errors.ts';
 import { entityEvent } from '../../platform/events.ts';
 import type { Caller, Db } from '../../platform/types.ts';
@@ -14,7 +15,7 @@ import { sameItem } from '../line-items.ts';
 import type { DomainContext } from '../context.ts';
 import { copyField } from '../fields.ts';
 import { amountViolation, toMinor, wirePrice } from '../money.ts';
-import { CART_V2_FQDN, cartV2View } from './cart-v2.ts';
+import { CART_V2_FQDN, cartV2View, type CartV2 } from './cart-v2.ts';
 import { CURRENCY, type StoredCart } from './stored-cart.ts';
 
 type Schemas = components['schemas'];
@@ -25,7 +26,6 @@ export function cartV1View(cart: StoredCart): Schemas['Cart'] {
   const { v2: _v2, ...v1 } = cart;
   return v1;
 }
-
 
 export const CART_FQDN = 'wix.ecom.v1.cart';
 export { CURRENCY, type CartV2State, type StoredCart } from './stored-cart.ts';
@@ -98,6 +98,36 @@ export function priceCart(db: Db, cart: StoredCart): StoredCart {
  */
 export const pricedForReading = (db: Db, cart: StoredCart): StoredCart =>
   priceCart(db, { ...cart, lineItems: cart.lineItems.map((l) => ({ ...l })) });
+
+/** A view of a stored cart and the state version it was made at. */
+type KeptViews<V> = WeakMap<StoredCart, { version: number; view: V }>;
+
+/**
+ * A stored cart's priced view, made again only once the state has changed: pricing reads
+ * nothing but the state (the catalog, stock, coupons; never the clock) and a stored cart is
+ * never changed in place, so while `db.version()` stands the view is the one pricing again
+ * would make. A view is frozen and its answer text kept (answer-text.ts): a cart read again is
+ * neither priced nor serialised again (a fifth of getCurrentCart's time).
+ */
+function keptView<V extends object>(views: KeptViews<V>, db: Db, cart: StoredCart, make: () => V): V {
+  const version = db.version();
+  const kept = views.get(cart);
+  if (kept?.version === version) return kept.view;
+  const view = fixedValue(make());
+  views.set(cart, { version, view });
+  return view;
+}
+
+const v1Views: KeptViews<Schemas['Cart']> = new WeakMap();
+const v2Views: KeptViews<CartV2> = new WeakMap();
+
+/** A stored cart priced for reading, as Cart V1 answers it (kept: keptView). */
+export const pricedV1View = (db: Db, cart: StoredCart): Schemas['Cart'] =>
+  keptView(v1Views, db, cart, () => cartV1View(pricedForReading(db, cart)));
+
+/** A stored cart priced for reading, as Cart V2 answers it (kept: keptView). */
+export const pricedV2View = (db: Db, cart: StoredCart): CartV2 =>
+  keptView(v2Views, db, cart, () => cartV2View(db, pricedForReading(db, cart)));
 
 // Pricing is a read (getCurrentCart re-prices for stock and coupons); only a write moves updatedDate.
 // Every write sends the cart's event through both APIs' names, as the provider, running V1 over
