@@ -48,8 +48,16 @@ function run(title: string, cmd: string, args: string[], env: NodeJS.ProcessEnv 
   const started = Date.now();
   const child = spawn(cmd, args, { stdio: 'inherit', env: { ...process.env, ...env } });
   return new Promise((done) => {
-    child.on('error', (e) => (console.log(`could not start: ${e.message}`), ended(title, false, started), done(false)));
-    child.on('close', (code) => (ended(title, code === 0, started), done(code === 0)));
+    let over = false;
+    const finish = (ok: boolean, why = '') => {
+      if (over) return; // a process that could not start may still report its close
+      over = true;
+      if (why) console.log(why);
+      ended(title, ok, started);
+      done(ok);
+    };
+    child.on('error', (e) => finish(false, `could not start: ${e.message}`));
+    child.on('close', (code) => finish(code === 0));
   });
 }
 
