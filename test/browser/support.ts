@@ -160,20 +160,39 @@ export async function statusInView(page: Page): Promise<{ status: string; inView
 /**
  * Opens the operation search with its keyboard shortcut, as a user does: the shortcut's listener
  * is attached by an effect after the first render, and it focuses the search on the next frame.
- * So this waits for the focus (an event) before anything is typed; a press the page was not yet
- * listening for (only a test is that fast) is pressed again, at most twice.
+ * So each press is watched: a listener of the test's, added after the page's, sees whether the
+ * page took the key (it prevents the key's default). A press the page was not yet listening for
+ * (only a test is that fast) is pressed again, at most twice; a press it took is followed by a
+ * wait for the focus, an event, with no second press that could type into the focused search
+ * however slow the machine.
  */
 export async function openOperationSearch(page: Page, shortcut: '/' | 'Control+k'): Promise<void> {
+  const key = shortcut === '/' ? '/' : 'k';
   for (let attempt = 1; ; attempt++) {
+    // In an object: a handle to a bare promise would wait for it, before the key is pressed.
+    const heard = await page.evaluateHandle(
+      (key) => ({
+        taken: new Promise<boolean>((done) => {
+          const watch = (e: KeyboardEvent) => {
+            if (e.key.toLowerCase() !== key) return;
+            removeEventListener('keydown', watch);
+            done(e.defaultPrevented);
+          };
+          addEventListener('keydown', watch);
+        }),
+      }),
+      key,
+    );
     await page.keyboard.press(shortcut);
-    const focused = await page
-      .waitForFunction(() => document.activeElement?.id === 'op-search', undefined, { timeout: 5_000 })
-      .then(
-        () => true,
-        () => false,
-      );
-    if (focused) return;
-    if (attempt === 3) throw new Error(`${shortcut} did not move the focus to the operation search`);
+    const taken = await heard.evaluate((h) => h.taken);
+    await heard.dispose();
+    if (taken) {
+      await page.waitForFunction(() => document.activeElement?.id === 'op-search', undefined, { timeout: 30_000 });
+      return;
+    }
+    if (attempt === 3) throw new Error(`the page did not take ${shortcut}, pressed three times`);
+    // A frame, so the page's first render and its effects can run before the next press.
+    await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
   }
 }
 
