@@ -1,14 +1,14 @@
 /**
  * The checkout service (openapi/checkout.yaml): the caller's checkouts (another buyer's answers
  * as a missing one), and the order a checkout makes. The rules are domain/cart/checkout.ts and
- * domain/cart/checkout-order.ts; the sandbox's stand-in for the provider's checkout page is a route.
+ * domain/cart/checkout-order.ts; the sandbox's stand-in for the provider's checkout page is a
+ * route of pages/routes/checkout-page.ts.
  */
 import { buyerOf } from '../domain/cart/cart.ts';
 import { addLines, removeLines, setQuantities, withNewIds } from '../domain/cart/cart-lines.ts';
 import {
   changeCheckout,
   checkoutForReading,
-  checkoutSummary,
   markCompleted,
   newCheckout,
   requireCheckout,
@@ -20,14 +20,10 @@ import {
   type Checkout,
 } from '../domain/cart/checkout.ts';
 import { placeCheckoutOrder } from '../domain/cart/checkout-order.ts';
-import { cartCheckoutSummary, cartVisibleTo } from '../domain/cart/cart-v2.ts';
+import { cartVisibleTo } from '../domain/cart/cart-v2.ts';
 import { copyField } from '../domain/fields.ts';
-import { appError, SandboxError } from '../platform/errors.ts';
-import type { SandboxRoute } from '../platform/module.ts';
-import type { Caller, SandboxHandlers } from '../platform/types.ts';
-import { checkoutPage, orderPlacedPage } from '../pages/checkout.ts';
-import { problemPage } from '../pages/html.ts';
-import { orderCart } from '../domain/cart/cart-order.ts';
+import { appError } from '../platform/errors.ts';
+import type { SandboxHandlers } from '../platform/types.ts';
 
 export const checkoutOperations = {
   'checkout.createCheckout': (ctx) => {
@@ -119,43 +115,3 @@ export const checkoutOperations = {
   'checkout.createOrder': (ctx) =>
     placeCheckoutOrder(ctx, requireCheckout(ctx.db, ctx.caller, ctx.input.id), Boolean(ctx.input.delayCapture)),
 } satisfies SandboxHandlers<'checkout'>;
-
-const CHECKOUT_PAGE = '/__sandbox/checkout/';
-/** The hosted checkout page acts for nobody but the page (the order's buyer is the cart's own). */
-const PAGE: Caller = { kind: 'anonymous' };
-
-/** What the provider's checkout page would show: a sandbox stand-in (../pages/checkout.ts). */
-export const checkoutRoutes: SandboxRoute[] = [
-  {
-    method: 'GET',
-    path: CHECKOUT_PAGE,
-    prefix: true,
-    handle(_request, env) {
-      const id = decodeURIComponent(env.url.pathname.slice(CHECKOUT_PAGE.length));
-      // A Cart V2 id is its checkout's id: the page shows the cart when no V1 checkout has the id.
-      const db = env.sandbox.store.db;
-      const cart = cartCheckoutSummary(db, id, env.sandbox.now());
-      return checkoutPage(id, checkoutSummary(db, id) ?? (cart && { ...cart, cart: true }));
-    },
-  },
-  {
-    // The page's button: the cart's order, through the one order pipeline (whoever holds the
-    // page's URL pays, as on the provider's page).
-    method: 'POST',
-    path: CHECKOUT_PAGE,
-    prefix: true,
-    async handle(_request, env) {
-      const id = decodeURIComponent(env.url.pathname.slice(CHECKOUT_PAGE.length));
-      try {
-        const placed = await env.run(PAGE, (ctx) => {
-          const cart = ctx.db.get('carts', id);
-          if (!cart) throw appError(404, 'CART_NOT_FOUND', `No cart ${id}`, { cartId: id });
-          return orderCart(ctx, cart, {});
-        });
-        return orderPlacedPage(placed.orderId);
-      } catch (err) {
-        return problemPage(err instanceof SandboxError ? err.status : 500, 'Checkout refused', (err as Error).message);
-      }
-    },
-  },
-];

@@ -2,7 +2,7 @@
  * The one HTML helper of the sandbox's pages: the escaper, the document skeleton, and the
  * headers every hosted page is sent with (a strict Content-Security-Policy, no caching, no
  * referrer, no sniffing). Pages render from the data handed to them; the routes that serve
- * them (routes/hosted-pages.ts, operations/checkout.ts) decide what to show.
+ * them (routes/hosted-pages.ts, routes/checkout-page.ts) decide what to show.
  */
 
 /** Escapes text for HTML content and quoted attribute values. */
