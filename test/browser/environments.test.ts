@@ -59,6 +59,40 @@ describe('the environment', () => {
     },
   );
 
+  it(
+    "keeps the client id typed for the provider when the sandbox's info answers after the switch",
+    { timeout: 90_000 },
+    async () => {
+      const page = h.page;
+      await page.goto(`${h.server.url}/op/queryProducts`);
+      const environment = page.getByRole('combobox', { name: 'Environment' });
+      // The running sandbox's info is held until the user has switched to the provider and typed.
+      let release!: () => void;
+      const released = new Promise<void>((resolve) => (release = resolve));
+      const asked = new Promise<void>(
+        (resolve) =>
+          void page.route(`${other.url}/__sandbox/info`, async (route) => {
+            resolve();
+            await released;
+            await route.continue();
+          }),
+      );
+      await environment.selectOption({ label: 'A running sandbox at a URL' });
+      await page.getByLabel('Sandbox URL').fill(other.url);
+      await asked;
+      await environment.selectOption({ label: 'The provider (or another host) with a client id' });
+      await page.getByLabel('Client id', { exact: true }).fill('typed-client-id');
+      const answered = page.waitForResponse(`${other.url}/__sandbox/info`);
+      release();
+      await (await answered).finished();
+      // The answer's page work has run once the page has had a frame.
+      await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0))));
+      expect(await page.getByLabel('Client id', { exact: true }).inputValue()).toBe('typed-client-id');
+      await page.unroute(`${other.url}/__sandbox/info`);
+      await environment.selectOption({ label: "This console's sandbox" });
+    },
+  );
+
   it('raised no page errors', () => {
     expect(h.pageErrors).toEqual([]);
   });

@@ -50,10 +50,13 @@ export function AuthPanel() {
   const host = apiHost(state);
   useEffect(() => {
     if (!isSandbox(getState())) return;
+    // An answer that comes after the environment changed is not this environment's: it would
+    // put a sandbox's client id over the one the user typed for the provider.
+    let current = true;
     fetch(`${host}/__sandbox/info`)
       .then((r) => (r.ok ? r.json() : undefined))
       .then((info) => {
-        if (!info) return;
+        if (!info || !current) return;
         // The API key is never changed by a switch of environment: a different one is offered.
         setState({ clientId: info.clientId, siteId: info.siteId });
         setOfferedKey(typeof info.apiKey === 'string' && info.apiKey !== getState().apiKey ? info.apiKey : undefined);
@@ -61,6 +64,9 @@ export function AuthPanel() {
         setPassword((p) => p || info.demoMember.password);
       })
       .catch(() => undefined);
+    return () => {
+      current = false;
+    };
   }, [host]);
 
   const run = async (label: string, fn: () => Promise<string | void>) => {
