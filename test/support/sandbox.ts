@@ -1,6 +1,7 @@
 /** Starts a sandbox server on 127.0.0.1 (a free port) for a test file, with response validation on. */
 import { afterAll, beforeAll } from 'vitest';
 import { createSandboxServer, type SandboxServer, type SandboxServerOptions } from '../../src/sandbox/sandbox-server.ts';
+import type { Sandbox } from '../../src/sandbox/index.ts';
 
 import { ApiKeyStrategy, checkout, collections, createClient, currentCart, OAuthStrategy, orders, products, wishlist, type FrameDriver } from '../../src/index.ts';
 import { DEFAULT_API_KEY, DEFAULT_CLIENT_ID, DEFAULT_SITE_ID } from '../../src/sandbox/platform/defaults.ts';
@@ -37,6 +38,17 @@ export async function call(
     // keep text
   }
   return { status: res.status, body: parsed, headers: res.headers };
+}
+
+/** One request to an in-process sandbox (`sandbox.handle`) as to the provider's host: its status and JSON body. */
+export async function sendTo(sandbox: Sandbox, method: string, path: string, body?: unknown, authorization?: string) {
+  const headers: Record<string, string> = {};
+  if (authorization) headers.authorization = authorization;
+  if (body !== undefined) headers['content-type'] = 'application/json';
+  const res = await sandbox.handle(
+    new Request('https://www.wixapis.com' + path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) }),
+  );
+  return { status: res.status, body: (await res.json()) as any };
 }
 
 export async function visitorToken(base: string): Promise<string> {

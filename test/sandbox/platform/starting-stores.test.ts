@@ -9,19 +9,10 @@ import { sandboxOptionsFromArgs } from '../../../src/sandbox/platform/cli.ts';
 import { PRODUCT } from '../../../src/sandbox/seed/ids.ts';
 import { STORES_APP_ID } from '../../../src/provider-ids.ts';
 import { LARGE_STORE_PRODUCTS, largeStoreIds } from '../../../src/sandbox/seed/stores.ts';
-import { API_KEY, CLIENT_ID } from '../../support/sandbox.ts';
+import { API_KEY, CLIENT_ID, sendTo } from '../../support/sandbox.ts';
 
-const API = 'https://www.wixapis.com';
 
-async function send(sandbox: Sandbox, method: string, path: string, body?: unknown, authorization?: string) {
-  const headers: Record<string, string> = {};
-  if (authorization) headers.authorization = authorization;
-  if (body !== undefined) headers['content-type'] = 'application/json';
-  const res = await sandbox.handle(
-    new Request(API + path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) }),
-  );
-  return { status: res.status, body: (await res.json()) as any };
-}
+const send = sendTo;
 
 const token = async (sandbox: Sandbox) =>
   (await send(sandbox, 'POST', '/oauth2/token', { clientId: CLIENT_ID, grantType: 'anonymous' })).body

@@ -8,19 +8,10 @@ import { describe, expect, it } from 'vitest';
 import { createSandbox, type Sandbox, type SandboxOptions } from '../../../src/sandbox/index.ts';
 import { COUPON, PRODUCT } from '../../../src/sandbox/seed/ids.ts';
 import { STORES_APP_ID } from '../../../src/provider-ids.ts';
-import { API_KEY, CLIENT_ID } from '../../support/sandbox.ts';
+import { API_KEY, CLIENT_ID, sendTo } from '../../support/sandbox.ts';
 
-const API = 'https://www.wixapis.com';
 
-async function send(sandbox: Sandbox, method: string, path: string, body?: unknown, authorization?: string) {
-  const headers: Record<string, string> = {};
-  if (authorization) headers.authorization = authorization;
-  if (body !== undefined) headers['content-type'] = 'application/json';
-  const res = await sandbox.handle(
-    new Request(API + path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) }),
-  );
-  return { status: res.status, body: (await res.json()) as any };
-}
+const send = sendTo;
 
 /** A visitor with one linen shirt in the cart, and reads of that cart through both APIs. */
 async function shopper(options: SandboxOptions = {}) {
