@@ -241,15 +241,15 @@ export class Faults {
     return at >= 0;
   }
 
-  /**
-   * What a call of `d` gets from the faults: undefined (no fault; go on), a late go-on (a delay
-   * was waited), or the fault's answer (an error, or a dropped connection).
-   */
   /** Whether any fault is in place (most requests: none, and nothing to wait on). */
   any(): boolean {
     return this.faults.length > 0;
   }
 
+  /**
+   * What a call of `d` gets from the faults: undefined (no fault; go on), a late go-on (a delay
+   * was waited), or the fault's answer (an error, or a dropped connection).
+   */
   async apply(d: OperationDescriptor): Promise<JsonAnswer | Response | undefined> {
     if (!this.faults.length) return undefined;
     const fault = this.faults.find(

@@ -56,16 +56,16 @@ export class TokenSigner {
     return `${body}.${bytesToBase64Url(mac)}`;
   }
 
-  /**
-   * The claims of a token this signer made and nobody changed; undefined for anything else.
-   * Only the signature is remembered: what the claims allow (expiry, revocation) is tokens.ts's
-   * business on every call.
-   */
   /** The claims of a token `read` has verified and still remembers; undefined otherwise (nothing is verified here). */
   verifiedClaims(token: string): Readonly<TokenClaims> | undefined {
     return this.verified.get(token);
   }
 
+  /**
+   * The claims of a token this signer made and nobody changed; undefined for anything else.
+   * Only the signature is remembered: what the claims allow (expiry, revocation) is tokens.ts's
+   * business on every call.
+   */
   async read(token: string): Promise<Readonly<TokenClaims> | undefined> {
     const known = this.verified.get(token);
     if (known) return known;
