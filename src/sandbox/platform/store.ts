@@ -218,39 +218,20 @@ export class Store {
   }
 
   /**
-   * The entities `where` selects, in insertion order: from the narrowest index among its paths,
-   * or, when none of its paths is indexed, by a scan.
+   * The entities `where` selects, in insertion order, at most `most` of them: from the narrowest
+   * index among its paths, or, when none of its paths is indexed, by a scan. No generator: a
+   * current cart is looked up (`find`, the first) on every cart call.
    */
-  private *select(collection: string, where: Where): Generator<Entity> {
+  private select(collection: string, where: Where, most = Infinity): Entity[] {
+    const found: Entity[] = [];
     const c = this.collections.get(collection);
-    if (!c) return;
-    const ids = this.candidates(collection, where);
-    if (ids === null) return;
+    const ids = c && this.candidates(collection, where);
+    if (!c || ids === null) return found;
+    const enough = (e: Entity) => matchesWhere(e, where) && found.push(e) >= most;
     if (ids === undefined) {
-      for (const e of c.values()) if (matchesWhere(e, where)) yield e;
-      return;
-    }
-    for (const id of ids) {
-      const e = c.get(id)!;
-      if (matchesWhere(e, where)) yield e;
-    }
-  }
-
-  /** The first entity `where` selects (select's first), without a generator: a current cart is looked up on every cart call. */
-  private first(collection: string, where: Where): Entity | undefined {
-    const c = this.collections.get(collection);
-    if (!c) return undefined;
-    const ids = this.candidates(collection, where);
-    if (ids === null) return undefined;
-    if (ids === undefined) {
-      for (const e of c.values()) if (matchesWhere(e, where)) return e;
-      return undefined;
-    }
-    for (const id of ids) {
-      const e = c.get(id)!;
-      if (matchesWhere(e, where)) return e;
-    }
-    return undefined;
+      for (const e of c.values()) if (enough(e)) break;
+    } else for (const id of ids) if (enough(c.get(id)!)) break;
+    return found;
   }
 
   /** Transactions run one at a time, in arrival order (a handler may await between its changes). */
@@ -321,10 +302,10 @@ export class Store {
     get: (collection: string, id: string) => this.collections.get(collection)?.get(id),
     list: (collection: string, where?: Where) => {
       if (!where) return [...(this.collections.get(collection)?.values() ?? [])];
-      return [...this.select(collection, where)];
+      return this.select(collection, where);
     },
     find: (collection: string, match: Where | ((entity: never) => boolean)) => {
-      if (typeof match !== 'function') return this.first(collection, match);
+      if (typeof match !== 'function') return this.select(collection, match, 1)[0];
       for (const e of this.collections.get(collection)?.values() ?? [])
         if ((match as (entity: Entity) => boolean)(e)) return e;
       return undefined;
