@@ -42,16 +42,35 @@ function step(title: string, cmd: string, args: string[], env: NodeJS.ProcessEnv
   return r.status === 0;
 }
 
-/** step(), without blocking this process: its output as it comes, while other work goes on beside it. */
-function run(title: string, cmd: string, args: string[], env: NodeJS.ProcessEnv = {}): Promise<boolean> {
-  console.log(`\n=== ${title}: ${[cmd, ...args].join(' ')}`);
+/**
+ * A command without blocking this process, as a step: its output as it comes (`live`), or held
+ * and printed in one piece when it ends (`held`: a run beside others, whose output would mix).
+ */
+function spawned(
+  title: string,
+  cmd: string,
+  args: string[],
+  env: NodeJS.ProcessEnv,
+  output: 'live' | 'held',
+): Promise<boolean> {
+  console.log(`\n=== ${title}: ${output === 'held' ? 'started: ' : ''}${[cmd, ...args].join(' ')}`);
   const started = Date.now();
-  const child = spawn(cmd, args, { stdio: 'inherit', env: { ...process.env, ...env } });
+  const out: Buffer[] = [];
+  const child = spawn(cmd, args, {
+    stdio: output === 'held' ? ['ignore', 'pipe', 'pipe'] : 'inherit',
+    env: { ...process.env, ...env },
+  });
+  child.stdout?.on('data', (b: Buffer) => out.push(b));
+  child.stderr?.on('data', (b: Buffer) => out.push(b));
   return new Promise((done) => {
     let over = false;
     const finish = (ok: boolean, why = '') => {
       if (over) return; // a process that could not start may still report its close
       over = true;
+      if (output === 'held') {
+        console.log(`\n=== ${title}: output`);
+        process.stdout.write(Buffer.concat(out));
+      }
       if (why) console.log(why);
       ended(title, ok, started);
       done(ok);
@@ -60,6 +79,10 @@ function run(title: string, cmd: string, args: string[], env: NodeJS.ProcessEnv 
     child.on('close', (code) => finish(code === 0));
   });
 }
+
+/** step(), without blocking this process: its output as it comes, while other work goes on beside it. */
+const run = (title: string, cmd: string, args: string[], env: NodeJS.ProcessEnv = {}) =>
+  spawned(title, cmd, args, env, 'live');
 
 const stepFailures: string[] = [];
 /** A step before vitest counts as one check. */
@@ -94,25 +117,8 @@ async function task<T>(title: string, work: () => T | Promise<T>): Promise<T | u
  * A run that goes on beside another: its output is held and printed in one piece when it ends,
  * so the two runs' logs do not interleave.
  */
-function beside(title: string, cmd: string, args: string[], env: NodeJS.ProcessEnv): Promise<boolean> {
-  console.log(`\n=== ${title}: started: ${[cmd, ...args].join(' ')}`);
-  const started = Date.now();
-  const out: Buffer[] = [];
-  const child = spawn(cmd, args, { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } });
-  child.stdout.on('data', (b: Buffer) => out.push(b));
-  child.stderr.on('data', (b: Buffer) => out.push(b));
-  return new Promise((done) => {
-    const finish = (ok: boolean, why = '') => {
-      console.log(`\n=== ${title}: output`);
-      process.stdout.write(Buffer.concat(out));
-      if (why) console.log(why);
-      ended(title, ok, started);
-      done(ok);
-    };
-    child.on('error', (e) => finish(false, `could not start: ${e.message}`));
-    child.on('close', (code) => finish(code === 0));
-  });
-}
+const beside = (title: string, cmd: string, args: string[], env: NodeJS.ProcessEnv) =>
+  spawned(title, cmd, args, env, 'held');
 
 /** A vitest run's tests, added in; returns them for the per-runtime summary. */
 type Counts = { passed: number; failed: number; failures?: string[] };
