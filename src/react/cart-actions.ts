@@ -8,8 +8,8 @@
  *   read by `readV2Cart`.
  * A new action is one entry here (and, while Cart V1 is an option, its V1 request in
  * cart-v1.ts's table, which the compiler asks for; it goes with V1 on 2027-02-01), and its
- * method in store-actions.ts's `cartActionsOf` (or `changeCart(store, change)`). Cart V1's requests live apart so
- * that an app on V2 does not bundle them.
+ * method in store-actions.ts's `cartActionsOf` (or `changeCart(store, change)`). Cart V1's
+ * requests live apart so that an app on V2 does not bundle them.
  *
  * The store queues each change with its rule and knows only the read (READ_CART): a page that
  * only reads the cart (a badge) does not bundle the changes; `useCartActions()` brings them.
