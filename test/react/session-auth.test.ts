@@ -9,10 +9,9 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createClient, currentCartV2, OAuthStrategy, SystemError } from '../../src/index.ts';
 import { ACCESS_TOKEN_PATH, storeSessionAuth } from '../../src/react/index.ts';
 import { accessTokenResponse } from '../../src/react/server.ts';
-import { STORES_APP_ID } from '../../src/provider-ids.ts';
 import { createSandbox } from '../../src/sandbox/index.ts';
 import { DEFAULT_CLIENT_ID } from '../../src/sandbox/platform/defaults.ts';
-import { PRODUCT } from '../../src/sandbox/seed/ids.ts';
+import { socks } from './support.tsx';
 
 const now = () => Math.floor(Date.now() / 1000);
 
@@ -192,18 +191,10 @@ describe('storeSessionAuth and accessTokenResponse through a client over the san
     });
     return { sandbox, serverAuth, server, browser, answered, forms, statuses, state };
   }
-  const socks = {
-    quantity: 2,
-    catalogReference: {
-      catalogItemId: PRODUCT.trailSocks,
-      appId: STORES_APP_ID,
-      options: { variantId: '00000000-0000-0000-0000-000000000000' },
-    },
-  };
 
   it('the browser acts as the server’s visitor, and never holds the refresh token', async () => {
     const s = shop();
-    await s.server.currentCartV2.addLineItemsToCurrentCart({ catalogItems: [socks] });
+    await s.server.currentCartV2.addLineItemsToCurrentCart({ catalogItems: [socks(2)] });
     const { cart } = await s.browser.currentCartV2.getCurrentCart();
     expect(cart.lineItems.map((l) => l.quantityInfo.requestedQuantity)).toEqual([2]);
     expect(s.forms).toEqual(['']);
@@ -218,7 +209,7 @@ describe('storeSessionAuth and accessTokenResponse through a client over the san
 
   it('a token the API no longer takes is renewed by the server once, and the call answers', async () => {
     const s = shop();
-    await s.server.currentCartV2.addLineItemsToCurrentCart({ catalogItems: [socks] });
+    await s.server.currentCartV2.addLineItemsToCurrentCart({ catalogItems: [socks(2)] });
     await s.browser.currentCartV2.getCurrentCart();
     const before = s.serverAuth.getTokens();
     // Past the access token's life on the sandbox's clock; the browser's clock has not moved.
