@@ -92,7 +92,7 @@ export const NOT_ON_OTHER_RUNTIMES: Record<string, string> = {
   'test/packaging/react-router-app.test.ts': 'a React Router app built with its typegen, tsc and build (the toolchain)',
   'test/types/**': 'type-level tests: what tsc says of the declarations (the toolchain)',
   'test/react/public-types.test.ts': "the React layer's declarations read by tsc (the toolchain)",
-  'test/react/{cart,store,provider,catalog,variants,components,docs-example,members,image,money,checkout,react-query,testing,react-version}.test.tsx':
+  'test/react/{cart,store,provider,catalog,variants,components,docs-example,members,image,money,checkout,react-query,testing,react-version,requests-in-flight}.test.tsx':
     "React's hooks and components in happy-dom against an in-process sandbox (React and the DOM emulation, not Node; the server render, server.test.tsx, runs everywhere)",
   'test/spec/flow-export.test.ts': "the console's exported flows, type-checked by tsc (the console's tool)",
   'test/spec/ts-snippets.test.ts': "the console's TypeScript snippets, type-checked by tsc (the console's tool)",

@@ -17,6 +17,7 @@ import { stableKey } from './data.ts';
 
 export interface CatalogRead<T> {
   key: string;
+  /** Rejects, never throws: a client without the module is the read's error, as any other. */
   load(client: StorefrontClient): Promise<T>;
 }
 
@@ -42,7 +43,7 @@ export const productRead = (slug: string): CatalogRead<Product | null> => ({
 /** A page of products, as queryProducts answers it. */
 export const productsRead = (query: ProductsQuery): CatalogRead<ProductsPage> => ({
   key: `products:${stableKey(query)}`,
-  load: (client) => moduleOf(client, 'products').queryProducts(query),
+  load: async (client) => moduleOf(client, 'products').queryProducts(query),
 });
 
 /** A product's store variants (at most 100: a product has no more variants), with their preorder. */
@@ -60,7 +61,7 @@ export const storeVariantsRead = (productId: string): CatalogRead<StoreVariant[]
 /** A page of collections, as queryCollections answers it. */
 export const collectionsRead = (query: CollectionsQuery): CatalogRead<CollectionsPage> => ({
   key: `collections:${stableKey(query)}`,
-  load: (client) => moduleOf(client, 'collections').queryCollections(query),
+  load: async (client) => moduleOf(client, 'collections').queryCollections(query),
 });
 
 /** What belongs to whoever is signed in: dropped when the visitor signs in or out. */

@@ -11,6 +11,16 @@ const isPlainObject = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && Object.getPrototypeOf(v) === Object.prototype;
 
 /**
+ * `out[key] = value`, where a `__proto__` key (JSON carries one as a key like any other: a
+ * merchant's field name) is defined as a key too, where assigning it would set the prototype.
+ */
+function setKey(out: Record<string, unknown>, key: string, value: unknown): void {
+  if (key === '__proto__')
+    Object.defineProperty(out, key, { value, enumerable: true, writable: true, configurable: true });
+  else out[key] = value;
+}
+
+/**
  * `next`, with every part equal to the same part of `prev` replaced by `prev`'s (so an unchanged
  * value is `prev` itself). Plain objects, arrays and Dates are compared by content.
  */
@@ -25,9 +35,11 @@ export function shareEqual<T>(prev: unknown, next: T): T {
   const out: Record<string, unknown> | unknown[] = arrays ? [] : {};
   let same = keys.length === Object.keys(p).length;
   for (const key of keys) {
-    const shared = shareEqual(p[key], n[key]);
-    (out as Record<string, unknown>)[key] = shared;
-    if (shared !== p[key] || !(key in p)) same = false;
+    const had = Object.hasOwn(p, key);
+    const before = had ? p[key] : undefined;
+    const shared = shareEqual(before, n[key]);
+    setKey(out as Record<string, unknown>, key, shared);
+    if (shared !== before || !had) same = false;
   }
   return (same ? prev : out) as T;
 }
@@ -69,8 +81,8 @@ export function encode(value: unknown): JsonValue {
   if (Array.isArray(value)) return value.map(encode);
   if (typeof value === 'object') {
     const out: { [key: string]: JsonValue } = {};
-    for (const [k, v] of Object.entries(value)) if (v !== undefined) out[k] = encode(v);
-    return TAG in out ? { [TAG]: 'object', v: out } : out;
+    for (const [k, v] of Object.entries(value)) if (v !== undefined) setKey(out, k, encode(v));
+    return Object.hasOwn(out, TAG) ? { [TAG]: 'object', v: out } : out;
   }
   throw new TypeError(`storefront-kit/react: dehydrate cannot carry a ${typeof value}`);
 }

@@ -36,23 +36,34 @@ export function storeSessionAuth(options: StoreSessionAuthOptions = {}): AuthStr
   const url = options.url ?? ACCESS_TOKEN_PATH;
   const send = options.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => globalThis.fetch(input, init));
   let current: AccessTokenAnswer | undefined;
-  let inflight: Promise<AccessTokenAnswer> | undefined;
-  const ask = (renew: boolean) =>
-    (inflight ??= (async () => {
-      const answer = await send(url, {
-        method: 'POST',
-        credentials: 'same-origin',
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        body: renew ? 'renew=1' : '',
-      });
-      const body = (await answer.json().catch(() => undefined)) as Partial<AccessTokenAnswer> | undefined;
-      if (!answer.ok || typeof body?.accessToken !== 'string' || typeof body.expiresAt !== 'number')
-        throw new Error(`storefront-kit/react: the store's ${url} answered ${answer.status} without an access token`);
-      current = { accessToken: body.accessToken, expiresAt: body.expiresAt };
-      return current;
-    })().finally(() => {
-      inflight = undefined;
-    }));
+  let inflight: { renew: boolean; answer: Promise<AccessTokenAnswer> } | undefined;
+  const ask = (renew: boolean): Promise<AccessTokenAnswer> => {
+    // Calls made together share one ask, but a renewal is not answered by a plain ask on its way:
+    // the server may answer that one with the very token the API has just refused. It is sent after.
+    if (inflight && (inflight.renew || !renew)) return inflight.answer;
+    const before = inflight?.answer.catch(() => undefined);
+    const entry = {
+      renew,
+      answer: (async () => {
+        await before;
+        const answer = await send(url, {
+          method: 'POST',
+          credentials: 'same-origin',
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          body: renew ? 'renew=1' : '',
+        });
+        const body = (await answer.json().catch(() => undefined)) as Partial<AccessTokenAnswer> | undefined;
+        if (!answer.ok || typeof body?.accessToken !== 'string' || typeof body.expiresAt !== 'number')
+          throw new Error(`storefront-kit/react: the store's ${url} answered ${answer.status} without an access token`);
+        current = { accessToken: body.accessToken, expiresAt: body.expiresAt };
+        return current;
+      })().finally(() => {
+        if (inflight === entry) inflight = undefined;
+      }),
+    };
+    inflight = entry;
+    return entry.answer;
+  };
   const fresh = () => current && current.expiresAt > Date.now() / 1000 + 5;
   return {
     async getAuthHeaders() {

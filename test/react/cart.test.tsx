@@ -4,21 +4,10 @@ import { Component, Suspense, type ReactNode } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { useCart, useSuspenseCart } from '../../src/react/index.ts';
 import { renderWithSandbox } from '../../src/react/testing.tsx';
-import { STORES_APP_ID } from '../../src/provider-ids.ts';
-import { PRODUCT } from '../../src/sandbox/seed/ids.ts';
-import { renderCounter, untilDom } from './support.tsx';
+import { renderCounter, socks, untilDom } from './support.tsx';
 
 const renders = renderCounter();
 const text = (container: HTMLElement, selector: string) => container.querySelector(selector)?.textContent;
-
-const socks = (quantity = 1) => ({
-  quantity,
-  catalogReference: {
-    catalogItemId: PRODUCT.trailSocks,
-    appId: STORES_APP_ID,
-    options: { variantId: '00000000-0000-0000-0000-000000000000' },
-  },
-});
 
 class Boundary extends Component<{ children: ReactNode }, { error?: Error }> {
   override state: { error?: Error } = {};

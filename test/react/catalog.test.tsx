@@ -163,6 +163,36 @@ describe('useProduct, useProducts, useVariantSelection', () => {
     expect(seen).toEqual({ status: 'success', data: null, error: undefined });
     page.unmount();
   });
+
+  it('a client without the module a hook reads is its error state, naming the module (the page still renders)', async () => {
+    const client = { currentCartV2: visitorKit().client.currentCartV2 };
+    const states: Record<string, { status: string; error?: Error }> = {};
+    const Page = () => {
+      states.product = useProduct('linen-shirt');
+      states.products = useProducts({ query: { paging: { limit: 3 } } });
+      states.collections = useCollections();
+      return (
+        <p>
+          {Object.values(states)
+            .map((s) => s.status)
+            .join(',')}
+        </p>
+      );
+    };
+    const page = await mount(
+      <StorefrontProvider client={client}>
+        <Page />
+      </StorefrontProvider>,
+    );
+    await untilDom(page.container, () => page.container.querySelector('p')!.textContent === 'error,error,error');
+    expect(Object.values(states).map((s) => (s.error?.cause as Error).message)).toEqual(
+      ['products', 'products', 'collections'].map(
+        (m) =>
+          `storefront-kit/react: this hook needs the ${m} module in the client (createClient({ modules: { ${m} } }))`,
+      ),
+    );
+    page.unmount();
+  });
 });
 
 describe('useCollections', () => {

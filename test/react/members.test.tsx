@@ -16,21 +16,11 @@ import {
   type LoginResult,
 } from '../../src/react/index.ts';
 import { renderWithSandbox } from '../../src/react/testing.tsx';
-import { DEMO_MEMBER, PRODUCT, WISHLIST_ID } from '../../src/sandbox/seed/ids.ts';
-import { STORES_APP_ID } from '../../src/provider-ids.ts';
-import { renderCounter, untilDom } from './support.tsx';
+import { DEMO_MEMBER, WISHLIST_ID } from '../../src/sandbox/seed/ids.ts';
+import { renderCounter, socks, untilDom } from './support.tsx';
 
 const renders = renderCounter();
 const text = (container: HTMLElement, selector: string) => container.querySelector(selector)?.textContent;
-
-const socks = (quantity = 1) => ({
-  quantity,
-  catalogReference: {
-    catalogItemId: PRODUCT.trailSocks,
-    appId: STORES_APP_ID,
-    options: { variantId: '00000000-0000-0000-0000-000000000000' },
-  },
-});
 
 describe('members', () => {
   let auth!: Auth;

@@ -8,6 +8,7 @@ import { createClient, currentCart, currentCartV2, OAuthStrategy, products, redi
 import { createSandbox, type Sandbox } from '../../src/sandbox/index.ts';
 import { STORES_APP_ID } from '../../src/provider-ids.ts';
 import { DEFAULT_CLIENT_ID } from '../../src/sandbox/platform/defaults.ts';
+import { PRODUCT } from '../../src/sandbox/seed/ids.ts';
 import { cartApiV1, type CartApi, type LineItemInput } from '../../src/react/index.ts';
 import { requestsInFlight } from '../../src/react/requests-in-flight.ts';
 
@@ -125,6 +126,16 @@ export async function linesOf(kit: Kit, slugs: string[], quantity = 1): Promise<
     };
   });
 }
+
+/** A line of the seeded trail socks (their one variant, the nil id): a cart's setup without reading the catalog. */
+export const socks = (quantity = 1): LineItemInput => ({
+  quantity,
+  catalogReference: {
+    catalogItemId: PRODUCT.trailSocks,
+    appId: STORES_APP_ID,
+    options: { variantId: '00000000-0000-0000-0000-000000000000' },
+  },
+});
 
 /** Ten seeded products in stock, each a line of its own. */
 export const TEN_SLUGS = [

@@ -3,10 +3,9 @@
 import { act } from 'react';
 import { describe, expect, it } from 'vitest';
 import { SystemError } from '../../src/index.ts';
-import { STORES_APP_ID, useCart, useCartActions, useProducts, type CartResult } from '../../src/react/index.ts';
+import { useCart, useCartActions, useProducts, type CartResult } from '../../src/react/index.ts';
 import { renderWithSandbox } from '../../src/react/testing.tsx';
-import { PRODUCT } from '../../src/sandbox/seed/ids.ts';
-import { untilDom } from './support.tsx';
+import { socks, untilDom } from './support.tsx';
 
 let actions!: ReturnType<typeof useCartActions>;
 function MiniCart() {
@@ -14,15 +13,6 @@ function MiniCart() {
   const count = useCart((cart) => cart?.lineItems.length);
   return <p data-lines>{count ?? 'loading'}</p>;
 }
-
-const socks = {
-  quantity: 1,
-  catalogReference: {
-    catalogItemId: PRODUCT.trailSocks,
-    appId: STORES_APP_ID,
-    options: { variantId: '00000000-0000-0000-0000-000000000000' },
-  },
-};
 
 describe('renderWithSandbox', () => {
   it('renders over the in-process sandbox, injects a fault, and counts the requests', async () => {
@@ -33,13 +23,13 @@ describe('renderWithSandbox', () => {
     expect(view.requestCount('GET /ecom/v2/carts/current')).toBe(1);
 
     let first!: Promise<CartResult>;
-    act(() => void (first = actions.addLines([socks])));
+    act(() => void (first = actions.addLines([socks()])));
     expect(view.container.textContent).toBe('1');
     const failed = await act(() => first);
     expect(failed.error).toBeInstanceOf(SystemError);
     expect(view.container.textContent).toBe('0');
 
-    const second = await act(() => actions.addLines([socks]));
+    const second = await act(() => actions.addLines([socks()]));
     expect(second.error).toBeUndefined();
     expect(view.container.textContent).toBe('1');
     expect(view.requestCount(/^POST \/ecom\/v2\/carts\/current\/add-line-items$/)).toBe(2);
