@@ -55,11 +55,18 @@ export default defineConfig({
     ...shared,
     projects: [
       {
+        // Node 20's browser, build, tool and hardening suites, without isolation too: the
+        // browser support (the sandbox, playwright, vite through the console's build script) is
+        // imported once per worker, not once per file (about 1.7 s of CPU a file). Each file
+        // still launches its own chromium and starts its own servers and scratch folders; none
+        // mocks a module or fakes a timer, and the one that stubs a global unstubs it after each
+        // test (test/hardening/react-layer).
         extends: true,
         test: {
           name: 'default',
           include: NODE_20_ONLY,
           exclude: [...configDefaults.exclude, ...PLAIN, ...REACT_DOM, FIGURES],
+          isolate: false,
           env: { SFK_REACT_MAJOR: '19' },
           maxWorkers: WORKERS,
         },
