@@ -46,6 +46,8 @@ const testFiles = (globs: Record<string, string>) =>
 const NODE_20_ONLY = testFiles(NOT_ON_OTHER_RUNTIMES);
 /** Of those, the ones that are plain TypeScript over in-memory state. */
 const PLAIN = testFiles(PLAIN_TYPESCRIPT);
+/** Of those, React's hooks and components in happy-dom (test/react's .tsx files). */
+const REACT_DOM = NODE_20_ONLY.filter((glob) => glob.startsWith('test/react/') && glob.endsWith('.tsx'));
 
 // One config for the console build (vite) and the test runner (vitest).
 export default defineConfig({
@@ -53,11 +55,18 @@ export default defineConfig({
     ...shared,
     projects: [
       {
+        // Node 20's browser, build, tool and hardening suites, without isolation too: the
+        // browser support (the sandbox, playwright, vite through the console's build script) is
+        // imported once per worker, not once per file (about 1.7 s of CPU a file). Each file
+        // still launches its own chromium and starts its own servers and scratch folders; none
+        // mocks a module or fakes a timer, and the one that stubs a global unstubs it after each
+        // test (test/hardening/react-layer).
         extends: true,
         test: {
           name: 'default',
           include: NODE_20_ONLY,
-          exclude: [...configDefaults.exclude, ...PLAIN, FIGURES],
+          exclude: [...configDefaults.exclude, ...PLAIN, ...REACT_DOM, FIGURES],
+          isolate: false,
           env: { SFK_REACT_MAJOR: '19' },
           maxWorkers: WORKERS,
         },
@@ -91,6 +100,21 @@ export default defineConfig({
         },
       },
       {
+        // Node 20's React hooks and components in happy-dom on React 19, without isolation as
+        // the react-18 project below: a worker's files share one module graph (React, the
+        // sandbox, the client) and one happy-dom window, each file mounting into containers of
+        // its own (test/react/support.tsx) and restoring what it spies on; the every-node project
+        // already runs the other React tests that way.
+        extends: true,
+        test: {
+          name: 'react',
+          include: REACT_DOM,
+          isolate: false,
+          env: { SFK_REACT_MAJOR: '19' },
+          maxWorkers: WORKERS,
+        },
+      },
+      {
         extends: true,
         resolve: {
           alias: [
@@ -105,6 +129,8 @@ export default defineConfig({
           // Inlined, so its `import 'react'` goes through the aliases too.
           server: { deps: { inline: ['@tanstack/react-query'] } },
           include: ['test/react/**/*.test.tsx'],
+          // Not isolated (a run of its 20 files, two workers: 48 s of CPU isolated, 20 s not).
+          isolate: false,
           env: { SFK_REACT_MAJOR: '18' },
           maxWorkers: WORKERS,
         },

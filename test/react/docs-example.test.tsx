@@ -71,5 +71,7 @@ describe('docs/react.md, the complete cart page', () => {
     const url = await act(() => navigated);
     expect(url).toMatch(/\/__sandbox\/redirect\?session=/);
     view.unmount();
+    // The worker's next files share this window (vite.config.ts: no isolation).
+    assign.mockRestore();
   });
 });

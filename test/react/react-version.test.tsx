@@ -3,7 +3,7 @@ import { version as domVersion } from 'react-dom';
 import { version as serverVersion } from 'react-dom/server';
 import { expect, test } from 'vitest';
 
-// vite.config.ts runs test/react twice: on React 19 (default project) and on React 18.3 (react-18).
+// vite.config.ts runs test/react twice: on React 19 (react and every-node projects) and on React 18.3 (react-18).
 test('the React tests run on the React the project names, one copy of it', () => {
   const major = process.env.SFK_REACT_MAJOR;
   expect(version).toMatch(major === '18' ? /^18\.3\./ : /^19\./);

@@ -8,7 +8,7 @@ import { writeFileSync } from 'node:fs';
 import type { Reporter, TestModule } from 'vitest/node';
 
 /** The projects whose files no other project of the run runs again (react-18 reruns the React tests). */
-const ONCE = new Set(['default', 'every-node', 'plain-typescript', 'hardening']);
+const ONCE = new Set(['default', 'every-node', 'plain-typescript', 'react', 'hardening']);
 
 export default class CountReporter implements Reporter {
   onTestRunEnd(testModules: ReadonlyArray<TestModule>): void {
