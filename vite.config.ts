@@ -28,13 +28,15 @@ const react18 = (path: string) => fileURLToPath(new URL(`./test/react-18/node_mo
 const FIGURES = 'test/hardening/{largest-body,state-growth,load-and-fault}.test.ts';
 
 /**
- * Two files at a time for the rest: most of their time is spent waiting on chromium, a child
- * process or a server, so two overlap well even on two cores (vitest's run-mode default there,
- * cores - 1, is one). Each file has its own servers on free ports, scratch folders and browser.
+ * Three files at a time for the rest: much of their time is spent waiting on chromium, a child
+ * process or a server, so three overlap well even on two cores (vitest's run-mode default there,
+ * cores - 1, is one). With two, a fresh-clone `.ci/run` left the cores idle about a sixth of the
+ * time: 609 s; with three, 530 s, the cores busy throughout Node 20's run (docs/development.md).
+ * Each file has its own servers on free ports, scratch folders and browser.
  * SFK_TEST_WORKERS sets another count (scripts/test.ts gives the other runtimes' runs one
  * each): a project's maxWorkers is not overridden by vitest's --maxWorkers flag.
  */
-const WORKERS = Number(process.env.SFK_TEST_WORKERS) || 2;
+const WORKERS = Number(process.env.SFK_TEST_WORKERS) || 3;
 
 const TEST_FILES = ['test/**/*.test.ts', 'test/**/*.test.tsx'];
 /** Globs of scripts/runtimes.ts as test-file globs: a folder's glob (`test/browser/**`) stands for the test files under it. */

@@ -4,7 +4,7 @@
  *   builds the library and the console; size and file count printed) -> publint and attw on the
  *   tarball; meanwhile Node 22, 24 and 26 are fetched into .tmp/runtimes
  *   -> vitest on this Node (every suite but the figure suites: unit, contract, sandbox, packaging,
- *      docs, browser, two files at a time; vite.config.ts), and beside it, one file at a time,
+ *      docs, browser, three files at a time; vite.config.ts), and beside it, one file at a time,
  *      vitest on Node 22, 24 and 26, one after the other (what a Node version can change: the
  *      client, conformance, the sandbox's platform, the preload, React's server render, the
  *      package; scripts/runtimes.ts)
@@ -235,7 +235,7 @@ async function otherRuntimes(): Promise<void> {
 }
 const othersDone = otherRuntimes();
 
-// Node 20: every suite but the figure suites, two files at a time, beside the lane above.
+// Node 20: every suite but the figure suites, three files at a time, beside the lane above.
 const mainCounts = join(scratch, 'counts.json');
 const mainTitle = `${here}: every suite but the figure suites`;
 const mainOk = await run(mainTitle, bin('vitest'), ['run', '--project', '!hardening', ...filtered], {
