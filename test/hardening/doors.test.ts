@@ -5,27 +5,29 @@
  * tarball in test/packaging/pack.test.ts. A path the console does not own answers the sandbox's
  * 404 in the provider's format, never the console's page.
  */
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CONSOLE_ROUTES, isConsoleRoute } from '../../src/sandbox/platform/server.ts';
 import { doorDifferences, operationPaths } from '../support/doors.ts';
 import { useSandboxServer } from '../support/sandbox.ts';
+import { tempFolder } from '../support/temp-folder.ts';
 import { providerErrorProblem, recordFigures } from './support.ts';
 
 /** A console build as the doors serve it: its page, its hashed assets, msw's worker. */
-const consoleDir = mkdtempSync(join(tmpdir(), 'sfk-doors-'));
-writeFileSync(
-  join(consoleDir, 'index.html'),
-  '<!doctype html><title>storefront-kit console</title><div id="root"></div>',
-);
-mkdirSync(join(consoleDir, 'assets'));
-writeFileSync(join(consoleDir, 'assets', 'index-abc123.js'), 'export {};');
-writeFileSync(join(consoleDir, 'mockServiceWorker.js'), '/* worker */');
-afterAll(() => rmSync(consoleDir, { recursive: true, force: true }));
+function consoleBuild(): string {
+  const consoleDir = tempFolder('sfk-doors-');
+  writeFileSync(
+    join(consoleDir, 'index.html'),
+    '<!doctype html><title>storefront-kit console</title><div id="root"></div>',
+  );
+  mkdirSync(join(consoleDir, 'assets'));
+  writeFileSync(join(consoleDir, 'assets', 'index-abc123.js'), 'export {};');
+  writeFileSync(join(consoleDir, 'mockServiceWorker.js'), '/* worker */');
+  return consoleDir;
+}
 
-const door = useSandboxServer({ staticDir: consoleDir });
+const door = useSandboxServer(() => ({ staticDir: consoleBuild() }));
 const alone = useSandboxServer();
 
 describe('the console beside the sandbox: provider paths first', () => {

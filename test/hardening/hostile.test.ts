@@ -741,19 +741,21 @@ describe('the web_message login answers one origin only', () => {
 });
 
 describe('static files: symlinks out of the folder are not served', () => {
-  const root = tempFolder('sfk-static-');
-  const dir = join(root, 'public');
-  mkdirSync(dir);
-  writeFileSync(join(root, 'secret.txt'), 'the secret');
-  mkdirSync(join(root, 'private'));
-  writeFileSync(join(root, 'private', 'key.txt'), 'the key');
-  writeFileSync(join(dir, 'index.html'), '<!doctype html><title>console</title>');
-  writeFileSync(join(dir, 'ok.txt'), 'public text');
-  symlinkSync(join(root, 'secret.txt'), join(dir, 'link.txt'));
-  symlinkSync('../secret.txt', join(dir, 'relative.txt'));
-  symlinkSync(join(root, 'private'), join(dir, 'assets'));
-  symlinkSync(join(dir, 'ok.txt'), join(dir, 'inside.txt'));
-  const s = useSandboxServer({ staticDir: dir });
+  const s = useSandboxServer(() => {
+    const root = tempFolder('sfk-static-');
+    const dir = join(root, 'public');
+    mkdirSync(dir);
+    writeFileSync(join(root, 'secret.txt'), 'the secret');
+    mkdirSync(join(root, 'private'));
+    writeFileSync(join(root, 'private', 'key.txt'), 'the key');
+    writeFileSync(join(dir, 'index.html'), '<!doctype html><title>console</title>');
+    writeFileSync(join(dir, 'ok.txt'), 'public text');
+    symlinkSync(join(root, 'secret.txt'), join(dir, 'link.txt'));
+    symlinkSync('../secret.txt', join(dir, 'relative.txt'));
+    symlinkSync(join(root, 'private'), join(dir, 'assets'));
+    symlinkSync(join(dir, 'ok.txt'), join(dir, 'inside.txt'));
+    return { staticDir: dir };
+  });
 
   it('answers 404 for a link to a file or folder outside, serves files and links inside', async () => {
     const base = s.current.url;

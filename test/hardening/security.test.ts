@@ -884,9 +884,11 @@ describe('verification codes: 5 wrong tries, then the code is void', () => {
 });
 
 describe('framing, static paths and where links point', () => {
-  const dir = tempFolder('sfk-static-');
-  writeFileSync(join(dir, 'index.html'), '<!doctype html><title>console</title>');
-  const s = useSandboxServer({ staticDir: dir, allowedHosts: ['shop.test'] });
+  const s = useSandboxServer(() => {
+    const dir = tempFolder('sfk-static-');
+    writeFileSync(join(dir, 'index.html'), '<!doctype html><title>console</title>');
+    return { staticDir: dir, allowedHosts: ['shop.test'] };
+  });
 
   it('sends a CSP with frame-ancestors none on the console and every sandbox page but the web_message answer', async () => {
     const base = s.current.url;

@@ -7,16 +7,17 @@
  * Run once, on the machine's Node (scripts/runtimes.ts keeps it off the other runtimes).
  */
 import { execFileSync } from 'node:child_process';
-import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { packedForTests } from '../../scripts/pack.ts';
 import { createSandboxServer, type SandboxServer } from '../../src/sandbox/sandbox-server.ts';
+import { tempFolder } from '../support/temp-folder.ts';
 import { startUntil } from './support.ts';
 
 const root = resolve(import.meta.dirname, '..', '..');
-const project = mkdtempSync(join(tmpdir(), 'sfk-consumer-'));
+/** The consumer project, made when the tests run (tempFolder: removed after the file's tests). */
+let project: string;
 const repoPackage = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as {
   devDependencies: Record<string, string>;
 };
@@ -38,6 +39,7 @@ let sandbox: SandboxServer;
 
 beforeAll(async () => {
   const tarball = await packedForTests();
+  project = tempFolder('sfk-consumer-');
   cpSync(join(import.meta.dirname, 'consumer'), project, { recursive: true });
   writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'consumer', private: true, type: 'module' }));
   const tools = TOOLS.map((name) => {
@@ -57,7 +59,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await sandbox?.close();
-  rmSync(project, { recursive: true, force: true }); // some hundred MB (next)
+  // The project (some hundred MB: next) goes with the file's other temporary folders (test/support/temp-folder-cleanup.ts).
 }, 300_000);
 
 describe('a fresh project that installs the packed tarball', () => {

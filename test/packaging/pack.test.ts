@@ -5,17 +5,18 @@
  * test files pack once between them (scripts/pack.ts).
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { build } from 'esbuild';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { packedForTests } from '../../scripts/pack.ts';
 import { createSandboxServer } from '../../src/sandbox/index.ts';
 import { doorDifferences } from '../support/doors.ts';
+import { tempFolder } from '../support/temp-folder.ts';
 import { startUntil } from './support.ts';
 
-const scratch = mkdtempSync(join(tmpdir(), 'sfk-pack-'));
+/** The scratch project, made when the tests run (tempFolder: removed after the file's tests). */
+let scratch: string;
 const npm = (args: string[], cwd: string) =>
   execFileSync('npm', args, {
     cwd,
@@ -48,12 +49,11 @@ const reactPeers = ['react', 'react-dom', '@tanstack/react-query'].map((name) =>
 
 beforeAll(async () => {
   const tarball = await packedForTests();
+  scratch = tempFolder('sfk-pack-');
   writeFileSync(join(scratch, 'package.json'), JSON.stringify({ name: 'scratch', private: true, type: 'module' }));
   // Prefer the cache (npm ci filled it); a fresh CI cache may still lack the registry's package metadata.
   npm(['install', '--prefer-offline', '--no-package-lock', tarball, ...reactPeers], scratch);
 }, 240_000);
-
-afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
 describe('the packed library', () => {
   it(`carries the CLI and the console: \`npx storefront-kit\` serves the console beside the sandbox on ${node}`, async () => {

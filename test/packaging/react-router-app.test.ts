@@ -20,7 +20,8 @@ import { tempFolder } from '../support/temp-folder.ts';
 import { startUntil, type Started } from './support.ts';
 
 const root = resolve(import.meta.dirname, '..', '..');
-const project = tempFolder('sfk-react-router-app-');
+/** The app, made when the tests run (tempFolder: removed after the file's tests). */
+let project: string;
 const repoPackage = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as {
   devDependencies: Record<string, string>;
 };
@@ -66,6 +67,7 @@ let installSeconds = 0;
 
 beforeAll(async () => {
   const tarball = await packedForTests();
+  project = tempFolder('sfk-react-router-app-');
   cpSync(join(import.meta.dirname, 'react-router-app'), project, { recursive: true });
   writeFileSync(
     join(project, 'package.json'),

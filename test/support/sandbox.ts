@@ -9,10 +9,17 @@ import { DEFAULT_API_KEY, DEFAULT_CLIENT_ID, DEFAULT_SITE_ID } from '../../src/s
 export const API_KEY = DEFAULT_API_KEY;
 export const CLIENT_ID = DEFAULT_CLIENT_ID;
 
-export function useSandboxServer(options: SandboxServerOptions = {}): { current: SandboxServer } {
+/**
+ * A sandbox server for the enclosing file or describe, started before its tests. Options that
+ * need files (a `staticDir`) come as a function, so the files are made when the tests run, not
+ * when vitest collects them (a collection alone, `vitest list` or a filter that skips the
+ * tests, runs no afterAll to remove them).
+ */
+export function useSandboxServer(options: SandboxServerOptions | (() => SandboxServerOptions) = {}): { current: SandboxServer } {
   const ref = {} as { current: SandboxServer };
   beforeAll(async () => {
-    ref.current = await createSandboxServer({ port: 0, validateResponses: true, ...options });
+    const given = typeof options === 'function' ? options() : options;
+    ref.current = await createSandboxServer({ port: 0, validateResponses: true, ...given });
   });
   afterAll(async () => {
     await ref.current?.close();
