@@ -4,6 +4,9 @@
  * The removal is registered for every test file by test/support/temp-folder-cleanup.ts (a
  * vitest setup file), so it also runs when files share one module graph (`--no-isolate`, the
  * other Node versions' runs), where this module is imported once for all of them.
+ * Make them when the tests run (in beforeAll or a test; useSandboxServer takes its options as a
+ * function for that), never at import or in a describe body: a collection alone (`vitest list`,
+ * a filter that skips the file's tests) runs no afterAll, and would leave them behind.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
