@@ -50,11 +50,11 @@ createRoot(document.body).render(<StorefrontProvider client={kit as never}><Badg
     entry: `
 import { createRoot } from 'react-dom/client';
 import { createClient, currentCartV2, OAuthStrategy, products, redirects } from './src/index.ts';
-import { Image, Money, StorefrontProvider, useCartActions, useProduct, useVariantSelection } from './src/react/index.ts';
+import { Image, Money, StorefrontProvider, useAddLines, useProduct, useVariantSelection } from './src/react/index.ts';
 const kit = createClient({ modules: { currentCartV2, products, redirects }, auth: OAuthStrategy({ clientId: 'c' }) });
 function Picker({ product }) {
   const picker = useVariantSelection(product);
-  const { addLines } = useCartActions();
+  const addLines = useAddLines();
   const line = picker.toLineItem(1);
   const image = product.media?.mainMedia?.image;
   return <section><h1>{product.name}</h1>{image && <Image image={image} width={480} />}

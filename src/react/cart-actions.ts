@@ -8,11 +8,13 @@
  *   read by `readV2Cart`.
  * A new action is one entry here (and, while Cart V1 is an option, its V1 request in
  * cart-v1.ts's table, which the compiler asks for; it goes with V1 on 2027-02-01), and its
- * method in store-actions.ts's `cartActionsOf` (or `changeCart(store, change)`). Cart V1's
+ * action in store-actions.ts with its hook in cart.ts (or `changeCart(store, change)`). Cart V1's
  * requests live apart so that an app on V2 does not bundle them.
  *
- * The store queues each change with its rule and knows only the read (READ_CART): a page that
- * only reads the cart (a badge) does not bundle the changes; `useCartActions()` brings them.
+ * Each rule is its own constant and CART_CHANGES only gathers them, so an action alone
+ * (`useAddLines()`) bundles its rule and no other. The store queues each change with its rule and
+ * knows only the read (READ_CART): a page that only reads the cart (a badge) bundles no change;
+ * `useCartActions()` brings them all.
  */
 import type {
   CartLine,
@@ -125,102 +127,117 @@ export const READ_CART: ChangeRule<'refresh'> = {
   v2: (cart, _c, { signal }) => cart.getCurrentCart({}, { signal }),
 };
 
+export const ADD_LINES: ChangeRule<'add'> = {
+  show(cart, c) {
+    const lines = [...cart.lineItems];
+    c.lines.forEach((input, i) => {
+      const at = lines.findIndex((l) => sameItem(l, input));
+      const quantity = input.quantity ?? 1;
+      if (at >= 0) lines[at] = { ...lines[at], quantity: lines[at].quantity + quantity, pending: true };
+      else
+        lines.push({
+          ...c.details[i],
+          id: c.tempIds[i],
+          key: c.tempIds[i],
+          quantity,
+          source: { catalogReference: input.catalogReference },
+          pending: true,
+          optimistic: true,
+        });
+    });
+    return withLines(cart, lines);
+  },
+  v2: (cart, c) => cart.addLineItemsToCurrentCart({ catalogItems: c.lines }),
+  // The server adds an item to the line holding it, or makes a line.
+  named(c, after, before) {
+    const had = new Set((before?.lineItems ?? []).map((l) => l.id));
+    return c.lines.flatMap((input, i) => {
+      const line = after?.lineItems.find((l) => sameItem(l as CartLine, input));
+      return line ? [{ tempId: c.tempIds[i], lineId: line.id, made: !had.has(line.id) }] : [];
+    });
+  },
+};
+
+export const SET_QUANTITY: ChangeRule<'quantity'> = {
+  resolve: (c, id) => ({ ...c, lineId: id(c.lineId) }),
+  // Quantity 0 takes the line out, as the server does.
+  show: (cart, c) =>
+    withLines(
+      cart,
+      cart.lineItems.flatMap((l) =>
+        l.id !== c.lineId ? [l] : c.quantity > 0 ? [{ ...l, quantity: c.quantity, pending: true }] : [],
+      ),
+    ),
+  // A newer quantity for the same line replaces the one still waiting.
+  merge: (queued, next, same) => (same(queued.lineId, next.lineId) ? next : undefined),
+  // Cart V2 takes no quantity 0: the line is removed.
+  v2: (cart, c) =>
+    c.quantity > 0
+      ? cart.updateLineItemsInCurrentCart({
+          lineItems: [{ lineItemId: c.lineId, quantity: { newQuantity: c.quantity } }],
+        })
+      : cart.removeLineItemsFromCurrentCart({ lineItemIds: [c.lineId] }),
+};
+
+export const REMOVE_LINES: ChangeRule<'remove'> = {
+  resolve: (c, id) => ({ ...c, lineIds: c.lineIds.map(id) }),
+  show: (cart, c) =>
+    withLines(
+      cart,
+      cart.lineItems.filter((l) => !c.lineIds.includes(l.id)),
+    ),
+  v2: (cart, c) => cart.removeLineItemsFromCurrentCart({ lineItemIds: c.lineIds }),
+};
+
+export const CLEAR_CART: ChangeRule<'clear'> = {
+  // The visitor has no cart after it: shown as an empty one.
+  show: () => ({ lineItems: [] }),
+  v2: async (cart) => (await cart.deleteCurrentCart(), NO_CART),
+};
+
+export const APPLY_COUPON: ChangeRule<'applyCoupon'> = {
+  // The newest code is the one the cart keeps.
+  merge: (_queued, next) => next,
+  // Cart V2 holds one coupon and adds, where V1 replaced: the one there is removed first, and put
+  // back when the new code is refused (so a refusal changes nothing, as on V1).
+  async v2(cart, c, { cart: known }) {
+    const had = known?.coupons[0];
+    if (had?.code.toUpperCase() === c.code.toUpperCase()) return cart.getCurrentCart();
+    if (had) await cart.removeCouponFromCurrentCart({ couponId: had.id });
+    try {
+      return await cart.addCouponToCurrentCart({ coupon: { code: c.code } });
+    } catch (e) {
+      if (had) await cart.addCouponToCurrentCart({ coupon: { code: had.code } }).catch(() => undefined);
+      throw e;
+    }
+  },
+};
+
+export const REMOVE_COUPON: ChangeRule<'removeCoupon'> = {
+  merge: (queued) => queued,
+  // Cart V2 removes a coupon by its id in the cart (none there: nothing to remove, the cart is read).
+  async v2(cart, _c, { cart: known }) {
+    const coupon = (known === undefined ? (await cart.getCurrentCart()).cart : known)?.coupons[0];
+    return coupon ? cart.removeCouponFromCurrentCart({ couponId: coupon.id }) : cart.getCurrentCart();
+  },
+};
+
+export const SET_NOTE: ChangeRule<'note'> = {
+  show: (cart, c) => ({ ...cart, note: c.note }),
+  merge: (_queued, next) => next,
+  v2: (cart, c) => cart.updateCurrentCart({ cart: { note: c.note }, fieldMask: ['note'] }),
+};
+
+/** Every kind's rule, by kind: what `changeCart` and `useCartActions()` queue a change with. */
 export const CART_CHANGES: { [K in CartChange['kind']]: ChangeRule<K> } = {
   refresh: READ_CART,
-  add: {
-    show(cart, c) {
-      const lines = [...cart.lineItems];
-      c.lines.forEach((input, i) => {
-        const at = lines.findIndex((l) => sameItem(l, input));
-        const quantity = input.quantity ?? 1;
-        if (at >= 0) lines[at] = { ...lines[at], quantity: lines[at].quantity + quantity, pending: true };
-        else
-          lines.push({
-            ...c.details[i],
-            id: c.tempIds[i],
-            key: c.tempIds[i],
-            quantity,
-            source: { catalogReference: input.catalogReference },
-            pending: true,
-            optimistic: true,
-          });
-      });
-      return withLines(cart, lines);
-    },
-    v2: (cart, c) => cart.addLineItemsToCurrentCart({ catalogItems: c.lines }),
-    // The server adds an item to the line holding it, or makes a line.
-    named(c, after, before) {
-      const had = new Set((before?.lineItems ?? []).map((l) => l.id));
-      return c.lines.flatMap((input, i) => {
-        const line = after?.lineItems.find((l) => sameItem(l as CartLine, input));
-        return line ? [{ tempId: c.tempIds[i], lineId: line.id, made: !had.has(line.id) }] : [];
-      });
-    },
-  },
-  quantity: {
-    resolve: (c, id) => ({ ...c, lineId: id(c.lineId) }),
-    // Quantity 0 takes the line out, as the server does.
-    show: (cart, c) =>
-      withLines(
-        cart,
-        cart.lineItems.flatMap((l) =>
-          l.id !== c.lineId ? [l] : c.quantity > 0 ? [{ ...l, quantity: c.quantity, pending: true }] : [],
-        ),
-      ),
-    // A newer quantity for the same line replaces the one still waiting.
-    merge: (queued, next, same) => (same(queued.lineId, next.lineId) ? next : undefined),
-    // Cart V2 takes no quantity 0: the line is removed.
-    v2: (cart, c) =>
-      c.quantity > 0
-        ? cart.updateLineItemsInCurrentCart({
-            lineItems: [{ lineItemId: c.lineId, quantity: { newQuantity: c.quantity } }],
-          })
-        : cart.removeLineItemsFromCurrentCart({ lineItemIds: [c.lineId] }),
-  },
-  remove: {
-    resolve: (c, id) => ({ ...c, lineIds: c.lineIds.map(id) }),
-    show: (cart, c) =>
-      withLines(
-        cart,
-        cart.lineItems.filter((l) => !c.lineIds.includes(l.id)),
-      ),
-    v2: (cart, c) => cart.removeLineItemsFromCurrentCart({ lineItemIds: c.lineIds }),
-  },
-  clear: {
-    // The visitor has no cart after it: shown as an empty one.
-    show: () => ({ lineItems: [] }),
-    v2: async (cart) => (await cart.deleteCurrentCart(), NO_CART),
-  },
-  applyCoupon: {
-    // The newest code is the one the cart keeps.
-    merge: (_queued, next) => next,
-    // Cart V2 holds one coupon and adds, where V1 replaced: the one there is removed first, and put
-    // back when the new code is refused (so a refusal changes nothing, as on V1).
-    async v2(cart, c, { cart: known }) {
-      const had = known?.coupons[0];
-      if (had?.code.toUpperCase() === c.code.toUpperCase()) return cart.getCurrentCart();
-      if (had) await cart.removeCouponFromCurrentCart({ couponId: had.id });
-      try {
-        return await cart.addCouponToCurrentCart({ coupon: { code: c.code } });
-      } catch (e) {
-        if (had) await cart.addCouponToCurrentCart({ coupon: { code: had.code } }).catch(() => undefined);
-        throw e;
-      }
-    },
-  },
-  removeCoupon: {
-    merge: (queued) => queued,
-    // Cart V2 removes a coupon by its id in the cart (none there: nothing to remove, the cart is read).
-    async v2(cart, _c, { cart: known }) {
-      const coupon = (known === undefined ? (await cart.getCurrentCart()).cart : known)?.coupons[0];
-      return coupon ? cart.removeCouponFromCurrentCart({ couponId: coupon.id }) : cart.getCurrentCart();
-    },
-  },
-  note: {
-    show: (cart, c) => ({ ...cart, note: c.note }),
-    merge: (_queued, next) => next,
-    v2: (cart, c) => cart.updateCurrentCart({ cart: { note: c.note }, fieldMask: ['note'] }),
-  },
+  add: ADD_LINES,
+  quantity: SET_QUANTITY,
+  remove: REMOVE_LINES,
+  clear: CLEAR_CART,
+  applyCoupon: APPLY_COUPON,
+  removeCoupon: REMOVE_COUPON,
+  note: SET_NOTE,
 };
 
 /** A rule of any kind, as the store holds it beside its change. */

@@ -5,7 +5,17 @@
  */
 import { useEffect } from 'react';
 import type { CartLine, StorefrontCart } from './client-types.ts';
-import { cartActionsOf } from './store-actions.ts';
+import {
+  addLinesOf,
+  applyCouponOf,
+  cartActionsOf,
+  clearOf,
+  refreshOf,
+  removeCouponOf,
+  removeLinesOf,
+  setNoteOf,
+  updateQuantityOf,
+} from './store-actions.ts';
 import { addDecimals } from './money.tsx';
 import { useStorefront, useStoreSelector } from './provider.tsx';
 import type { CartActions } from './store.ts';
@@ -63,6 +73,25 @@ export function useCartTotals(): CartTotals {
 export function useCartActions(): CartActions {
   return cartActionsOf(useStorefront());
 }
+
+// Each action alone, the same function as useCartActions()'s for the provider's life: a page
+// bundles the rules of the actions it imports (a product page's add), not every kind of change.
+/** `addLines(lines)` of useCartActions(), alone. */
+export const useAddLines = (): CartActions['addLines'] => addLinesOf(useStorefront());
+/** `updateQuantity(lineId, quantity)` of useCartActions(), alone. */
+export const useUpdateQuantity = (): CartActions['updateQuantity'] => updateQuantityOf(useStorefront());
+/** `removeLines(lineIds)` of useCartActions(), alone. */
+export const useRemoveLines = (): CartActions['removeLines'] => removeLinesOf(useStorefront());
+/** `applyCoupon(code)` of useCartActions(), alone. */
+export const useApplyCoupon = (): CartActions['applyCoupon'] => applyCouponOf(useStorefront());
+/** `removeCoupon()` of useCartActions(), alone. */
+export const useRemoveCoupon = (): CartActions['removeCoupon'] => removeCouponOf(useStorefront());
+/** `setNote(note)` of useCartActions(), alone. */
+export const useSetCartNote = (): CartActions['setNote'] => setNoteOf(useStorefront());
+/** `clear()` of useCartActions(), alone. */
+export const useClearCart = (): CartActions['clear'] => clearOf(useStorefront());
+/** `refresh()` of useCartActions(), alone. */
+export const useRefreshCart = (): CartActions['refresh'] => refreshOf(useStorefront());
 
 /**
  * The cart for a component under `<Suspense>`: suspends until the first read has answered (not at

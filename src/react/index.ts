@@ -16,12 +16,20 @@ export type { JsonValue } from './data.ts';
 
 // The cart: its hooks, the table of its changes (one entry per kind of change), Cart V1 until 2027-02-01.
 export {
+  useAddLines,
+  useApplyCoupon,
   useCart,
   useCartActions,
   useCartCount,
   useCartLine,
   useCartTotals,
+  useClearCart,
+  useRefreshCart,
+  useRemoveCoupon,
+  useRemoveLines,
+  useSetCartNote,
   useSuspenseCart,
+  useUpdateQuantity,
   type CartTotals,
 } from './cart.ts';
 export {

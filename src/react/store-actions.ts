@@ -1,42 +1,83 @@
 /**
- * The cart's actions bound to a store: each queues its kind of change with its rule from
- * CART_CHANGES. The store knows only the cart's read, so a page that never changes the cart
- * (a badge) does not bundle the table; `useCartActions()` and the server's `cartActions` bring it.
+ * The cart's actions bound to a store: each queues its kind of change with that kind's rule
+ * (cart-actions.ts). Each action is its own binding, so a page imports only the rules of the
+ * actions it uses: a product page's `useAddLines()` bundles the add alone, where
+ * `useCartActions()` (and the server's `cartActions`) brings every rule. The store knows only the
+ * cart's read, so a page that never changes the cart (a badge) bundles none of them.
  */
-import { CART_CHANGES, type CartChange } from './cart-actions.ts';
+import {
+  ADD_LINES,
+  APPLY_COUPON,
+  CART_CHANGES,
+  CLEAR_CART,
+  READ_CART,
+  REMOVE_COUPON,
+  REMOVE_LINES,
+  SET_NOTE,
+  SET_QUANTITY,
+  type CartChange,
+} from './cart-actions.ts';
 import type { CartResult, StorefrontError } from './client-types.ts';
 import type { CartActions, StorefrontStore } from './store.ts';
 
-/**
- * The cart's actions on a store: each queues its kind of change with the kind's rule. The same
- * object for the store's life.
- */
-export function cartActionsOf(store: StorefrontStore): CartActions {
-  let actions = actionsByStore.get(store);
-  if (!actions) {
-    let nextTempId = 1;
-    const change = <E extends StorefrontError>(c: CartChange) => changeCart<E>(store, c);
-    actions = {
-      addLines: (lines) =>
-        change({
-          kind: 'add',
-          lines,
-          tempIds: lines.map(() => `optimistic-${nextTempId++}`),
-          details: lines.map((line) => store.describeLine(line)),
-        }),
-      updateQuantity: (lineId, quantity) => change({ kind: 'quantity', lineId, quantity }),
-      removeLines: (lineIds) => change({ kind: 'remove', lineIds }),
-      applyCoupon: (code) => change({ kind: 'applyCoupon', code }),
-      removeCoupon: () => change({ kind: 'removeCoupon' }),
-      setNote: (note) => change({ kind: 'note', note }),
-      clear: () => change({ kind: 'clear' }),
-      refresh: () => change({ kind: 'refresh' }),
-    };
-    actionsByStore.set(store, actions);
-  }
-  return actions;
+/** What `bind` makes of a store, made once per store: the same function (or object) for the store's life, as React's dependency lists need. */
+function oncePerStore<T extends object>(bind: (store: StorefrontStore) => T): (store: StorefrontStore) => T {
+  const bound = new WeakMap<StorefrontStore, T>();
+  return (store) => {
+    let made = bound.get(store);
+    if (!made) bound.set(store, (made = bind(store)));
+    return made;
+  };
 }
-const actionsByStore = new WeakMap<StorefrontStore, CartActions>();
+
+// Ids of lines shown before the server names them: unique in the page, whichever store adds them.
+let nextTempId = 1;
+
+export const addLinesOf = /* @__PURE__ */ oncePerStore<CartActions['addLines']>(
+  (store) => (lines) =>
+    store.queueChange(
+      {
+        kind: 'add',
+        lines,
+        tempIds: lines.map(() => `optimistic-${nextTempId++}`),
+        details: lines.map((line) => store.describeLine(line)),
+      },
+      ADD_LINES,
+    ),
+);
+export const updateQuantityOf = /* @__PURE__ */ oncePerStore<CartActions['updateQuantity']>(
+  (store) => (lineId, quantity) => store.queueChange({ kind: 'quantity', lineId, quantity }, SET_QUANTITY),
+);
+export const removeLinesOf = /* @__PURE__ */ oncePerStore<CartActions['removeLines']>(
+  (store) => (lineIds) => store.queueChange({ kind: 'remove', lineIds }, REMOVE_LINES),
+);
+export const applyCouponOf = /* @__PURE__ */ oncePerStore<CartActions['applyCoupon']>(
+  (store) => (code) => store.queueChange({ kind: 'applyCoupon', code }, APPLY_COUPON),
+);
+export const removeCouponOf = /* @__PURE__ */ oncePerStore<CartActions['removeCoupon']>(
+  (store) => () => store.queueChange({ kind: 'removeCoupon' }, REMOVE_COUPON),
+);
+export const setNoteOf = /* @__PURE__ */ oncePerStore<CartActions['setNote']>(
+  (store) => (note) => store.queueChange({ kind: 'note', note }, SET_NOTE),
+);
+export const clearOf = /* @__PURE__ */ oncePerStore<CartActions['clear']>(
+  (store) => () => store.queueChange({ kind: 'clear' }, CLEAR_CART),
+);
+export const refreshOf = /* @__PURE__ */ oncePerStore<CartActions['refresh']>(
+  (store) => () => store.queueChange({ kind: 'refresh' }, READ_CART),
+);
+
+/** Every action on a store, in one object: the same object for the store's life. */
+export const cartActionsOf = /* @__PURE__ */ oncePerStore((store): CartActions => ({
+  addLines: addLinesOf(store),
+  updateQuantity: updateQuantityOf(store),
+  removeLines: removeLinesOf(store),
+  applyCoupon: applyCouponOf(store),
+  removeCoupon: removeCouponOf(store),
+  setNote: setNoteOf(store),
+  clear: clearOf(store),
+  refresh: refreshOf(store),
+}));
 
 /** Queues any change CART_CHANGES declares on the store (what each named action does, by its kind). */
 export const changeCart = <E extends StorefrontError = StorefrontError>(

@@ -2,11 +2,14 @@
 import { useState, type FormEvent } from 'react';
 import {
   Money,
+  useApplyCoupon,
   useCart,
-  useCartActions,
   useCartLine,
   useCartTotals,
   useCheckout,
+  useRemoveCoupon,
+  useRemoveLines,
+  useUpdateQuantity,
   type CartWarning,
 } from '../../src/react/index.ts';
 
@@ -35,7 +38,8 @@ export function CartPage() {
 function CartLineRow({ id }: { id: string }) {
   const line = useCartLine(id);
   const currency = useCart((cart) => cart?.currency ?? 'USD');
-  const { updateQuantity, removeLines } = useCartActions();
+  const updateQuantity = useUpdateQuantity();
+  const removeLines = useRemoveLines();
   if (!line) return null;
   // A line just added has no name until the server answers (line.optimistic).
   const name = line.name?.translated ?? line.name?.original ?? 'Adding…';
@@ -78,7 +82,8 @@ function Warnings() {
 
 function CouponForm() {
   const coupon = useCart((cart) => cart?.coupons?.[0]?.code);
-  const { applyCoupon, removeCoupon } = useCartActions();
+  const applyCoupon = useApplyCoupon();
+  const removeCoupon = useRemoveCoupon();
   const [message, setMessage] = useState('');
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();

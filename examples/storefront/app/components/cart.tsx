@@ -18,11 +18,14 @@ import {
 } from 'react';
 import {
   Money,
+  useApplyCoupon,
   useCart,
-  useCartActions,
   useCartLine,
   useCartTotals,
   useCheckout,
+  useRemoveCoupon,
+  useRemoveLines,
+  useUpdateQuantity,
   type CartWarning,
 } from 'storefront-kit/react';
 import { Image } from 'storefront-kit/react';
@@ -112,7 +115,8 @@ export function CartContents({ message, onMessage }: { message: string; onMessag
 function CartLineRow({ id, onMessage }: { id: string; onMessage(m: string): void }) {
   const line = useCartLine(id);
   const currency = useCart((cart) => cart?.currency ?? 'USD');
-  const { updateQuantity, removeLines } = useCartActions();
+  const updateQuantity = useUpdateQuantity();
+  const removeLines = useRemoveLines();
   if (!line) return null;
   const name = line.name?.translated ?? line.name?.original ?? 'New item';
   const change = async (event: MouseEvent, quantity: number) => {
@@ -198,7 +202,8 @@ function Warnings() {
 
 function CouponForm() {
   const coupon = useCart((cart) => cart?.coupons?.[0]?.code);
-  const { applyCoupon, removeCoupon } = useCartActions();
+  const applyCoupon = useApplyCoupon();
+  const removeCoupon = useRemoveCoupon();
   const [message, setMessage] = useState('');
   if (coupon)
     return (

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { data, Link, redirect, useSearchParams } from 'react-router';
-import { Image, Money, useCartActions, useVariantSelection, type Choices, type Product } from 'storefront-kit/react';
+import { Image, Money, useAddLines, useVariantSelection, type Choices, type Product } from 'storefront-kit/react';
 import { selectVariant } from 'storefront-kit/react/server';
 import { notFound } from '../catalog.server.ts';
 import { reasonOf, useCartDrawer } from '../components/cart.tsx';
@@ -77,7 +77,7 @@ function ProductView({
   served: Route.ComponentProps['actionData'];
 }) {
   const picker = useVariantSelection(product, initial);
-  const { addLines } = useCartActions();
+  const addLines = useAddLines();
   const drawer = useCartDrawer();
   const [searchParams] = useSearchParams();
   const [message, setMessage] = useState('');

@@ -1,0 +1,68 @@
+/**
+ * What a page bundles of the cart's changes, as an app's bundler (esbuild, minified and
+ * tree-shaken) builds it: each action alone (`useAddLines()`) brings its own rule and no other
+ * kind's, `useCartActions()` brings them all, and a page that only reads the cart brings none.
+ * A change's rule is found by its request (`.addCouponToCurrentCart(`): minifying keeps property names.
+ */
+import { build } from 'esbuild';
+import { resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const root = resolve(import.meta.dirname, '..', '..');
+
+/** Each kind of change's Cart V2 request, as its rule calls it. */
+const REQUESTS = {
+  add: '.addLineItemsToCurrentCart(',
+  quantity: '.updateLineItemsInCurrentCart(',
+  coupon: '.addCouponToCurrentCart(',
+  clear: '.deleteCurrentCart(',
+  note: '.updateCurrentCart(',
+};
+
+/** The kinds of change whose request the page's bundle holds. */
+async function changesBundled(page: string): Promise<string[]> {
+  const entry = `
+import { createRoot } from 'react-dom/client';
+import { createClient, currentCartV2, OAuthStrategy } from './src/index.ts';
+import { StorefrontProvider, useAddLines, useCartActions, useCartCount, useApplyCoupon } from './src/react/index.ts';
+const kit = createClient({ modules: { currentCartV2 }, auth: OAuthStrategy({ clientId: 'c' }) });
+${page}
+createRoot(document.body).render(<StorefrontProvider client={kit}><Page /></StorefrontProvider>);
+`;
+  const out = await build({
+    stdin: { contents: entry, resolveDir: root, loader: 'tsx' },
+    external: ['react', 'react-dom', 'react/jsx-runtime', 'react-dom/client'],
+    jsx: 'automatic',
+    bundle: true,
+    minify: true,
+    format: 'esm',
+    platform: 'browser',
+    write: false,
+    logLevel: 'silent',
+    define: { 'process.env.NODE_ENV': '"production"' },
+  });
+  const code = out.outputFiles[0].text;
+  return Object.entries(REQUESTS).flatMap(([kind, call]) => (code.includes(call) ? [kind] : []));
+}
+
+describe("a page's bundle of the cart's changes", () => {
+  it('holds only the add when the page adds with useAddLines()', async () => {
+    const page = `function Page() { const add = useAddLines(); return <button onClick={() => add([])}>Add</button>; }`;
+    expect(await changesBundled(page)).toEqual(['add']);
+  });
+
+  it('holds only the coupon when the page applies one with useApplyCoupon()', async () => {
+    const page = `function Page() { const apply = useApplyCoupon(); return <button onClick={() => apply('X')}>Apply</button>; }`;
+    expect(await changesBundled(page)).toEqual(['coupon']);
+  });
+
+  it('holds every kind when the page takes useCartActions()', async () => {
+    const page = `function Page() { const { addLines } = useCartActions(); return <button onClick={() => addLines([])}>Add</button>; }`;
+    expect(await changesBundled(page)).toEqual(Object.keys(REQUESTS));
+  });
+
+  it('holds none when the page only reads the cart', async () => {
+    const page = `function Page() { return <span>{useCartCount()}</span>; }`;
+    expect(await changesBundled(page)).toEqual([]);
+  });
+});
