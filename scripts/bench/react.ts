@@ -21,8 +21,35 @@ interface Entry {
 }
 
 /**
+ * Issue 30's product page: useProduct, useVariantSelection, Money, Image and addLines, its add
+ * taken by `add.take` from the hook `add.hook`.
+ */
+function productPage(add: { hook: string; take: string }): string {
+  return `
+import { createRoot } from 'react-dom/client';
+import { createClient, currentCartV2, OAuthStrategy, products, redirects } from './src/index.ts';
+import { Image, Money, StorefrontProvider, ${add.hook}, useProduct, useVariantSelection } from './src/react/index.ts';
+const kit = createClient({ modules: { currentCartV2, products, redirects }, auth: OAuthStrategy({ clientId: 'c' }) });
+function Picker({ product }) {
+  const picker = useVariantSelection(product);
+  ${add.take}
+  const line = picker.toLineItem(1);
+  const image = product.media?.mainMedia?.image;
+  return <section><h1>{product.name}</h1>{image && <Image image={image} width={480} />}
+    {picker.options.map((o) => <fieldset key={o.name}>{o.choices.map((c) =>
+      <button key={c.name} aria-pressed={c.selected} disabled={!c.inStock} onClick={() => picker.select(o.name, c.name)}>{c.name}</button>)}</fieldset>)}
+    {picker.price && <Money amount={picker.price.discountedAmount} currency={picker.price.currency} />}
+    <button disabled={!line} onClick={() => line && addLines([line])}>Add to cart</button></section>;
+}
+function Page() { const p = useProduct('shirt'); return p.data ? <Picker product={p.data} /> : <p>{p.status}</p>; }
+createRoot(document.body).render(<StorefrontProvider client={kit}><Page /></StorefrontProvider>);
+`;
+}
+
+/**
  * Ours: the docs' cart page, the cart hook with the client, a product page (issue 30's: useProduct,
- * useVariantSelection, Money, Image and addLines), the react-query hooks.
+ * useVariantSelection, Money, Image and addLines, by useAddLines(); and again by useCartActions()),
+ * the react-query hooks.
  */
 export const OURS = {
   cartPage: {
@@ -46,26 +73,10 @@ function Badge() { return <span>{useCartCount()}</span>; }
 createRoot(document.body).render(<StorefrontProvider client={kit as never}><Badge /></StorefrontProvider>);
 `,
   },
-  productPage: {
-    entry: `
-import { createRoot } from 'react-dom/client';
-import { createClient, currentCartV2, OAuthStrategy, products, redirects } from './src/index.ts';
-import { Image, Money, StorefrontProvider, useAddLines, useProduct, useVariantSelection } from './src/react/index.ts';
-const kit = createClient({ modules: { currentCartV2, products, redirects }, auth: OAuthStrategy({ clientId: 'c' }) });
-function Picker({ product }) {
-  const picker = useVariantSelection(product);
-  const addLines = useAddLines();
-  const line = picker.toLineItem(1);
-  const image = product.media?.mainMedia?.image;
-  return <section><h1>{product.name}</h1>{image && <Image image={image} width={480} />}
-    {picker.options.map((o) => <fieldset key={o.name}>{o.choices.map((c) =>
-      <button key={c.name} aria-pressed={c.selected} disabled={!c.inStock} onClick={() => picker.select(o.name, c.name)}>{c.name}</button>)}</fieldset>)}
-    {picker.price && <Money amount={picker.price.discountedAmount} currency={picker.price.currency} />}
-    <button disabled={!line} onClick={() => line && addLines([line])}>Add to cart</button></section>;
-}
-function Page() { const p = useProduct('shirt'); return p.data ? <Picker product={p.data} /> : <p>{p.status}</p>; }
-createRoot(document.body).render(<StorefrontProvider client={kit}><Page /></StorefrontProvider>);
-`,
+  productPage: { entry: productPage({ hook: 'useAddLines', take: 'const addLines = useAddLines();' }) },
+  // The same page taking its add from useCartActions(), which brings every kind of change.
+  productPageAllActions: {
+    entry: productPage({ hook: 'useCartActions', take: 'const { addLines } = useCartActions();' }),
   },
   reactQuery: {
     entry: `
