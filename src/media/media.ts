@@ -40,19 +40,12 @@ export function isInternalMediaUri(value: unknown): value is string {
   return typeof value === 'string' && value.startsWith(MEDIA_PREFIX);
 }
 
-/**
- * Where a public image URL's id starts: the provider's media host, or another host's `/media/`
- * (the sandbox answers its images at `<its URL>/media/<id>` and scales them there, as the
- * provider's host does).
- */
-function publicImageBase(uri: string): string | undefined {
-  if (uri.startsWith(IMAGE_BASE)) return IMAGE_BASE;
-  return /^https?:\/\/[^/?#]+\/media\/(?=[^/?#]+)/.exec(uri)?.[0];
-}
-
 /** A `wix:image://` URI (or a public image URL) -> id, public URL and original size. */
 export function getImageUrl(uri: string): ImageInfo {
-  const base = publicImageBase(uri);
+  // Where a public image URL's id starts: the provider's media host, or another host's `/media/`
+  // (the sandbox answers its images at `<its URL>/media/<id>` and scales them there, as the
+  // provider's host does).
+  const base = uri.startsWith(IMAGE_BASE) ? IMAGE_BASE : /^https?:\/\/[^/?#]+\/media\/(?=[^/?#]+)/.exec(uri)?.[0];
   if (base) {
     const id = uri.slice(base.length).split('/')[0];
     // A scaled copy's URL says its size (`/w_300,h_200/`); without one it is unknown (0).

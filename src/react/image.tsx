@@ -67,8 +67,9 @@ export function imageAttributes({
     throw new TypeError(
       `storefront-kit/react: <Image> shows http(s) and wix:image:// URLs only, not ${JSON.stringify(url.slice(0, 40))}`,
     );
-  // The original's size and alt text: the object's own win over what the URL says.
-  const read: Partial<ImageInfo> = kind === 'media' ? getImageUrl(url) : {};
+  // What the provider's media URL says: the original's size (the object's own wins) and, for a
+  // bare URI or URL, its alt text (an object's is its own).
+  const read: Partial<ImageInfo> = kind === 'plain' ? {} : getImageUrl(url);
   const originalWidth = given.width || read.width;
   const originalHeight = given.height || read.height;
   if (!(width > 0)) throw new RangeError(`storefront-kit/react: <Image> needs a positive width, got ${width}`);
@@ -81,7 +82,7 @@ export function imageAttributes({
   const shown = {
     width: Math.round(width),
     height: Math.round(shownHeight),
-    alt: alt ?? (typeof image === 'string' ? read.altText : given.altText) ?? '',
+    alt: alt ?? (typeof image === 'string' ? read : given).altText ?? '',
     loading,
     decoding: 'async' as const,
   };
