@@ -30,48 +30,37 @@ function parse(uri: string, kind: 'image' | 'video' | 'audio' | 'document'): Par
   if (typeof uri !== 'string' || !uri.startsWith(prefix)) {
     throw new TypeError(`Not a ${kind} media URI: expected "${prefix}<id>/<name>", got ${JSON.stringify(uri)}`);
   }
-  const [path, hash = ''] = uri.slice(prefix.length).split('#');
-  const [first, second] = path.replace(/^ugd\//, '').split('/');
-  if (!first) throw new TypeError(`Media URI without an id: ${JSON.stringify(uri)}`);
-  const filename = second ? decodeURIComponent(second) : undefined;
-  return { id: first, filename, params: new URLSearchParams(hash) };
+  const [path, hash] = uri.slice(prefix.length).split('#');
+  const [id, name] = path.replace(/^ugd\//, '').split('/');
+  if (!id) throw new TypeError(`Media URI without an id: ${JSON.stringify(uri)}`);
+  return { id, filename: name ? decodeURIComponent(name) : undefined, params: new URLSearchParams(hash) };
 }
 
 export function isInternalMediaUri(value: unknown): value is string {
   return typeof value === 'string' && value.startsWith(MEDIA_PREFIX);
 }
 
-/**
- * Where a public image URL's id starts: the provider's media host, or another host's `/media/`
- * (the sandbox answers its images at `<its URL>/media/<id>` and scales them there, as the
- * provider's host does).
- */
-function publicImageBase(uri: string): string | undefined {
-  if (uri.startsWith(IMAGE_BASE)) return IMAGE_BASE;
-  return /^https?:\/\/[^/?#]+\/media\/(?=[^/?#]+)/.exec(uri)?.[0];
-}
-
 /** A `wix:image://` URI (or a public image URL) -> id, public URL and original size. */
 export function getImageUrl(uri: string): ImageInfo {
-  const base = publicImageBase(uri);
+  // Where a public image URL's id starts: the provider's media host, or another host's `/media/`
+  // (the sandbox answers its images at `<its URL>/media/<id>` and scales them there, as the
+  // provider's host does).
+  const base = uri.startsWith(IMAGE_BASE) ? IMAGE_BASE : /^https?:\/\/[^/?#]+\/media\/(?=[^/?#]+)/.exec(uri)?.[0];
   if (base) {
     const id = uri.slice(base.length).split('/')[0];
-    const w = /\/w_(\d+)/.exec(uri)?.[1];
-    const h = /,h_(\d+)/.exec(uri)?.[1];
-    return { id, url: base + id, width: Number(w ?? 0), height: Number(h ?? 0) };
+    // A scaled copy's URL says its size (`/w_300,h_200/`); without one it is unknown (0).
+    const size = (pattern: RegExp) => Number(pattern.exec(uri)?.[1] ?? 0);
+    return { id, url: base + id, width: size(/\/w_(\d+)/), height: size(/,h_(\d+)/) };
   }
-  const p = parse(uri, 'image');
-  const info: ImageInfo = {
-    id: p.id,
-    url: IMAGE_BASE + p.id,
-    width: Number(p.params.get('originWidth') ?? 0),
-    height: Number(p.params.get('originHeight') ?? 0),
+  const { id, filename, params } = parse(uri, 'image');
+  return {
+    id,
+    url: IMAGE_BASE + id,
+    width: Number(params.get('originWidth') ?? 0),
+    height: Number(params.get('originHeight') ?? 0),
+    // The file name is the provider's alt text too; no keys at all without one.
+    ...(filename && { filename, altText: filename }),
   };
-  if (p.filename) {
-    info.filename = p.filename;
-    info.altText = p.filename;
-  }
-  return info;
 }
 
 function scaled(mode: 'fill' | 'fit', uri: string, width: number, height: number): string {

@@ -6,7 +6,7 @@
 import type { ImgHTMLAttributes } from 'react';
 // The media helpers themselves, not the client entry's `media` namespace: a bundler keeps a
 // re-exported namespace whole (video, audio, documents), where named imports keep only these two.
-import { getImageUrl, getScaledToFitImageUrl } from '../media/index.ts';
+import { getImageUrl, getScaledToFitImageUrl, type ImageInfo } from '../media/index.ts';
 
 /** An image as the provider's answers carry it (a product's `media.mainMedia.image`), or its URI or URL. */
 export type ImageSource = string | { url?: string; width?: number; height?: number; altText?: string | null };
@@ -36,48 +36,19 @@ const DENSITIES = [1, 1.5, 2, 3];
  * out instead of breaking the page.
  */
 export function imageKind(url: unknown): 'media' | 'plain' | undefined {
-  if (typeof url !== 'string' || !url) return undefined;
+  if (typeof url !== 'string') return undefined;
   if (/^wix:image:\/\/v1\/[^/#]/.test(url)) return 'media';
-  let parsed: URL;
   try {
-    parsed = new URL(url);
+    if (!/^https?:$/.test(new URL(url).protocol)) return undefined;
   } catch {
-    return undefined;
+    return undefined; // not a URL at all
   }
-  if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') return undefined;
   try {
     getImageUrl(url);
     return 'media';
   } catch {
     return 'plain';
   }
-}
-
-const urlOf = (image: ImageSource | null | undefined) => (typeof image === 'string' ? image : image?.url);
-
-/** The source's URL and original size (the object's own size wins over what the URL says). */
-function sourceOf(image: ImageSource): {
-  url: string;
-  width: number;
-  height: number;
-  altText: string | undefined;
-  plain: boolean;
-} {
-  const given = typeof image === 'string' ? { url: image } : image;
-  if (!given.url) throw new TypeError('storefront-kit/react: <Image> needs an image with a url');
-  const kind = imageKind(given.url);
-  if (!kind)
-    throw new TypeError(
-      `storefront-kit/react: <Image> shows http(s) and wix:image:// URLs only, not ${JSON.stringify(given.url.slice(0, 40))}`,
-    );
-  const parsed = kind === 'media' ? getImageUrl(given.url) : { width: 0, height: 0, altText: undefined };
-  return {
-    url: given.url,
-    width: given.width || parsed.width,
-    height: given.height || parsed.height,
-    altText: (typeof image === 'string' ? parsed.altText : given.altText) ?? undefined,
-    plain: kind === 'plain',
-  };
 }
 
 /** The `<img>` attributes of `<Image>` (for a component of the app's own). */
@@ -88,39 +59,43 @@ export function imageAttributes({
   alt,
   loading = 'lazy',
 }: Pick<ImageProps, 'image' | 'width' | 'height' | 'alt' | 'loading'>) {
-  const source = sourceOf(image);
+  const given: Exclude<ImageSource, string> = typeof image === 'string' ? { url: image } : image;
+  const url = given.url;
+  if (!url) throw new TypeError('storefront-kit/react: <Image> needs an image with a url');
+  const kind = imageKind(url);
+  if (!kind)
+    throw new TypeError(
+      `storefront-kit/react: <Image> shows http(s) and wix:image:// URLs only, not ${JSON.stringify(url.slice(0, 40))}`,
+    );
+  // What the provider's media URL says: the original's size (the object's own wins) and, for a
+  // bare URI or URL, its alt text (an object's is its own).
+  const read: Partial<ImageInfo> = kind === 'plain' ? {} : getImageUrl(url);
+  const originalWidth = given.width || read.width;
+  const originalHeight = given.height || read.height;
   if (!(width > 0)) throw new RangeError(`storefront-kit/react: <Image> needs a positive width, got ${width}`);
-  const shownHeight = height ?? (source.width && source.height ? (width * source.height) / source.width : undefined);
+  const shownHeight =
+    height ?? (originalWidth && originalHeight ? (width * originalHeight) / originalWidth : undefined);
   if (!shownHeight)
     throw new RangeError(
       'storefront-kit/react: <Image> needs a height: the image does not say its original size (width and height)',
     );
+  const shown = {
+    width: Math.round(width),
+    height: Math.round(shownHeight),
+    alt: alt ?? (typeof image === 'string' ? read : given).altText ?? '',
+    loading,
+    decoding: 'async' as const,
+  };
+  if (kind === 'plain') return { src: url, srcSet: undefined, sizes: undefined, ...shown };
   const ratio = shownHeight / width;
   // Scaled copies no wider than the original (an unknown original: any).
-  const widths = [
-    ...new Set(DENSITIES.map((d) => Math.round(width * d)).map((w) => (source.width ? Math.min(w, source.width) : w))),
-  ];
-  const scaled = (w: number) => getScaledToFitImageUrl(source.url, w, Math.max(1, Math.round(w * ratio)));
-  if (source.plain)
-    return {
-      src: source.url,
-      srcSet: undefined,
-      sizes: undefined,
-      width: Math.round(width),
-      height: Math.round(shownHeight),
-      alt: alt ?? source.altText ?? '',
-      loading,
-      decoding: 'async' as const,
-    };
+  const widths = [...new Set(DENSITIES.map((d) => Math.min(Math.round(width * d), originalWidth || Infinity)))];
+  const scaled = (w: number) => getScaledToFitImageUrl(url, w, Math.max(1, Math.round(w * ratio)));
   return {
     src: scaled(widths[0]),
     srcSet: widths.map((w) => `${scaled(w)} ${w}w`).join(', '),
-    sizes: `${Math.round(width)}px`,
-    width: Math.round(width),
-    height: Math.round(shownHeight),
-    alt: alt ?? source.altText ?? '',
-    loading,
-    decoding: 'async' as const,
+    sizes: `${shown.width}px`,
+    ...shown,
   };
 }
 
@@ -130,7 +105,7 @@ export function imageAttributes({
  * `javascript:` or `data:` URL, an image without a URL): the page goes on without it.
  */
 export function Image({ image, width, height, alt, loading, sizes, ...rest }: ImageProps) {
-  if (!imageKind(urlOf(image))) return null;
+  if (!imageKind(typeof image === 'string' ? image : image?.url)) return null;
   const attributes = imageAttributes({ image, width, height, alt, loading });
-  return <img {...rest} {...attributes} sizes={sizes ?? attributes.sizes ?? undefined} />;
+  return <img {...rest} {...attributes} sizes={sizes ?? attributes.sizes} />;
 }
