@@ -17,3 +17,14 @@ export function describe(key: string, service: string, method: HttpMethod, path:
   const pathParams: PathParam[] = [...path.matchAll(/\{([^}]+)\}/g)].map(([, name]) => (name.includes('.') ? { name, body: name.split('.') } : { name }));
   return { key, module, operationId, service, method, path, pathParams, query: [], body: method !== 'GET' && method !== 'DELETE', caller: 'visitorOrMember', ...parts };
 }
+
+/**
+ * A module: its operations by operationId. Built from the list rather than written as an object
+ * literal, so each name is in an app's bundle once (in its key), not twice; the module file
+ * states its type.
+ */
+export function moduleOf<M>(operations: OperationDescriptor[]): M {
+  const module: Record<string, OperationDescriptor> = {};
+  for (const d of operations) module[d.operationId] = d;
+  return module as M;
+}

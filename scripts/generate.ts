@@ -236,11 +236,14 @@ function deprecation(op: OperationRecord): string {
   return ` @deprecated The provider removes it on ${r.removed}: ${instead} (docs/cart-v2-migration.md).`;
 }
 
+/** The interface naming a module's operations: `currentCartV2` -> `CurrentCartV2Module`. */
+const typeName = (moduleName: string) => `${moduleName[0].toUpperCase()}${moduleName.slice(1)}Module`;
+
 function moduleFile(moduleName: string, ops: OperationRecord[]): string {
   const services = [...new Set(ops.map((o) => o.descriptor.service))].sort();
   const alias = (svc: string) => 'T_' + svc.replace(/[^a-zA-Z0-9]/g, '_');
   const lines: string[] = [BANNER];
-  lines.push("import { describe } from '../describe.ts';");
+  lines.push("import { describe, moduleOf } from '../describe.ts';");
   lines.push("import type { Operation, Shape } from '../runtime-types.ts';");
   for (const svc of services) lines.push(`import type { operations as ${alias(svc)} } from '../types/${svc}.ts';`);
   lines.push('');
@@ -291,11 +294,18 @@ function moduleFile(moduleName: string, ops: OperationRecord[]): string {
     );
   }
   lines.push('');
-  lines.push(`/** Module \`${moduleName}\`: ${ops.length} operation(s). */`);
-  lines.push(`export const ${moduleName} = {`);
+  // Its type names each operation (with its deprecation, for editors); the value is built from the list.
+  const names = ops.map((op) => op.descriptor.operationId);
+  lines.push(`/** The type of module \`${moduleName}\`. */`);
+  // A type alias, not an interface: defineModule takes any record of operations (an index signature).
+  lines.push(`export type ${typeName(moduleName)} = {`);
   for (const op of ops)
-    lines.push(`  ${op.replacedBy ? `/**${deprecation(op)} */ ` : ''}${op.descriptor.operationId},`);
-  lines.push('} as const;');
+    lines.push(
+      `  ${op.replacedBy ? `/**${deprecation(op)} */ ` : ''}readonly ${op.descriptor.operationId}: typeof ${op.descriptor.operationId};`,
+    );
+  lines.push('};');
+  lines.push(`/** Module \`${moduleName}\`: ${ops.length} operation(s). */`);
+  lines.push(`export const ${moduleName} = /* @__PURE__ */ moduleOf<${typeName(moduleName)}>([${names.join(', ')}]);`);
   lines.push('');
   return lines.join('\n');
 }
