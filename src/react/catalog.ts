@@ -19,7 +19,7 @@ import type {
 } from './client-types.ts';
 import { useStorefront, useStoreSelector } from './provider.tsx';
 import { ensureResource } from './resources.ts';
-import type { LineDescriber, StorefrontStore } from './store.ts';
+import { oncePerStore, type LineDescriber, type StorefrontStore } from './store.ts';
 import { lineDetails, selectVariant, type Choices, type VariantSelection } from './variants.ts';
 
 /** A read's state; `error` is typed by the read's operation (its catalogue codes). */
@@ -33,12 +33,7 @@ export type CatalogState<T, E extends StorefrontError = StorefrontError> =
  * the page may have read them elsewhere (a router's loader), and a line added from the picker is
  * named from them before the answer.
  */
-const pickedByStore = new WeakMap<StorefrontStore, Map<string, Product>>();
-function pickedProducts(store: StorefrontStore): Map<string, Product> {
-  let picked = pickedByStore.get(store);
-  if (!picked) pickedByStore.set(store, (picked = new Map()));
-  return picked;
-}
+const pickedProducts = /* @__PURE__ */ oncePerStore(() => new Map<string, Product>());
 
 /** A line just added shows its product's name, price and image when the page has read or shows the product. */
 const describeFromCatalog =

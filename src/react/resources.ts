@@ -4,15 +4,10 @@
  * the store, so a page without catalog reads (a cart page, a badge) does not bundle them.
  */
 import type { StorefrontClient } from './client-types.ts';
-import { storefrontError, type Resource, type StorefrontStore } from './store.ts';
+import { oncePerStore, storefrontError, type Resource, type StorefrontStore } from './store.ts';
 
 /** Each store's reads on their way, by key. */
-const loadingByStore = new WeakMap<StorefrontStore, Map<string, Promise<Resource>>>();
-function loadingOf(store: StorefrontStore): Map<string, Promise<Resource>> {
-  let loading = loadingByStore.get(store);
-  if (!loading) loadingByStore.set(store, (loading = new Map()));
-  return loading;
-}
+const loadingOf = /* @__PURE__ */ oncePerStore(() => new Map<string, Promise<Resource>>());
 
 /** Loads a resource once by key; its state is published in the store's snapshot (`resources[key]`). */
 export function ensureResource(

@@ -18,17 +18,7 @@ import {
   type CartChange,
 } from './cart-actions.ts';
 import type { CartResult, StorefrontError } from './client-types.ts';
-import type { CartActions, StorefrontStore } from './store.ts';
-
-/** What `bind` makes of a store, made once per store: the same function (or object) for the store's life, as React's dependency lists need. */
-function oncePerStore<T extends object>(bind: (store: StorefrontStore) => T): (store: StorefrontStore) => T {
-  const bound = new WeakMap<StorefrontStore, T>();
-  return (store) => {
-    let made = bound.get(store);
-    if (!made) bound.set(store, (made = bind(store)));
-    return made;
-  };
-}
+import { oncePerStore, type CartActions, type StorefrontStore } from './store.ts';
 
 // Ids of lines shown before the server names them: unique in the page, whichever store adds them.
 let nextTempId = 1;

@@ -106,6 +106,20 @@ export interface StorefrontStore {
   describeLine(line: LineItemInput): LineDetails;
 }
 
+/**
+ * What `make` makes of a store, made once per store and kept for its life (the same function,
+ * map or object every time: React's dependency lists rely on it). For what belongs to a store but
+ * only some pages use (the actions, the catalog's reads), so a page without them does not bundle it.
+ */
+export function oncePerStore<T extends object>(make: (store: StorefrontStore) => T): (store: StorefrontStore) => T {
+  const made = new WeakMap<StorefrontStore, T>();
+  return (store) => {
+    let value = made.get(store);
+    if (!value) made.set(store, (value = make(store)));
+    return value;
+  };
+}
+
 export type LineDescriber = (line: LineItemInput, snapshot: StoreSnapshot) => LineDetails;
 
 interface QueuedChange {
