@@ -7,9 +7,11 @@ import {
   storeVariantsRead,
   type CatalogRead,
 } from './catalog-resources.ts';
+import type { LineDetails } from './cart-actions.ts';
 import type {
   CollectionsPage,
   CollectionsQuery,
+  LineItemInput,
   Product,
   ProductsPage,
   ProductsQuery,
@@ -20,7 +22,7 @@ import type {
 import { useStorefront, useStoreSelector } from './provider.tsx';
 import { ensureResource } from './resources.ts';
 import { oncePerStore, type LineDescriber, type StorefrontStore } from './store.ts';
-import { lineDetails, selectVariant, type Choices, type VariantSelection } from './variants.ts';
+import { selectVariant, type Choices, type VariantSelection } from './variants.ts';
 
 /** A read's state; `error` is typed by the read's operation (its catalogue codes). */
 export type CatalogState<T, E extends StorefrontError = StorefrontError> =
@@ -34,6 +36,24 @@ export type CatalogState<T, E extends StorefrontError = StorefrontError> =
  * named from them before the answer.
  */
 const pickedProducts = /* @__PURE__ */ oncePerStore(() => new Map<string, Product>());
+
+// Here, not beside selectVariant in variants.ts: a page with the picker alone (no store) does not bundle it.
+/** What a line of `product` shows before the cart has answered: its name, the unit price of its variant, its image. */
+export function lineDetails(product: Product, input: LineItemInput): LineDetails {
+  const options = input.catalogReference?.options ?? {};
+  const variantId = typeof options.variantId === 'string' ? options.variantId : undefined;
+  const chosen = options.options && typeof options.options === 'object' ? (options.options as Choices) : undefined;
+  const selection = selectVariant(product, chosen ?? product.variants?.find((v) => v.id === variantId)?.choices ?? {});
+  const image = product.media?.mainMedia?.image;
+  // Only what the page knows of the line: the server's answer fills the rest.
+  return {
+    name: product.name ? { original: product.name, translated: product.name } : undefined,
+    pricing: selection.price && {
+      unitPrice: { amount: selection.price.discountedAmount, convertedAmount: selection.price.discountedAmount },
+    },
+    attributes: image?.url ? { image: { url: image.url, width: image.width, height: image.height } } : undefined,
+  } as LineDetails;
+}
 
 /** A line just added shows its product's name, price and image when the page has read or shows the product. */
 const describeFromCatalog =
@@ -100,20 +120,28 @@ export function useVariantSelection(
   const store = useStorefront();
   const [selected, setSelected] = useState(initial);
   const select = useCallback((option: string, choice: string) => setSelected((s) => ({ ...s, [option]: choice })), []);
-  useEffect(() => {
-    if (!product.id) return;
-    const id = product.id;
-    store.setLineDescriber(describeFromCatalog(store));
-    const picked = pickedProducts(store);
-    picked.set(id, product);
-    return () => {
-      if (picked.get(id) === product) picked.delete(id);
-    };
-  }, [store, product]);
+  useEffect(() => rememberProduct(store, product), [store, product]);
   return useMemo(
     () => ({ ...selectVariant(product, selected, storeVariants), select }),
     [product, selected, storeVariants, select],
   );
+}
+
+/**
+ * A line of `product` added to the store's cart shows the product's name, image, price and
+ * choices at once, before the server answers; `useVariantSelection` does it while it is mounted.
+ * For a page that adds without the hook (its picker is `selectVariant`, its store made later):
+ * call it before the add. Returns the undo.
+ */
+export function rememberProduct(store: StorefrontStore, product: Product): () => void {
+  const id = product.id;
+  if (!id) return () => {};
+  store.setLineDescriber(describeFromCatalog(store));
+  const picked = pickedProducts(store);
+  picked.set(id, product);
+  return () => {
+    if (picked.get(id) === product) picked.delete(id);
+  };
 }
 
 /**

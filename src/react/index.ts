@@ -10,7 +10,14 @@
  */
 
 // The provider, and the store it holds (its snapshot, its dehydrated form).
-export { StorefrontProvider, useStorefront, type StorefrontProviderProps } from './provider.tsx';
+export {
+  createStorefront,
+  StorefrontProvider,
+  useStorefront,
+  type SharedStoreOptions,
+  type StorefrontOptions,
+  type StorefrontProviderProps,
+} from './provider.tsx';
 export type { CartActions, DehydratedState, StoreSnapshot, StorefrontStore, Resource } from './store.ts';
 export type { JsonValue } from './data.ts';
 
@@ -40,7 +47,7 @@ export {
   type ChangeRule,
   type NamedLine,
 } from './cart-actions.ts';
-export { changeCart } from './store-actions.ts';
+export { cartActionsOf, changeCart } from './store-actions.ts';
 export { cartApiV1 } from './cart-v1.ts';
 
 // Checkout, and where a shopper may be sent back to.
@@ -56,6 +63,7 @@ export {
   useProduct,
   useProducts,
   useStoreVariants,
+  rememberProduct,
   useVariantSelection,
   type CatalogState,
 } from './catalog.ts';

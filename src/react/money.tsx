@@ -3,7 +3,7 @@
  * decimals (BigInt), formatting by Intl.NumberFormat, which takes decimal text as it is.
  */
 import { useMemo } from 'react';
-import { useLocale } from './provider.tsx';
+import { useLocale } from './locale.ts';
 
 const DECIMAL = /^(-?)(\d+)(?:\.(\d+))?$/;
 

@@ -8,12 +8,14 @@ import { IDENTITY_KEY } from './catalog-resources.ts';
 import { READ_CART, type CartApi } from './cart-actions.ts';
 import type { StorefrontAuth, StorefrontClient } from './client-types.ts';
 import { shareEqual } from './data.ts';
+import { LocaleContext } from './locale.ts';
 import { dropResources } from './resources.ts';
 import { createStorefrontStore, type DehydratedState, type StoreSnapshot, type StorefrontStore } from './store.ts';
 
 const StorefrontContext = createContext<StorefrontStore | null>(null);
 
-export interface StorefrontProviderProps {
+/** What a store is made of: `<StorefrontProvider>`'s own props, or `createStorefront`'s options. */
+export interface StorefrontOptions {
   /** The client: `createClient({ modules: { currentCartV2, products, redirects }, auth })` (`currentCart` for `cartApi="v1"`). */
   client: StorefrontClient;
   /**
@@ -24,6 +26,27 @@ export interface StorefrontProviderProps {
   cartApi?: CartApi;
   /** The server's `dehydrate()`: the first render shows it, and what it holds is not read again. */
   state?: DehydratedState;
+  store?: never;
+}
+
+/**
+ * A store made outside React, for providers to share (`<StorefrontProvider store={store}>`): the
+ * islands of one page, a part of the page loaded later (a cart drawer fetched on first tap), plain
+ * code changing the cart (`cartActionsOf(store)`). One store per visitor in the browser; on the
+ * server, one per request (never a module's global: it would be every visitor's).
+ */
+export const createStorefront = ({ client, state, cartApi }: StorefrontOptions): StorefrontStore =>
+  createStorefrontStore(client, state, cartApi);
+
+/** A store `createStorefront` made, shared: the provider holds it instead of making its own. */
+export interface SharedStoreOptions {
+  store: StorefrontStore;
+  client?: never;
+  cartApi?: never;
+  state?: never;
+}
+
+export type StorefrontProviderProps = (StorefrontOptions | SharedStoreOptions) & {
   /** Formatting locale of `<Money>`; the same on the server and in the browser. @default 'en-US' */
   locale?: string;
   /**
@@ -34,20 +57,14 @@ export interface StorefrontProviderProps {
    */
   auth?: StorefrontAuth;
   children?: ReactNode;
-}
+};
 
-const LocaleContext = createContext('en-US');
-
-/** Holds one store for its subtree; the client and state it was made with stay its own (a new `state` prop is not re-read). */
-export function StorefrontProvider({
-  client,
-  state,
-  locale = 'en-US',
-  auth,
-  cartApi,
-  children,
-}: StorefrontProviderProps) {
-  const [store] = useState(() => createStorefrontStore(client, state, cartApi));
+/**
+ * Holds one store for its subtree, made from `client` and `state` (a new `state` prop is not
+ * re-read), or the `store` `createStorefront` made, shared with other providers.
+ */
+export function StorefrontProvider({ locale = 'en-US', auth, children, ...made }: StorefrontProviderProps) {
+  const [store] = useState(() => made.store ?? createStorefront(made as StorefrontOptions));
   useEffect(() => {
     if (!auth) return;
     let member = auth.loggedIn();
@@ -89,8 +106,6 @@ export function useStorefront(): StorefrontStore {
     );
   return store;
 }
-
-export const useLocale = (): string => useContext(LocaleContext);
 
 /**
  * `select` over the store's snapshot, structurally shared with the last result: the component

@@ -57,7 +57,10 @@ export const refreshOf = /* @__PURE__ */ oncePerStore<CartActions['refresh']>(
   (store) => () => store.queueChange({ kind: 'refresh' }, READ_CART),
 );
 
-/** Every action on a store, in one object: the same object for the store's life. */
+/**
+ * Every action on a store, in one object (the same object for the store's life): what
+ * `useCartActions()` answers, for code outside React on a store `createStorefront` made.
+ */
 export const cartActionsOf = /* @__PURE__ */ oncePerStore((store): CartActions => ({
   addLines: addLinesOf(store),
   updateQuantity: updateQuantityOf(store),

@@ -4,7 +4,6 @@
  * bought and is in stock, and the query text of a link to it; the variant chosen, its price as
  * decimal text, and its line item for addLines.
  */
-import type { LineDetails } from './cart-actions.ts';
 import type { LineItemInput, Product, StoreVariant } from './client-types.ts';
 import { STORES_APP_ID } from '../index.ts';
 
@@ -156,21 +155,4 @@ export function selectVariant(
       return { quantity, catalogReference: { catalogItemId: product.id, appId: STORES_APP_ID, options: reference } };
     },
   };
-}
-
-/** What a line of `product` shows before the cart has answered: its name, the unit price of its variant, its image. */
-export function lineDetails(product: Product, input: LineItemInput): LineDetails {
-  const options = input.catalogReference?.options ?? {};
-  const variantId = typeof options.variantId === 'string' ? options.variantId : undefined;
-  const chosen = options.options && typeof options.options === 'object' ? (options.options as Choices) : undefined;
-  const selection = selectVariant(product, chosen ?? product.variants?.find((v) => v.id === variantId)?.choices ?? {});
-  const image = product.media?.mainMedia?.image;
-  // Only what the page knows of the line: the server's answer fills the rest.
-  return {
-    name: product.name ? { original: product.name, translated: product.name } : undefined,
-    pricing: selection.price && {
-      unitPrice: { amount: selection.price.discountedAmount, convertedAmount: selection.price.discountedAmount },
-    },
-    attributes: image?.url ? { image: { url: image.url, width: image.width, height: image.height } } : undefined,
-  } as LineDetails;
 }

@@ -1,4 +1,4 @@
-import { useContext, useState } from 'react';
+import { useContext } from 'react';
 import {
   Links,
   Meta,
@@ -8,17 +8,19 @@ import {
   isRouteErrorResponse,
   type ShouldRevalidateFunction,
 } from 'react-router';
-import { StorefrontProvider } from 'storefront-kit/react';
 import { createServerStorefront } from 'storefront-kit/react/server';
 import './context.ts';
-import { CartDrawerProvider } from './components/cart.tsx';
+import { CartDrawerProvider } from './components/cart-drawer.tsx';
 import { Header } from './components/header.tsx';
-import { browserClient } from './kit.ts';
 import { NonceContext } from './nonce.ts';
 import './styles.css';
 import type { Route } from './+types/root';
 
-/** The visitor's cart, read on the server so the first paint shows it and the browser reads it no more. */
+/**
+ * The visitor's cart, read on the server so the first paint shows it and the browser reads it no
+ * more: its count for the header, and the state the browser's store starts from when the cart's
+ * code comes (components/cart-loader.ts).
+ */
 export async function loader({ context }: Route.LoaderArgs) {
   const { visitor } = context;
   const storefront = createServerStorefront({ client: visitor.client });
@@ -26,7 +28,8 @@ export async function loader({ context }: Route.LoaderArgs) {
   const cart = await storefront.prefetchCart();
   if (cart.error)
     console.error(`storefront: the cart could not be read on the server: ${cart.error.message}`, cart.error);
-  return { state: storefront.dehydrate(), api: visitor.api, member: visitor.auth.loggedIn() };
+  const count = cart.data?.lineItems.reduce((n, line) => n + line.quantity, 0) ?? 0;
+  return { state: storefront.dehydrate(), api: visitor.api, member: visitor.auth.loggedIn(), count };
 }
 
 // The cart lives in the browser's store after hydration; sign-in and sign-out reload the document.
@@ -55,25 +58,22 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 export default function App({ loaderData }: Route.ComponentProps) {
-  const { state, api, member } = loaderData;
-  // The browser's client reads the visitor's tokens from the cookie the server set; on the
-  // server it sends nothing (the render reads only the state).
-  const [client] = useState(() => browserClient(api));
+  const { member, count } = loaderData;
+  // No store here: the kit's store and client come with the cart's code, on the first tap that
+  // needs them (components/cart-loader.ts), so a page's first load holds neither.
   return (
-    <StorefrontProvider client={client} state={state} locale="en-US">
-      <CartDrawerProvider>
-        <a className="skip" href="#main">
-          Skip to content
-        </a>
-        <Header member={member} />
-        <main id="main" tabIndex={-1}>
-          <Outlet />
-        </main>
-        <footer className="site-footer">
-          <p>A storefront-kit example on the sandbox.</p>
-        </footer>
-      </CartDrawerProvider>
-    </StorefrontProvider>
+    <CartDrawerProvider>
+      <a className="skip" href="#main">
+        Skip to content
+      </a>
+      <Header member={member} count={count} />
+      <main id="main" tabIndex={-1}>
+        <Outlet />
+      </main>
+      <footer className="site-footer">
+        <p>A storefront-kit example on the sandbox.</p>
+      </footer>
+    </CartDrawerProvider>
   );
 }
 

@@ -1,25 +1,22 @@
 /**
- * The cart: a drawer (a modal dialog) over every page once hydrated, and the same contents on
- * /cart without JavaScript. Quantity changes show at once (the React layer's optimistic
- * queue); a refused change rolls back and says why. Every control is a form posting to /cart
- * (routes/cart.tsx's action), so the page works without JavaScript; with it, the tap is the
- * React layer's and the form is not sent.
+ * The cart on the kit's store: the drawer's contents (cart-drawer.tsx fetches this module the
+ * first time the drawer opens or a product is added) and the /cart page's. Quantity changes show
+ * at once (the React layer's optimistic queue); a refused change rolls back and says why. Every
+ * control is a form posting to /cart (routes/cart.tsx's action), so the page works without
+ * JavaScript; with it, the tap is the React layer's and the form is not sent.
  */
+import { useState, type MouseEvent, type ReactNode } from 'react';
+import { useRouteLoaderData } from 'react-router';
 import {
-  createContext,
-  useCallback,
-  useContext,
-  useEffect,
-  useMemo,
-  useRef,
-  useState,
-  type MouseEvent,
-  type ReactNode,
-} from 'react';
-import {
+  cartActionsOf,
+  createStorefront,
+  Image,
   Money,
+  rememberProduct,
+  StorefrontProvider,
   useApplyCoupon,
   useCart,
+  useCartCount,
   useCartLine,
   useCartTotals,
   useCheckout,
@@ -27,60 +24,59 @@ import {
   useRemoveLines,
   useUpdateQuantity,
   type CartWarning,
+  type DehydratedState,
+  type LineItemInput,
+  type Product,
+  type StorefrontStore,
 } from 'storefront-kit/react';
-import { Image } from 'storefront-kit/react';
+import { browserClient, type ApiConfig } from '../kit.ts';
+import { couponRefusal, reasonOf } from './cart-words.ts';
 
-/** True after the first browser render (the server and the hydrating render say false). */
-export function useHydrated(): boolean {
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
-  return hydrated;
+/** What the root's loader hands every page: the cart the server read, and where the API is. */
+export interface RootData {
+  state: DehydratedState;
+  api: ApiConfig;
 }
 
-/** What a shopper is told of a refused cart action: the API's own message, or (the store did not answer) a retry. */
-export function reasonOf(error: { code?: string; message: string }): string {
-  return error.code === 'SYSTEM_ERROR' || error.code === undefined
-    ? 'the store did not answer. Try again.'
-    : error.message;
+let browserStore: StorefrontStore | undefined;
+
+/**
+ * The visitor's store: in the browser one for the document's life, made from the cart the
+ * server read with the page (the browser does not read it again); on the server one per render.
+ */
+function storeOf({ api, state }: RootData): StorefrontStore {
+  const made = () => createStorefront({ client: browserClient(api), state });
+  return typeof document === 'undefined' ? made() : (browserStore ??= made());
 }
 
-interface Drawer {
-  open(): void;
-  close(): void;
-  /** The last cart action's error, shown in the drawer and on the page that caused it. */
-  say(message: string): void;
+/** The kit's provider over the visitor's one store (the drawer, the header's count and /cart share it). */
+export function CartScope({ children }: { children: ReactNode }) {
+  const root = useRouteLoaderData('root') as RootData;
+  const [store] = useState(() => storeOf(root));
+  return <StorefrontProvider store={store}>{children}</StorefrontProvider>;
 }
-const DrawerContext = createContext<Drawer>({ open() {}, close() {}, say() {} });
-export const useCartDrawer = () => useContext(DrawerContext);
 
-export function CartDrawerProvider({ children }: { children: ReactNode }) {
-  const dialog = useRef<HTMLDialogElement>(null);
-  const [isOpen, setOpen] = useState(false);
-  const [message, setMessage] = useState('');
-  const open = useCallback(() => setOpen(true), []);
-  const close = useCallback(() => setOpen(false), []);
-  const drawer = useMemo(() => ({ open, close, say: setMessage }), [open, close]);
-  useEffect(() => {
-    const d = dialog.current;
-    if (!d) return;
-    if (isOpen && !d.open) d.showModal();
-    if (!isOpen && d.open) d.close();
-  }, [isOpen]);
-  return (
-    <DrawerContext.Provider value={drawer}>
-      {children}
-      <dialog ref={dialog} className="drawer" aria-labelledby="drawer-title" onClose={close}>
-        <div className="drawer-head">
-          <h2 id="drawer-title">Your cart</h2>
-          <button type="button" onClick={close} aria-label="Close cart">
-            ×
-          </button>
-        </div>
-        {isOpen && <CartContents message={message} onMessage={setMessage} />}
-      </dialog>
-    </DrawerContext.Provider>
-  );
+/** Adds lines of `product`: shown at once with the product's name, image and price, then as the store answers. */
+export function addToCart(root: RootData, product: Product, lines: LineItemInput[]) {
+  const store = storeOf(root);
+  rememberProduct(store, product);
+  return cartActionsOf(store).addLines(lines);
 }
+
+/** The header's count once this module is here: it moves with every change. */
+export const LiveCount = () => (
+  <CartScope>
+    <Count />
+  </CartScope>
+);
+const Count = () => useCartCount();
+
+/** The drawer's contents. */
+export const DrawerBody = (props: { message: string; onMessage(m: string): void }) => (
+  <CartScope>
+    <CartContents {...props} />
+  </CartScope>
+);
 
 /** The lines, coupon, totals and checkout: the drawer's body and the /cart page's. */
 export function CartContents({ message, onMessage }: { message: string; onMessage(m: string): void }) {
@@ -247,12 +243,6 @@ function CouponForm() {
     </form>
   );
 }
-
-/** What a shopper is told of a refused coupon (the /cart form action says the same). */
-export const couponRefusal = (code: string, error: { code?: string; message: string }) =>
-  error.code === 'INVALID_COUPON_CODE'
-    ? `There is no coupon ${code}.`
-    : `The coupon could not be applied: ${reasonOf(error)}`;
 
 function Totals() {
   const totals = useCartTotals();

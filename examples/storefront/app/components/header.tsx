@@ -1,9 +1,11 @@
 import { Form, Link } from 'react-router';
-import { useCartCount } from 'storefront-kit/react';
-import { useCartDrawer, useHydrated } from './cart.tsx';
+import { CartCount, useCartDrawer, useHydrated } from './cart-drawer.tsx';
+import { loadCart } from './cart-loader.ts';
 
-export function Header({ member }: { member: boolean }) {
-  const count = useCartCount();
+/** The cart's code is fetched as soon as the shopper points at or focuses the cart button. */
+const fetchCart = () => void loadCart().catch(() => {});
+
+export function Header({ member, count }: { member: boolean; count: number }) {
   const drawer = useCartDrawer();
   const hydrated = useHydrated();
   return (
@@ -22,8 +24,18 @@ export function Header({ member }: { member: boolean }) {
         {member ? <Link to="/account">My account</Link> : <Link to="/login">Sign in</Link>}
         {/* The cart page without JavaScript; the drawer once the page is hydrated. */}
         {hydrated ? (
-          <button type="button" className="cart-button" aria-haspopup="dialog" onClick={drawer.open}>
-            Cart <span className="badge">{count}</span>
+          <button
+            type="button"
+            className="cart-button"
+            aria-haspopup="dialog"
+            onClick={drawer.open}
+            onPointerEnter={fetchCart}
+            onFocus={fetchCart}
+          >
+            Cart{' '}
+            <span className="badge">
+              <CartCount initial={count} />
+            </span>
             <span className="visually-hidden"> items</span>
           </button>
         ) : (

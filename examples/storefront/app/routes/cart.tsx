@@ -1,7 +1,9 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { data, redirect } from 'react-router';
 import { createServerStorefront } from 'storefront-kit/react/server';
-import { CartContents, couponRefusal, reasonOf } from '../components/cart.tsx';
+import { CartContents, CartScope } from '../components/cart.tsx';
+import { loadCart } from '../components/cart-loader.ts';
+import { couponRefusal, reasonOf } from '../components/cart-words.ts';
 import type { Route } from './+types/cart';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Your cart · Sandbox Store' }];
@@ -57,10 +59,14 @@ const statusOf = (error: { code?: string }) => (error.code === 'SYSTEM_ERROR' ? 
 /** The cart as a page: the header's cart link without JavaScript (the drawer with it). */
 export default function CartPage({ actionData: refused }: Route.ComponentProps) {
   const [message, setMessage] = useState('');
+  // The cart's code came with this page: the header's count follows the store from now on.
+  useEffect(() => void loadCart(), []);
   return (
     <div className="page">
       <h1>Your cart</h1>
-      <CartContents message={message || refused?.error || ''} onMessage={setMessage} />
+      <CartScope>
+        <CartContents message={message || refused?.error || ''} onMessage={setMessage} />
+      </CartScope>
     </div>
   );
 }

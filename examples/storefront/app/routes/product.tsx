@@ -1,12 +1,17 @@
-import { useState } from 'react';
-import { data, Link, redirect, useSearchParams } from 'react-router';
-import { Image, Money, useAddLines, useVariantSelection, type Choices, type Product } from 'storefront-kit/react';
-import { selectVariant } from 'storefront-kit/react/server';
+import { useMemo, useState } from 'react';
+import { data, Link, redirect, useRouteLoaderData, useSearchParams } from 'react-router';
+import { Image, Money, selectVariant, type Choices, type Product } from 'storefront-kit/react';
 import { notFound } from '../catalog.server.ts';
-import { reasonOf, useCartDrawer } from '../components/cart.tsx';
+import type { RootData } from '../components/cart.tsx';
+import { useCartDrawer } from '../components/cart-drawer.tsx';
+import { loadCart } from '../components/cart-loader.ts';
+import { reasonOf } from '../components/cart-words.ts';
 import { PageError } from '../components/not-found.tsx';
 import type { ServerClient } from '../kit.ts';
 import type { Route } from './+types/product';
+
+/** The cart's code is fetched as soon as the shopper points at or focuses "Add to cart". */
+const fetchCart = () => void loadCart().catch(() => {});
 
 /** A form field per option: `option:Size=M`. */
 const FIELD = 'option:';
@@ -76,8 +81,11 @@ function ProductView({
   initial: Choices;
   served: Route.ComponentProps['actionData'];
 }) {
-  const picker = useVariantSelection(product, initial);
-  const addLines = useAddLines();
+  // The picker is the kit's pure selectVariant: the page holds no store until the first add
+  // fetches the cart's code (components/cart-loader.ts), so its first load stays small.
+  const [selected, setSelected] = useState(initial);
+  const picker = useMemo(() => selectVariant(product, selected), [product, selected]);
+  const root = useRouteLoaderData('root') as RootData;
   const drawer = useCartDrawer();
   const [searchParams] = useSearchParams();
   const [message, setMessage] = useState('');
@@ -94,7 +102,12 @@ function ProductView({
     setMessage('');
     drawer.say('');
     drawer.open();
-    const result = await addLines([line]);
+    let result;
+    try {
+      result = await (await loadCart()).addToCart(root, product, [line]);
+    } catch {
+      result = { error: { message: 'the cart could not be loaded' } };
+    }
     if (result.error) {
       const text = `Could not add ${product.name} to your cart: ${reasonOf(result.error)}`;
       setMessage(text);
@@ -140,7 +153,7 @@ function ProductView({
                         value={choice.name}
                         checked={choice.selected}
                         disabled={!choice.exists || !choice.available}
-                        onChange={() => picker.select(option.name, choice.name)}
+                        onChange={() => setSelected((s) => ({ ...s, [option.name]: choice.name }))}
                       />
                       <span>
                         {choice.name}
@@ -153,7 +166,7 @@ function ProductView({
             </fieldset>
           ))}
           {picker.complete && !picker.inStock && <p className="notice">This choice is sold out.</p>}
-          <button type="submit" className="primary">
+          <button type="submit" className="primary" onPointerEnter={fetchCart} onFocus={fetchCart}>
             Add to cart
           </button>
           {error && (
