@@ -109,6 +109,8 @@ interface Watched {
   problems: string[];
   /** The calls the browser itself made to the sandbox (method and path). */
   sandboxCalls: string[];
+  /** The scripts the browser fetched from the store (their paths). */
+  scripts: string[];
 }
 
 /** A new shopper (own cookies) whose console and page errors are collected. */
@@ -123,11 +125,13 @@ async function shopper(viewport: { width: number; height: number }, javaScriptEn
   });
   page.on('pageerror', (e) => problems.push(`page error: ${String(e)}`));
   const sandboxCalls: string[] = [];
+  const scripts: string[] = [];
   page.on('request', (r) => {
     if (r.url().startsWith(proxy.url) && r.method() !== 'OPTIONS')
       sandboxCalls.push(`${r.method()} ${new URL(r.url()).pathname}`);
+    if (r.url().startsWith(store.url) && r.resourceType() === 'script') scripts.push(new URL(r.url()).pathname);
   });
-  return { page, context, problems, sandboxCalls };
+  return { page, context, problems, sandboxCalls, scripts };
 }
 
 /** Waits for what the page shows, never a fixed time: a loaded machine is slow but gets there. */
@@ -230,6 +234,10 @@ async function walk(
     .not.toEqual(await looks(page.getByRole('radio', { name: 'L', exact: true })));
   await page.waitForLoadState('networkidle');
   await checkPage(page, 'product', shots.product);
+  // The cart's code (the kit's store and client, the drawer's contents) is not part of the pages'
+  // first loads: nothing has asked for the cart yet.
+  const cartCode = () => s.scripts.filter((path) => /\/assets\/cart-/.test(path));
+  expect(cartCode(), 'the cart code fetched before any cart tap').toEqual([]);
   // Chosen anyway, the sold-out size is refused before any call: nothing reaches the cart.
   const addsBefore = adds().length;
   await clickUncovered(soldOut);
@@ -249,6 +257,9 @@ async function walk(
   const line = lineOf(page, JACKET.name);
   await line.waitFor(T);
   await expect.poll(() => quantityOf(line), T).toBe(1);
+  // Fetched for the add (its chunk, then the chunk of the kit's cart it imports), each once.
+  expect(cartCode().length).toBeGreaterThan(0);
+  expect(new Set(cartCode()).size).toBe(cartCode().length);
 
   // Five quick quantity changes, without waiting for the answers: a click on "+", then the
   // keyboard (Enter on the focused "+"), the add answered in the middle. The line's element stays

@@ -6,7 +6,10 @@
  * sandbox has Cart V1 removed, as the provider will from 2027-02-01: the store is on Cart V2.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { firstLoadJs } from '../../examples/storefront/build.ts';
+import { TEMPLATE_PRODUCT_PAGE } from '../../scripts/bench/first-load.ts';
 import { startStorefront, type Storefront } from '../../examples/storefront/server.ts';
 import { sharedStorefrontBuild } from '../support/storefront-build.ts';
 import { createClient, currentCartV2, OAuthStrategy, readCookie } from '../../src/index.ts';
@@ -16,11 +19,12 @@ import { DEFAULT_CLIENT_ID } from '../../src/sandbox/platform/defaults.ts';
 
 let sandbox: SandboxServer;
 let storefront: Storefront;
+let outDir: string;
 
 beforeAll(async () => {
   // The build this run shares with the Chromium walk (test/support/storefront-build.ts).
   const built = await sharedStorefrontBuild();
-  const outDir = built.dir;
+  outDir = built.dir;
   const js = firstLoadJs(outDir, 'routes/product');
   // Figures, printed (never asserted): the build's time and the product page's first-load JavaScript.
   console.log(
@@ -61,6 +65,20 @@ describe('the example storefront, server-rendered on the sandbox', () => {
     expect(html).toContain('<h1>Linen shirt</h1>');
     expect(html).toContain('<data value="45.00">$45.00</data>');
     expect(html).toContain('Add to cart');
+  });
+
+  it("keeps the product page's first load at most 0.70 of the provider's template's, without the kit's store or client", () => {
+    // Sizes, not times: the same build gives the same bytes on any machine.
+    const js = firstLoadJs(outDir, 'routes/product');
+    expect(js.gzipBytes, `${js.gzipBytes} B gzip in ${js.files.join(', ')}`).toBeLessThanOrEqual(
+      Math.floor(0.7 * TEMPLATE_PRODUCT_PAGE.gzip),
+    );
+    const code = js.files.map((f) => readFileSync(join(outDir, 'client', f), 'utf8')).join('\n');
+    // The store (its queue), the client (its Cart V2 calls) and the cart's own components come on
+    // the first tap that needs them, from a chunk of their own that the page names but does not load.
+    for (const mark of ['queueChange', 'add-line-items', 'Decrease quantity of'])
+      expect(code.includes(mark), `first load holds ${mark}`).toBe(false);
+    expect(code).toMatch(/\/assets\/cart-[\w-]+\.js/);
   });
 
   it('answers 404 with the not-found page for an unknown product and an unknown address', async () => {

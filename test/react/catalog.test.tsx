@@ -3,6 +3,10 @@
 import { act } from 'react';
 import { describe, expect, it } from 'vitest';
 import {
+  cartActionsOf,
+  createStorefront,
+  rememberProduct,
+  selectVariant,
   StorefrontProvider,
   useCartActions,
   useProduct,
@@ -105,6 +109,31 @@ describe('useProduct, useProducts, useVariantSelection', () => {
     });
     await act(() => adding);
     page.unmount();
+  });
+
+  it('rememberProduct(store, product) names a line added without the picker hook (a page whose store comes later)', async () => {
+    const kit = visitorKit();
+    const product = await productOf(kit, 'rain-jacket');
+    const store = createStorefront({ client: kit.client });
+    const line = selectVariant(product, { Size: 'M' }).toLineItem(1)!;
+    // Not remembered: the line shows at once, but without the product's name.
+    let adding = cartActionsOf(store).addLines([line]);
+    expect(store.getSnapshot().cart!.lineItems[0]).toMatchObject({ optimistic: true });
+    expect(store.getSnapshot().cart!.lineItems[0].name).toBeUndefined();
+    await adding;
+    const forget = rememberProduct(store, product);
+    adding = cartActionsOf(store).addLines([selectVariant(product, { Size: 'L' }).toLineItem(1)!]);
+    expect(store.getSnapshot().cart!.lineItems.find((l) => l.optimistic)).toMatchObject({
+      name: { original: 'Rain jacket' },
+      // The chosen variant's own price (L costs more than M).
+      pricing: { unitPrice: { amount: '134.00' } },
+    });
+    await adding;
+    // Forgotten: the next add is not named from it.
+    forget();
+    adding = cartActionsOf(store).addLines([selectVariant(product, { Size: 'XL' }).toLineItem(1)!]);
+    expect(store.getSnapshot().cart!.lineItems.find((l) => l.optimistic)?.name).toBeUndefined();
+    await adding;
   });
 
   it('two providers on one page name their own lines: a picker in one never names a line of the other', async () => {

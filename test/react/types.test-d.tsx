@@ -18,6 +18,9 @@ import {
   redirects,
 } from '../../src/index.ts';
 import {
+  cartActionsOf,
+  createStorefront,
+  rememberProduct,
   StorefrontProvider,
   useCart,
   useCartActions,
@@ -39,7 +42,9 @@ import {
   type CartLine,
   type CartWarning,
   type Product,
+  type CartActions,
   type StorefrontCart,
+  type StorefrontStore,
   type StorefrontError,
 } from '../../src/react/index.ts';
 import { createServerStorefront, type DehydratedState } from '../../src/react/server.ts';
@@ -52,6 +57,18 @@ export async function typeTests() {
   const noCart = createClient({ modules: { products } });
   // @ts-expect-error the client needs the currentCartV2 module (or currentCart for Cart V1)
   void (<StorefrontProvider client={noCart} />);
+  // Or a store createStorefront made, shared: then the provider takes neither a client nor a state.
+  const shared = createStorefront({ client: kit });
+  expectTypeOf(shared).toEqualTypeOf<StorefrontStore>();
+  void (<StorefrontProvider store={shared} locale="de-DE" />);
+  // @ts-expect-error a shared store was made with its client: the provider takes one or the other
+  void (<StorefrontProvider store={shared} client={kit} />);
+  // @ts-expect-error a shared store already holds its state
+  void (<StorefrontProvider store={shared} state={{ version: 1, resources: {} }} />);
+  // @ts-expect-error a provider needs a client or a store
+  void (<StorefrontProvider />);
+  expectTypeOf(cartActionsOf(shared).addLines).toEqualTypeOf<CartActions['addLines']>();
+  expectTypeOf(rememberProduct).returns.toEqualTypeOf<() => void>();
 
   expectTypeOf(useCart()).toEqualTypeOf<StorefrontCart | undefined>();
   expectTypeOf(useCart((cart) => cart?.lineItems.length)).toEqualTypeOf<number | undefined>();
