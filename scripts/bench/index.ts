@@ -208,7 +208,7 @@ async function reactRows(): Promise<void> {
 }
 
 /**
- * Issue 24's rows: the example storefront beside the provider's Next.js template: its first-load
+ * Issue 24's rows (the first load's goal issue 30's): the example storefront beside the provider's Next.js template: its first-load
  * JavaScript, requests per page and home render measured from SFK_TEMPLATE_DIR's build (run
  * through the preload on the bench's sandbox), or the recorded figures.
  */
@@ -225,11 +225,11 @@ async function storefrontRows(): Promise<void> {
     const f = await storefrontBench(progress);
     rows.push({
       area,
-      measure: `product page (${PRODUCT_PATH}) first-load JavaScript, gzip per file (${f.firstLoad.files.length} files, the client manifest's entry, root and product route with their imports): ours vs the provider's Next.js template's product page (${f.template.files} files; ${f.template.source}); the issue's goal: at most half`,
+      measure: `product page (${PRODUCT_PATH}) first-load JavaScript, gzip per file (${f.firstLoad.files.length} files, the client manifest's entry, root and product route with their imports): ours vs the provider's Next.js template's product page (${f.template.files} files; ${f.template.source}); issue 30's goal: at most 0.70 (issue 24's half is out of reach: React DOM and React Router alone are 0.65)`,
       value: kb(f.firstLoad.gzipBytes),
       baseline: kb(f.template.gzip),
       ratio: f.firstLoad.gzipBytes / f.template.gzip,
-      target: { max: 0.5 },
+      target: { max: 0.7 },
       acceptance: true,
     });
     const t = f.templatePages;
@@ -252,7 +252,7 @@ async function storefrontRows(): Promise<void> {
       ratio: f.homeRender.medianMs / t.homeRenderMs,
     });
   } catch (e) {
-    rows.push(notMeasured(area, 'product page first-load JavaScript vs the template', e, { max: 0.5 }));
+    rows.push(notMeasured(area, 'product page first-load JavaScript vs the template', e, { max: 0.7 }));
   }
 }
 

@@ -46,6 +46,7 @@ const PRELUDES: Record<string, string[]> = {
     '',
     '',
     '',
+    '',
     `import { createClient, currentCartV2, OAuthStrategy, products } from 'storefront-kit';
      const clientForVisitor = (request: Request) =>
        createClient({ modules: { currentCartV2, products }, auth: OAuthStrategy({ clientId: request.url }) });`,
