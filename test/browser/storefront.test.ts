@@ -4,8 +4,9 @@
  * add to cart, five quick quantity changes, a coupon, the checkout redirect, the demo member's
  * hosted login (the visitor's cart merged into the member's) and the wishlist on the member
  * page; at 1440x900 and at 390x844 (nothing covers what is clicked, no sideways scroll); with
- * JavaScript off (browse and add to cart through the form action); and with a sandbox fault
- * (a failed add shows an alert and rolls the optimistic change back). Every page: no console
+ * JavaScript off (browse and add to cart through the form action); with a sandbox fault
+ * (a failed add shows an alert and rolls the optimistic change back); and with the cart's code
+ * (fetched on the first cart tap, not with the page) failing to load once. Every page: no console
  * error, no hydration warning, no page error, and axe finds no serious or critical violation.
  *
  * The storefront's server and the browser reach the sandbox through a pass-through proxy
@@ -486,6 +487,43 @@ describe('the example storefront, walked in Chromium as a shopper', () => {
           (p) => !/status of 503 .*add-line-items\)$|status of 404 .*\/ecom\/v2\/carts\/current\)$/.test(p),
         ),
       ).toEqual([]);
+      await s.context.close();
+    },
+  );
+
+  it(
+    "with the cart's code not fetched (the network): the drawer and the page say so, and the next tap fetches it and adds",
+    { timeout: 120_000 },
+    async () => {
+      await freshSandbox();
+      const s = await shopper(WIDE);
+      const { page } = s;
+      // The first fetch of the cart's code fails, as a dropped connection does; the ones after go through.
+      let refused = 0;
+      await page.route(/\/assets\/cart-[\w-]+\.js$/, async (route) => {
+        if (refused++ > 0) return route.continue();
+        await route.abort('connectionreset');
+      });
+      await page.goto(`${store.url}/products/${JACKET.slug}`);
+      await page.getByRole('heading', { level: 1, name: JACKET.name }).waitFor(T);
+      await clickUncovered(page.getByRole('radio', { name: JACKET.pick, exact: true }));
+      await clickUncovered(page.getByRole('button', { name: 'Add to cart' }));
+      await cartDrawer(page).getByRole('alert').filter({ hasText: 'Your cart could not be loaded' }).waitFor(T);
+      await closeCart(page);
+      await page
+        .getByRole('alert')
+        .filter({ hasText: `Could not add ${JACKET.name} to your cart: the store did not answer. Try again.` })
+        .waitFor(T);
+      expect(adds(), 'nothing reached the cart').toEqual([]);
+      // The next tap fetches the code again and adds.
+      await clickUncovered(page.getByRole('button', { name: 'Add to cart' }));
+      await expect.poll(() => quantityOf(lineOf(page, JACKET.name)), T).toBe(1);
+      await expect.poll(() => adds().length, T).toBe(1);
+      expect(refused, 'the cart code fetched again after the refusal').toBeGreaterThan(1);
+      // What the browser reports of the refused fetches; nothing else may appear.
+      expect(s.problems.filter((p) => !/assets\/cart-|Failed to fetch dynamically imported module/.test(p))).toEqual(
+        [],
+      );
       await s.context.close();
     },
   );

@@ -27,6 +27,9 @@ export function loadCart(): Promise<CartModule> {
   ));
 }
 
+/** Starts fetching the cart's code when the shopper is about to need it (pointing at or focusing a cart button). */
+export const fetchCartCode = (): void => void loadCart().catch(() => {});
+
 /** The cart's code once it is here (undefined on the server and while hydrating: the first render matches the server's). */
 export const useCartModule = (): CartModule | undefined =>
   useSyncExternalStore(

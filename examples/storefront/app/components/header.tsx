@@ -1,9 +1,6 @@
 import { Form, Link } from 'react-router';
 import { CartCount, useCartDrawer, useHydrated } from './cart-drawer.tsx';
-import { loadCart } from './cart-loader.ts';
-
-/** The cart's code is fetched as soon as the shopper points at or focuses the cart button. */
-const fetchCart = () => void loadCart().catch(() => {});
+import { fetchCartCode } from './cart-loader.ts';
 
 export function Header({ member, count }: { member: boolean; count: number }) {
   const drawer = useCartDrawer();
@@ -29,8 +26,8 @@ export function Header({ member, count }: { member: boolean; count: number }) {
             className="cart-button"
             aria-haspopup="dialog"
             onClick={drawer.open}
-            onPointerEnter={fetchCart}
-            onFocus={fetchCart}
+            onPointerEnter={fetchCartCode}
+            onFocus={fetchCartCode}
           >
             Cart{' '}
             <span className="badge">

@@ -4,14 +4,11 @@ import { Image, Money, selectVariant, type Choices, type Product } from 'storefr
 import { notFound } from '../catalog.server.ts';
 import type { RootData } from '../components/cart.tsx';
 import { useCartDrawer } from '../components/cart-drawer.tsx';
-import { loadCart } from '../components/cart-loader.ts';
+import { loadCart, fetchCartCode } from '../components/cart-loader.ts';
 import { reasonOf } from '../components/cart-words.ts';
 import { PageError } from '../components/not-found.tsx';
 import type { ServerClient } from '../kit.ts';
 import type { Route } from './+types/product';
-
-/** The cart's code is fetched as soon as the shopper points at or focuses "Add to cart". */
-const fetchCart = () => void loadCart().catch(() => {});
 
 /** A form field per option: `option:Size=M`. */
 const FIELD = 'option:';
@@ -102,12 +99,11 @@ function ProductView({
     setMessage('');
     drawer.say('');
     drawer.open();
-    let result;
-    try {
-      result = await (await loadCart()).addToCart(root, product, [line]);
-    } catch {
-      result = { error: { message: 'the cart could not be loaded' } };
-    }
+    // The cart's code not fetched (the network): told as the store not answering, tried again on the next tap.
+    const result = await loadCart().then(
+      (cart) => cart.addToCart(root, product, [line]),
+      () => ({ error: { message: 'the cart could not be fetched' } }),
+    );
     if (result.error) {
       const text = `Could not add ${product.name} to your cart: ${reasonOf(result.error)}`;
       setMessage(text);
@@ -166,7 +162,7 @@ function ProductView({
             </fieldset>
           ))}
           {picker.complete && !picker.inStock && <p className="notice">This choice is sold out.</p>}
-          <button type="submit" className="primary" onPointerEnter={fetchCart} onFocus={fetchCart}>
+          <button type="submit" className="primary" onPointerEnter={fetchCartCode} onFocus={fetchCartCode}>
             Add to cart
           </button>
           {error && (
