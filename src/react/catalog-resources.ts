@@ -28,7 +28,7 @@ const moduleOf = <K extends OptionalModule>(client: StorefrontClient, name: K): 
   const module = client[name];
   if (!module)
     throw new ClientError(
-      `storefront-kit/react: this hook needs the ${name} module in the client (createClient({ modules: { ${name} } }))`,
+      `storefront-kit/react: this read needs the ${name} module in the client (createClient({ modules: { ${name} } }))`,
     );
   return module;
 };

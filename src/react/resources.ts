@@ -22,7 +22,8 @@ export function ensureResource(
   const running = loading.get(key);
   if (running) return running;
   store.updateResources((r) => ({ ...r, [key]: { status: 'loading' } }));
-  const promise = load(store.client).then(
+  // A load that throws before its promise is an error read too, not one loading for good.
+  const promise = new Promise<unknown>((resolve) => resolve(load(store.client))).then(
     (data): Resource => ({ status: 'success', data }),
     (e: unknown): Resource => ({ status: 'error', error: storefrontError(e) }),
   );

@@ -54,7 +54,7 @@ const bare = (extra: Partial<StorefrontClient> = {}) =>
   ({ currentCartV2: visitor().client.currentCartV2, ...extra }) as StorefrontClient;
 
 const needs = (module: string) =>
-  `storefront-kit/react: this hook needs the ${module} module in the client (createClient({ modules: { ${module} } }))`;
+  `storefront-kit/react: this read needs the ${module} module in the client (createClient({ modules: { ${module} } }))`;
 
 describe('the keys', () => {
   it('name each read by its kind and what it reads; the same query in any key order is one key', () => {

@@ -217,7 +217,7 @@ describe('useProduct, useProducts, useVariantSelection', () => {
     expect(Object.values(states).map((s) => (s.error?.cause as Error).message)).toEqual(
       ['products', 'products', 'collections'].map(
         (m) =>
-          `storefront-kit/react: this hook needs the ${m} module in the client (createClient({ modules: { ${m} } }))`,
+          `storefront-kit/react: this read needs the ${m} module in the client (createClient({ modules: { ${m} } }))`,
       ),
     );
     page.unmount();

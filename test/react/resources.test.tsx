@@ -1,6 +1,7 @@
 /**
  * The catalog's reads by key on a store (resources.ts): read once and shared, a failure read
- * again by the next caller, and forgotten by prefix, a read on its way then never shown.
+ * again by the next caller (a load that throws at once included), and forgotten by prefix, a read
+ * on its way then never shown.
  */
 import { describe, expect, it } from 'vitest';
 import { createStorefrontStore } from '../../src/react/store.ts';
@@ -40,6 +41,21 @@ describe('catalog reads on a store', () => {
     expect((await first).status).toBe('error');
     void ensureResource(store, 'product:y', load);
     expect(calls).toHaveLength(2);
+  });
+
+  it('publish a load that throws before its promise as an error read, not one loading for good', async () => {
+    const store = createStorefrontStore(visitorKit().client);
+    const throwing = (): Promise<unknown> => {
+      throw new TypeError('no such module');
+    };
+    const read = await ensureResource(store, 'product:z', throwing);
+    // Not a catalogue error: a SystemError with what was thrown as its cause, as for any read.
+    expect(read).toMatchObject({
+      status: 'error',
+      error: { code: 'SYSTEM_ERROR', cause: { message: 'no such module' } },
+    });
+    await Promise.resolve();
+    expect(store.getSnapshot().resources['product:z']).toMatchObject({ status: 'error' });
   });
 
   it('forget keys by prefix; a read dropped on its way is not shown when it answers', async () => {
