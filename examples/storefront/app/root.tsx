@@ -32,7 +32,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   return { state: storefront.dehydrate(), api: visitor.api, member: visitor.auth.loggedIn(), count };
 }
 
-// The cart lives in the browser's store after hydration; sign-in and sign-out reload the document.
+// The cart lives in the browser's store once the cart's code is here; sign-in and sign-out reload the document.
 export const shouldRevalidate: ShouldRevalidateFunction = () => false;
 
 export function Layout({ children }: { children: React.ReactNode }) {
