@@ -13,8 +13,20 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 const made = new Set<string>();
+/** True while a test file is being collected (set by temp-folder-cleanup.ts, the setup file). */
+let collecting = false;
+
+/** The setup file says when a file's collection starts and when its tests start running. */
+export function setCollecting(on: boolean): void {
+  collecting = on;
+}
 
 export function tempFolder(prefix: string): string {
+  // A folder made at collection is never removed when the collection is all that runs.
+  if (collecting)
+    throw new Error(
+      `tempFolder('${prefix}') at collection (at import or in a describe body): make it in beforeAll or a test, where afterAll removes it`,
+    );
   const dir = mkdtempSync(join(tmpdir(), prefix));
   made.add(dir);
   return dir;
