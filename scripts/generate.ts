@@ -236,7 +236,7 @@ function deprecation(op: OperationRecord): string {
   return ` @deprecated The provider removes it on ${r.removed}: ${instead} (docs/cart-v2-migration.md).`;
 }
 
-/** The interface naming a module's operations: `currentCartV2` -> `CurrentCartV2Module`. */
+/** The type naming a module's operations: `currentCartV2` -> `CurrentCartV2Module`. */
 const typeName = (moduleName: string) => `${moduleName[0].toUpperCase()}${moduleName.slice(1)}Module`;
 
 function moduleFile(moduleName: string, ops: OperationRecord[]): string {

@@ -39,7 +39,7 @@ const pickedProducts = /* @__PURE__ */ oncePerStore(() => new Map<string, Produc
 
 // Here, not beside selectVariant in variants.ts: a page with the picker alone (no store) does not bundle it.
 /** What a line of `product` shows before the cart has answered: its name, the unit price of its variant, its image. */
-export function lineDetails(product: Product, input: LineItemInput): LineDetails {
+function lineDetails(product: Product, input: LineItemInput): LineDetails {
   const options = input.catalogReference?.options ?? {};
   const variantId = typeof options.variantId === 'string' ? options.variantId : undefined;
   const chosen = options.options && typeof options.options === 'object' ? (options.options as Choices) : undefined;
